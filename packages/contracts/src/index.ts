@@ -1,0 +1,3 @@
+export * from './options.ts';
+export * from './limits.ts';
+export * from './messages.ts';
