@@ -1,3 +1,6 @@
 export * from './options.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './api.ts';
+export * from './auth.ts';
+export * from './ids.ts';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** The id of the built-in read-only demo account ("See more"). */
+export const DEMO_USER_ID = 'seemore';
+
+const requiredText = (label: string) =>
+  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(200, `${label} is too long.`);
+
+export const registerRequestSchema = z.object({
+  firstName: requiredText('First name'),
+  lastName: requiredText('Last name'),
+  institution: requiredText('Institution'),
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().pipe(z.email('Enter a valid email address.')),
+  password: z.string({ error: 'Password is required.' }).min(8, 'Password must have at least 8 characters.').max(200, 'Password is too long.'),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1),
+  password: z.string().min(1),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** users/{uid} of the spec plus the id and the demo flag. */
+export const userProfileSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  institution: z.string(),
+  email: z.string(),
+  isDemo: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** Local-storage keys: only non-secret hints; the session itself is an httpOnly cookie. */
+export const LOCAL_STORAGE_KEYS = { userID: 'userID', userEmail: 'userEmail' } as const;
