@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './api.ts';
 export * from './auth.ts';
 export * from './ids.ts';
+export * from './jobs.ts';

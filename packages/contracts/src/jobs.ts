@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Job (queue item) API shapes. The submitted configuration (`data`) is defined in job-config.ts;
+ * the results in results.ts; the written report in report.ts.
+ */
+export const JOB_STATUSES = ['pending', 'running', 'done', 'error'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Status label shown in lists: 'running' is shown as Pending with progress (DESIGN.md section 3). */
+export function displayStatus(status: JobStatus): 'Pending' | 'Done' | 'Error' {
+  if (status === 'done') return 'Done';
+  if (status === 'error') return 'Error';
+  return 'Pending';
+}
+
+export const jobProgressSchema = z.object({
+  /** 0..1 */
+  fraction: z.number(),
+  message: z.string(),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** One row of GET /api/jobs (own jobs, newest first). */
+export const jobListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Local timestamp, 'YYYY-MM-DD HH:mm:ss.SSS' (spec section 3). */
+  currentTime: z.string(),
+  /** ISO 8601 creation time, for formatting in the viewer's locale. */
+  createdAt: z.string(),
+  status: z.enum(JOB_STATUSES),
+  /** data.database: 'WHO', an upload's stored name, or null (shown as "WHO"). */
+  database: z.string().nullable(),
+  progress: jobProgressSchema.nullable(),
+  /** Why a job ended in error, in words a person can act on. */
+  errorMessage: z.string().nullable(),
+});
+export type JobListItem = z.infer<typeof jobListItemSchema>;
+
+/** A stored model file of a finished job (GET /api/jobs/:id/models). */
+export const modelFileSchema = z.object({
+  /** e.g. modelRF.json, modelANN.json */
+  file: z.string(),
+  family: z.string(),
+  bytes: z.number(),
+});
+export type ModelFile = z.infer<typeof modelFileSchema>;
+
+/** SSE event type pushed to the owner when a job changes; data is a JobListItem. */
+export const JOB_EVENT = 'job';
