@@ -1,0 +1,37 @@
+/** Login and Register screens. */
+export const auth = {
+  login: {
+    title: 'Login',
+    subtitle: 'Sign in to build and run classification models on health indicators.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Login',
+    submitting: 'Logging in...',
+    noAccount: "Don't have an account?",
+    register: 'Register',
+    seeMore: 'See more',
+    seeMoreHint: 'Explore existing results with the read-only demo account.',
+    or: 'or',
+  },
+  register: {
+    title: 'Register',
+    subtitle: 'Create your account. Results of your jobs are sent to this e-mail.',
+    firstName: 'First name',
+    lastName: 'Last name',
+    institution: 'Institution',
+    email: 'Email',
+    password: 'Password',
+    passwordHint: 'At least 8 characters.',
+    submit: 'Register',
+    submitting: 'Registering...',
+    success: 'Registration complete. You can now log in.',
+    login: 'Login',
+    haveAccount: 'Already have an account?',
+  },
+  validation: {
+    required: 'This field is required.',
+    email: 'Enter a valid email address.',
+    passwordLength: 'Password must have at least 8 characters.',
+  },
+  demoFailed: 'The demo account is not available right now.',
+} as const;

@@ -1,0 +1,2 @@
+/** The uploads feature's strings (filled by the uploads feature's owner). Key -> English text. */
+export const uploads = {} as const;

@@ -1,0 +1,26 @@
+import type { Translation } from '../types.ts';
+import type { about as en } from '../en/about.ts';
+
+export const about: Translation<typeof en> = {
+  title: 'Sobre o Indicata',
+  lead: 'O Indicata é uma aplicação web que pode ser hospedada pela própria instituição, na qual pesquisadores e analistas de saúde pública transformam indicadores da OMS, ou seus próprios dados por região e ano, em um modelo de classificação confiável, sem escrever código.',
+  whoTitle: 'Para quem é',
+  whoBody: 'Pesquisadores e analistas de dados de saúde pública que querem prever o comportamento de um indicador em uma região e ano, e entender quais outros indicadores o explicam.',
+  howTitle: 'Como funciona',
+  howSteps: {
+    data: 'Escolha uma fonte de dados: a base compartilhada de indicadores da OMS ou seu próprio arquivo CSV, com uma linha por região e ano.',
+    questions: 'Faça perguntas sobre os dados e leia as respostas do assistente.',
+    target: 'Escolha o indicador a prever e como seus valores são agrupados em classes.',
+    preprocessing: 'Mantenha o pré-processamento automático ou configure dados ausentes, outliers, seleção de atributos, discretização e balanceamento.',
+    models: 'Mantenha a seleção de modelos automática ou configure Árvore de Decisão, Random Forest, SVM, KNN e redes neurais.',
+    results: 'Envie o trabalho. Os resultados chegam na aba Resultados e por e-mail: métricas por modelo e classe, matrizes de confusão, importância dos atributos e um relatório escrito.',
+  },
+  principlesTitle: 'Resultados honestos',
+  principlesBody: 'Cada etapa de pré-processamento é ajustada apenas nos dados de treino, e o teste usa os dados mais recentes, como numa previsão real. As métricas são apresentadas por classe ao lado de referências simples, para que um modelo que só prevê a classe mais comum seja fácil de identificar.',
+  reportTitle: 'O relatório escrito',
+  reportBody: 'O texto do relatório pode ser gerado por um modelo de linguagem. Ele pode conter erros: consulte um especialista antes de aplicá-lo.',
+  dataTitle: 'Seus dados',
+  dataBody: 'O Indicata roda no servidor da sua própria instituição. Arquivos enviados, trabalhos e resultados são visíveis apenas para a conta que os criou.',
+  contactTitle: 'Contato',
+  contactBody: 'Para dúvidas, sugestões ou acesso, escreva para',
+};
