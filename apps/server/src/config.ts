@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { LIMITS } from '@indicata/contracts';
+
+/**
+ * Every environment variable the server reads. The README's configuration table is built from this list;
+ * when you add a variable, add it here, to `envSchema` and to `toConfig` below.
+ */
+export interface ConfigVariable {
+  name: string;
+  /** The default as a person would write it, or a sentence when it is computed. */
+  default: string;
+  description: string;
+}
+
+export const CONFIG_VARIABLES: ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the web app and API listen on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Address to listen on (127.0.0.1 to accept local connections only).' },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for the embedded database, the session secret and local files.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite under DATA_DIR/db)',
+    description: 'PostgreSQL connection string (postgres://user:password@host:5432/db). Required to run several processes (start:http + start:worker).',
+  },
+  {
+    name: 'SESSION_SECRET',
+    default: '(generated once, kept in DATA_DIR/session-secret)',
+    description: 'Secret of at least 32 characters that signs session cookies. Set the same value on every machine of a multi-machine deployment.',
+  },
+  { name: 'CONTACT_EMAIL', default: 'contact@indicata.org', description: 'Contact address shown in the footer.' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Address people use to reach the app; used for links in e-mails.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'true when behind a reverse proxy (uses X-Forwarded-For/-Proto for client addresses and Secure cookies); or a number of hops, or a list of proxy addresses.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'UPLOAD_MAX_BYTES', default: String(LIMITS.defaultUploadMaxBytes), description: 'Largest accepted upload, in bytes.' },
+  { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'Folder of the built web app served at / (built by `npm run build`).' },
+];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = z.preprocess(blankAsUnset, z.string().trim().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'PORT must be a whole number between 1 and 65535 (for example PORT=3000).' })
+      .int('PORT must be a whole number between 1 and 65535 (for example PORT=3000).')
+      .min(0, 'PORT must be a whole number between 1 and 65535 (for example PORT=3000).')
+      .max(65535, 'PORT must be a whole number between 1 and 65535 (for example PORT=3000).')
+      .default(3000),
+  ),
+  HOST: z.preprocess(blankAsUnset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankAsUnset, z.string().default('./data')),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql:// (for example postgres://indicata:secret@localhost:5432/indicata), or be left unset to use the embedded database.')
+      .optional(),
+  ),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, 'SESSION_SECRET must have at least 32 characters (for example the output of `openssl rand -hex 32`), or be left unset to generate one.').optional(),
+  ),
+  CONTACT_EMAIL: z.preprocess(
+    blankAsUnset,
+    z.email('CONTACT_EMAIL must be an e-mail address (for example CONTACT_EMAIL=team@example.org).').default('contact@indicata.org'),
+  ),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address (for example PUBLIC_URL=https://indicata.example.org).' }).optional(),
+  ),
+  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().default('false')),
+  LOG_LEVEL: z.preprocess(
+    blankAsUnset,
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.` }).default('info'),
+  ),
+  UPLOAD_MAX_BYTES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'UPLOAD_MAX_BYTES must be a positive whole number of bytes (for example UPLOAD_MAX_BYTES=52428800 for 50 MiB).' })
+      .int('UPLOAD_MAX_BYTES must be a positive whole number of bytes (for example UPLOAD_MAX_BYTES=52428800 for 50 MiB).')
+      .positive('UPLOAD_MAX_BYTES must be a positive whole number of bytes (for example UPLOAD_MAX_BYTES=52428800 for 50 MiB).')
+      .default(LIMITS.defaultUploadMaxBytes),
+  ),
+  WEB_DIST_DIR: optionalText,
+});
+
+type Env = z.infer<typeof envSchema>;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Fastify's trustProxy: off, on, a hop count or a list of addresses. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  /** Set: PostgreSQL; unset: PGlite under `dataDir/db`. */
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  contactEmail: string;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  uploadMaxBytes: number;
+  /** Absolute path of the built web app. */
+  webDistDir: string;
+}
+
+/** The configuration is invalid; `problems` has one actionable line per variable. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim().toLowerCase();
+  if (value === 'true' || value === '1' || value === 'yes') return true;
+  if (value === 'false' || value === '0' || value === 'no') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length > 0 && list.every((entry) => /^[0-9a-fA-F.:/]+$/.test(entry))) return list;
+  return 'TRUST_PROXY must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (for example TRUST_PROXY=true).';
+}
+
+/**
+ * The session secret: SESSION_SECRET when set, else the one kept in DATA_DIR/session-secret (0600),
+ * generated on first start so sessions survive restarts.
+ */
+function resolveSessionSecret(explicit: string | undefined, dataDir: string): string {
+  if (explicit) return explicit;
+  const file = path.join(dataDir, 'session-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': when two processes start together, exactly one writes and the other reads its secret.
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError([`${file} holds a session secret shorter than 32 characters; delete the file to generate a new one, or set SESSION_SECRET.`]);
+  }
+  return secret;
+}
+
+function toConfig(env: Env, trustProxy: TrustProxy): Config {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, dataDir),
+    contactEmail: env.CONTACT_EMAIL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    trustProxy,
+    logLevel: env.LOG_LEVEL,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+  };
+}
+
+/**
+ * Reads and validates the configuration. Throws ConfigError listing every problem, one line each,
+ * naming the variable and what to set. May create DATA_DIR and DATA_DIR/session-secret.
+ * @param env the environment to read (process.env by default; tests pass their own)
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(issue.message);
+  }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY ?? 'false');
+  if (typeof trustProxy === 'string') problems.push(trustProxy);
+  if (problems.length > 0 || !parsed.success || typeof trustProxy === 'string') throw new ConfigError([...new Set(problems)]);
+  return toConfig(parsed.data, trustProxy);
+}
