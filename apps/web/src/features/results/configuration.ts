@@ -1,0 +1,131 @@
+import { formatCell } from './format.ts';
+
+/**
+ * The stored configuration as the detail view shows it (spec section 3, "Configuration as displayed
+ * in the detail view"): one labelled line per field, then one block per model whose parameters
+ * appear without their family prefix (RFnEstimators -> nEstimators).
+ */
+
+/** Stored field -> i18n key under results:config.labels, in display order. */
+export const CONFIGURATION_FIELDS = [
+  ['codePredictionIndicator', 'predictedIndicator'],
+  ['predictionIndicatorRegion', 'predictedRegion'],
+  ['predictionIndicatorYear', 'predictedYear'],
+  ['fracUsedToTest', 'fractionForTesting'],
+  ['groupsCategorization', 'groupsForCategorization'],
+  ['indicatorsAnalyzingName', 'indicatorsAsInput'],
+  ['maxPercentMissingDatasToPrediction', 'minPercentMissingData'],
+  ['minInformationGain', 'informationGain'],
+  ['outlierQparameter', 'outlierParameter'],
+  ['pearsonCorrelationCut', 'pearsonThreshold'],
+  ['BalanceAlgorithm', 'balancingAlgorithms'],
+  ['MLAlgorithms', 'mlAlgorithms'],
+] as const;
+
+export type ConfigurationLabelKey = (typeof CONFIGURATION_FIELDS)[number][1];
+
+/** Model config fields, in the order of the spec's list; the label key is the family. */
+export const MODEL_CONFIG_FIELDS = [
+  ['DTConfig', 'DT'],
+  ['KNNConfig', 'KNN'],
+  ['RFConfig', 'RF'],
+  ['SVMConfig', 'SVM'],
+  ['ANNConfig', 'ANN'],
+] as const;
+export type ConfigFamily = (typeof MODEL_CONFIG_FIELDS)[number][1];
+
+/** Older or alternative names of a stored field, tried when the main one is absent. */
+const FIELD_FALLBACKS: Partial<Record<string, string[]>> = {
+  indicatorsAnalyzingName: ['indicatorsAnalyzingCode'],
+};
+
+export interface ConfigurationLine {
+  field: string;
+  labelKey: ConfigurationLabelKey;
+  value: string;
+}
+
+export interface ModelConfigurationBlock {
+  field: string;
+  family: ConfigFamily;
+  /** 'auto' when the model's parameters were chosen by the search. */
+  auto: boolean;
+  params: { name: string; value: string }[];
+}
+
+export interface ConfigurationView {
+  lines: ConfigurationLine[];
+  models: ModelConfigurationBlock[];
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0)
+  );
+}
+
+/** Strips the family prefix of a stored parameter name: SVMC -> C, KNNnNeighbors -> nNeighbors. */
+export function unprefixedParameter(family: string, name: string): string {
+  return name.startsWith(family) && name.length > family.length ? name.slice(family.length) : name;
+}
+
+/** Lists comma separated, scikit-learn's None for null, manual classes as "title [min, max]". */
+function displayValue(value: unknown): string {
+  if (value === null) return 'None';
+  if (Array.isArray(value)) return value.map((item) => displayValue(item)).join(', ');
+  return formatCell(value);
+}
+
+function manualClassesText(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => Array.isArray(item));
+  if (entries.length === 0) return undefined;
+  return entries
+    .map(([, item]) => {
+      const [title, min, max] = item as [unknown, unknown, unknown];
+      return `${String(title)} [${formatCell(min)}, ${formatCell(max)}]`;
+    })
+    .join('; ');
+}
+
+/**
+ * Builds the configuration view from a job's stored data; fields that are absent or empty are left out.
+ * @param data the submitted configuration (`data` of GET /api/jobs/:id)
+ * @returns null when nothing displayable is stored ("No configuration found.")
+ */
+export function buildConfigurationView(data: unknown): ConfigurationView | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const record = data as Record<string, unknown>;
+  const pick = (field: string): unknown => {
+    if (!isEmpty(record[field])) return record[field];
+    for (const alternative of FIELD_FALLBACKS[field] ?? []) if (!isEmpty(record[alternative])) return record[alternative];
+    if (field === 'groupsCategorization') return manualClassesText(record.groupsCategorizationManual);
+    return undefined;
+  };
+
+  const lines: ConfigurationLine[] = [];
+  for (const [field, labelKey] of CONFIGURATION_FIELDS) {
+    const value = pick(field);
+    if (!isEmpty(value)) lines.push({ field, labelKey, value: displayValue(value) });
+  }
+
+  const models: ModelConfigurationBlock[] = [];
+  for (const [field, family] of MODEL_CONFIG_FIELDS) {
+    const value = record[field];
+    if (value === 'auto') {
+      models.push({ field, family, auto: true, params: [] });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const params = Object.entries(value as Record<string, unknown>).map(([name, inner]) => ({
+        name: unprefixedParameter(family, name),
+        value: inner === 'auto' || inner === undefined ? 'auto' : displayValue(inner),
+      }));
+      models.push({ field, family, auto: params.length === 0, params });
+    }
+  }
+
+  return lines.length === 0 && models.length === 0 ? null : { lines, models };
+}
