@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { createJobRequestSchema, jobDataSchema, parseFeatureDiscretization, type JobDataInput, type KnnParams } from './job-config.ts';
+
+/** A complete, valid WHO job with every model and step on auto. */
+function sampleJobData(overrides: Partial<JobDataInput> = {}): JobDataInput {
+  return {
+    database: 'WHO',
+    uploadId: null,
+    codePredictionIndicator: 'WHOSIS_000001',
+    predictionIndicatorDimensions: ['SEX_BTSX'],
+    predictionIndicatorYear: 2015,
+    predictionIndicatorRegion: 'Europe',
+    maxPercentMissingDatasToPrediction: 'auto',
+    dataImputation: 'auto',
+    minInformationGain: 'auto',
+    totalIndicatorsUseToPrediction: 20,
+    indicatorsAnalyzingCode: [],
+    groupsCategorization: 3,
+    groupsCategorizationMethod: 'quantile',
+    groupsCategorizationManual: null,
+    groupsCategorizationFeatures: 'auto',
+    groupsCategorizationRange: 0,
+    typeML: 'Classification',
+    outlierQparameter: 'auto',
+    fracUsedToTest: null,
+    pearsonCorrelationCut: 'auto',
+    BalanceAlgorithm: 'auto',
+    MLAlgorithms: ['ANN', 'KNN', 'SVM', 'DT', 'RF'],
+    timeDimension: 'year',
+    regionDimension: 'regionName',
+    ANNConfig: 'auto',
+    KNNConfig: 'auto',
+    SVMConfig: 'auto',
+    DTConfig: 'auto',
+    RFConfig: 'auto',
+    ...overrides,
+  };
+}
+
+describe('jobDataSchema', () => {
+  it('accepts an all-auto WHO job and fills the defaults', () => {
+    const { uploadId: _u, groupsCategorizationMethod: _m, ...withoutDefaults } = sampleJobData();
+    const parsed = jobDataSchema.parse(withoutDefaults);
+    expect(parsed.uploadId).toBeNull();
+    expect(parsed.groupsCategorizationMethod).toBe('equal-width');
+    expect(parsed.seed).toBeUndefined();
+  });
+
+  it('accepts explicit model parameters with the prefixed names, lists of candidates and None', () => {
+    const data = sampleJobData({
+      RFConfig: {
+        RFnEstimators: [50, 100],
+        RFcriterion: ['gini'],
+        RFmaxDepth: [null, 10],
+        RFminSamplesSplit: [2],
+        RFminSamplesLeaf: 'auto',
+        RFminWeightFractionLeaf: [0],
+        RFmaxFeatures: ['sqrt', null, 0.5],
+        RFmaxLeafNodes: [null],
+        RFminImpurityDecrease: [0],
+        RFbootstrap: [true],
+        RFoobScore: [false],
+      },
+      SVMConfig: {
+        SVMC: [1],
+        SVMkernel: ['rbf'],
+        SVMdegree: [3],
+        SVMgamma: ['scale', 0.1],
+        SVMcoef0: [0],
+        SVMshrinking: [true],
+        SVMprobability: [true],
+      },
+    });
+    expect(jobDataSchema.safeParse(data).success).toBe(true);
+  });
+
+  it('rejects unknown or unprefixed parameter names and empty candidate lists', () => {
+    const knn: KnnParams = { KNNnNeighbors: [5], KNNweights: ['uniform'], KNNalgorithm: ['auto'], KNNleafSize: [30], KNNp: [2] };
+    expect(jobDataSchema.safeParse(sampleJobData({ KNNConfig: knn })).success).toBe(true);
+    expect(jobDataSchema.safeParse(sampleJobData({ KNNConfig: { ...knn, nNeighbors: [5] } as never })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ KNNConfig: { ...knn, KNNnNeighbors: [] } })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ KNNConfig: { ...knn, KNNweights: ['heavy'] } as never })).success).toBe(false);
+  });
+
+  it('fixes typeML, totalIndicatorsUseToPrediction and groupsCategorizationRange', () => {
+    expect(jobDataSchema.safeParse(sampleJobData({ typeML: 'Regression' as never })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ totalIndicatorsUseToPrediction: 10 as never })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorizationRange: 1 as never })).success).toBe(false);
+  });
+
+  it('requires exactly one of target year or test percentage', () => {
+    expect(jobDataSchema.safeParse(sampleJobData({ fracUsedToTest: 20 })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ predictionIndicatorYear: null })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ predictionIndicatorYear: null, predictionIndicatorRegion: null, fracUsedToTest: 20 })).success).toBe(true);
+    expect(jobDataSchema.safeParse(sampleJobData({ predictionIndicatorYear: null, fracUsedToTest: 101 })).success).toBe(false);
+  });
+
+  it('requires exactly one of automatic groups or a manual class table of 2..100 classes', () => {
+    const manual = { '1': ['Low', 0, 10], '2': ['High', 10, 20] } as const;
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorization: null, groupsCategorizationManual: { ...manual } as never })).success).toBe(true);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorizationManual: { ...manual } as never })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorization: null })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorization: null, groupsCategorizationManual: { '1': ['Only', 0, 1] } as never })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorization: 101 })).success).toBe(false);
+  });
+
+  it('accepts the step off-values and rejects values outside the option sets', () => {
+    const off = sampleJobData({
+      maxPercentMissingDatasToPrediction: 'No',
+      dataImputation: 'nenhum',
+      minInformationGain: null,
+      pearsonCorrelationCut: null,
+      outlierQparameter: 'none',
+      groupsCategorizationFeatures: '',
+      BalanceAlgorithm: 'none',
+    });
+    expect(jobDataSchema.safeParse(off).success).toBe(true);
+    expect(jobDataSchema.safeParse(sampleJobData({ maxPercentMissingDatasToPrediction: 100 })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ dataImputation: 'mean' as never })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ pearsonCorrelationCut: 1.5 })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ minInformationGain: 0 })).success).toBe(false);
+    expect(jobDataSchema.safeParse(sampleJobData({ outlierQparameter: [0.25, 0.75] })).success).toBe(true);
+    expect(jobDataSchema.safeParse(sampleJobData({ MLAlgorithms: [] })).success).toBe(false);
+  });
+
+  it('validates the per-attribute discretization JSON text', () => {
+    const text = JSON.stringify([
+      { indicator: 'A', option: 'automatic', groups: 4 },
+      { indicator: 'B', option: 'manual', classes: { '1': { title: 'low', min: 0, max: 1 } } },
+    ]);
+    expect(parseFeatureDiscretization(text)).toHaveLength(2);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorizationFeatures: text })).success).toBe(true);
+    expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorizationFeatures: '[{"indicator":"A"}]' })).success).toBe(false);
+    expect(parseFeatureDiscretization('not json')).toBeNull();
+  });
+
+  it('wraps the data with a non-blank name in CreateJobRequest', () => {
+    expect(createJobRequestSchema.safeParse({ name: 'Run 1', data: sampleJobData() }).success).toBe(true);
+    expect(createJobRequestSchema.safeParse({ name: '  ', data: sampleJobData() }).success).toBe(false);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The job configuration contract: the `data` object of spec section 3 that the wizard submits with
+ * POST /api/jobs, that the server validates and stores, and that the worker hands to the engine.
+ *
+ * Conventions (the spec leaves them open):
+ * - 'auto' means "choose for me": a whole model config, a whole preprocessing field, or one parameter.
+ * - An explicit model parameter is a non-empty list of candidate values: one value fixes it, several are
+ *   searched (the form's inputs are comma separated). `null` in a list is scikit-learn's None.
+ * - A preprocessing step that is not selected is sent with its "off" value: maxPercentMissingDatasToPrediction
+ *   'No', dataImputation 'nenhum', outlierQparameter 'none', minInformationGain / pearsonCorrelationCut null,
+ *   groupsCategorizationFeatures '', BalanceAlgorithm 'none'.
+ * - fracUsedToTest is the percentage (0..100) of the most recent rows used for testing, or null when the
+ *   split is by target year.
+ */
+import { z } from 'zod';
+import {
+  ANN_ACTIVATIONS,
+  ANN_OPTIMIZERS,
+  BALANCE_ALGORITHMS,
+  DISCRETIZATION_METHODS,
+  DT_SPLITTERS,
+  GROUPS_CATEGORIZATION_RANGE,
+  IMPUTATION_OPTIONS,
+  KNN_ALGORITHMS,
+  KNN_WEIGHTS,
+  MODEL_FAMILIES,
+  SVM_GAMMA_KEYWORDS,
+  SVM_KERNELS,
+  TASK_TYPE,
+  TOTAL_INDICATORS_USED_FOR_PREDICTION,
+  TREE_CRITERIA,
+} from './options.ts';
+import { LIMITS } from './limits.ts';
+
+export const AUTO = 'auto' as const;
+const autoLiteral = z.literal(AUTO);
+
+/** 'auto' or a non-empty list of candidate values. */
+function param<T extends z.ZodType>(item: T) {
+  return z.union([autoLiteral, z.array(item).min(1)]);
+}
+
+const positiveInt = z.number().int().min(1);
+const nonNegative = z.number().min(0);
+const maxFeaturesValue = z.union([z.enum(['sqrt', 'log2']), z.number().positive(), z.null()]);
+const minSamplesSplitValue = z.number().positive(); // int >= 2 or a fraction in (0, 1]
+const minSamplesLeafValue = z.number().positive(); // int >= 1 or a fraction in (0, 0.5]
+
+export const rfParamsSchema = z
+  .object({
+    RFnEstimators: param(positiveInt),
+    RFcriterion: param(z.enum(TREE_CRITERIA)),
+    RFmaxDepth: param(positiveInt.nullable()),
+    RFminSamplesSplit: param(minSamplesSplitValue),
+    RFminSamplesLeaf: param(minSamplesLeafValue),
+    RFminWeightFractionLeaf: param(z.number().min(0).max(0.5)),
+    RFmaxFeatures: param(maxFeaturesValue),
+    RFmaxLeafNodes: param(z.number().int().min(2).nullable()),
+    RFminImpurityDecrease: param(nonNegative),
+    RFbootstrap: param(z.boolean()),
+    RFoobScore: param(z.boolean()),
+  })
+  .strict();
+
+export const dtParamsSchema = z
+  .object({
+    DTcriterion: param(z.enum(TREE_CRITERIA)),
+    DTsplitter: param(z.enum(DT_SPLITTERS)),
+    DTmaxDepth: param(positiveInt.nullable()),
+    DTminSamplesSplit: param(minSamplesSplitValue),
+    DTminSamplesLeaf: param(minSamplesLeafValue),
+    DTminWeightFractionLeaf: param(z.number().min(0).max(0.5)),
+    DTmaxFeatures: param(maxFeaturesValue),
+    DTrandomState: param(z.number().int().min(0).nullable()),
+    DTmaxLeafNodes: param(z.number().int().min(2).nullable()),
+    DTminImpurityDecrease: param(nonNegative),
+  })
+  .strict();
+
+export const knnParamsSchema = z
+  .object({
+    KNNnNeighbors: param(positiveInt),
+    KNNweights: param(z.enum(KNN_WEIGHTS)),
+    KNNalgorithm: param(z.enum(KNN_ALGORITHMS)),
+    KNNleafSize: param(positiveInt),
+    KNNp: param(z.number().min(1)),
+  })
+  .strict();
+
+export const svmParamsSchema = z
+  .object({
+    SVMC: param(z.number().positive()),
+    SVMkernel: param(z.enum(SVM_KERNELS)),
+    SVMdegree: param(positiveInt),
+    SVMgamma: param(z.union([z.enum(SVM_GAMMA_KEYWORDS), z.number().positive()])),
+    SVMcoef0: param(z.number()),
+    SVMshrinking: param(z.boolean()),
+    SVMprobability: param(z.boolean()),
+  })
+  .strict();
+
+export const annParamsSchema = z
+  .object({
+    ANNbatchSize: param(positiveInt),
+    ANNepochs: param(positiveInt),
+    ANNoptimizer: param(z.enum(ANN_OPTIMIZERS)),
+    /** Candidate numbers of units per hidden layer. */
+    ANNneurons: param(positiveInt),
+    ANNdropoutRate: param(z.number().min(0).lt(1)),
+    ANNactivation: param(z.enum(ANN_ACTIVATIONS)),
+  })
+  .strict();
+
+export type RfParams = z.infer<typeof rfParamsSchema>;
+export type DtParams = z.infer<typeof dtParamsSchema>;
+export type KnnParams = z.infer<typeof knnParamsSchema>;
+export type SvmParams = z.infer<typeof svmParamsSchema>;
+export type AnnParams = z.infer<typeof annParamsSchema>;
+
+export const rfConfigSchema = z.union([autoLiteral, rfParamsSchema]);
+export const dtConfigSchema = z.union([autoLiteral, dtParamsSchema]);
+export const knnConfigSchema = z.union([autoLiteral, knnParamsSchema]);
+export const svmConfigSchema = z.union([autoLiteral, svmParamsSchema]);
+export const annConfigSchema = z.union([autoLiteral, annParamsSchema]);
+
+/** One manual target class as stored: class number -> [title, min, max]. */
+export const manualClassesSchema = z
+  .record(z.string().regex(/^\d+$/), z.tuple([z.string().min(1), z.number(), z.number()]))
+  .refine((m) => Object.keys(m).length >= LIMITS.manualClassesMin && Object.keys(m).length <= LIMITS.manualClassesMax, {
+    message: `between ${LIMITS.manualClassesMin} and ${LIMITS.manualClassesMax} classes`,
+  });
+export type ManualClasses = z.infer<typeof manualClassesSchema>;
+
+/** One entry of the per-attribute discretization JSON text (spec section 3 "Discretization"). */
+export const featureDiscretizationEntrySchema = z.discriminatedUnion('option', [
+  z.object({
+    indicator: z.string().min(1),
+    option: z.literal('automatic'),
+    groups: z.number().int().min(LIMITS.autoCategoriesMin).max(LIMITS.autoCategoriesMax),
+  }),
+  z.object({
+    indicator: z.string().min(1),
+    option: z.literal('manual'),
+    classes: z.record(z.string().regex(/^\d+$/), z.object({ title: z.string().min(1), min: z.number(), max: z.number() })),
+  }),
+]);
+export const featureDiscretizationSchema = z.array(featureDiscretizationEntrySchema);
+export type FeatureDiscretization = z.infer<typeof featureDiscretizationSchema>;
+
+/** Parses the per-attribute discretization text; null when it is not valid. */
+export function parseFeatureDiscretization(text: string): FeatureDiscretization | null {
+  try {
+    const parsed = featureDiscretizationSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const outlierQparameterSchema = z.union([
+  autoLiteral,
+  z.literal('none'),
+  z.tuple([z.number().gt(0).lt(0.5), z.number().gt(0.5).lt(1)]),
+]);
+
+export const jobDataSchema = z
+  .object({
+    /** 'WHO' or the uploaded database's name. */
+    database: z.string().min(1),
+    /** The upload the data comes from (ours: the spec's first version found it by name); null for WHO. */
+    uploadId: z.string().nullable().default(null),
+    codePredictionIndicator: z.string().min(1),
+    predictionIndicatorDimensions: z.array(z.string()),
+    predictionIndicatorYear: z.number().int().nullable(),
+    predictionIndicatorRegion: z.string().nullable(),
+    maxPercentMissingDatasToPrediction: z.union([autoLiteral, z.literal('No'), z.number().int().min(5).max(95)]),
+    dataImputation: z.union([autoLiteral, z.enum(IMPUTATION_OPTIONS)]),
+    minInformationGain: z.union([autoLiteral, z.number().positive(), z.null()]),
+    totalIndicatorsUseToPrediction: z.literal(TOTAL_INDICATORS_USED_FOR_PREDICTION),
+    /** Manual attribute selection (codes, or column names of an upload); empty: selection by the rules. */
+    indicatorsAnalyzingCode: z.array(z.string().min(1)),
+    /** Automatic target groups (1..100); null when the target classes are manual. */
+    groupsCategorization: z.number().int().min(LIMITS.autoCategoriesMin).max(LIMITS.autoCategoriesMax).nullable(),
+    /** How automatic groups are cut (equal-width is the original behaviour). */
+    groupsCategorizationMethod: z.enum(DISCRETIZATION_METHODS).default('equal-width'),
+    groupsCategorizationManual: manualClassesSchema.nullable(),
+    /** 'auto', '' (no attribute discretization) or the JSON text of featureDiscretizationSchema. */
+    groupsCategorizationFeatures: z.union([
+      autoLiteral,
+      z.literal(''),
+      z.string().refine((t) => parseFeatureDiscretization(t) !== null, { message: 'not a valid attribute discretization' }),
+    ]),
+    groupsCategorizationRange: z.literal(GROUPS_CATEGORIZATION_RANGE),
+    typeML: z.literal(TASK_TYPE),
+    outlierQparameter: outlierQparameterSchema,
+    fracUsedToTest: z.number().min(LIMITS.testPercentMin).max(LIMITS.testPercentMax).nullable(),
+    pearsonCorrelationCut: z.union([autoLiteral, z.number().min(0).max(1), z.null()]),
+    BalanceAlgorithm: z.union([autoLiteral, z.enum(BALANCE_ALGORITHMS)]),
+    MLAlgorithms: z.array(z.enum(MODEL_FAMILIES)).min(1),
+    timeDimension: z.string().min(1),
+    regionDimension: z.string().min(1),
+    ANNConfig: annConfigSchema,
+    KNNConfig: knnConfigSchema,
+    SVMConfig: svmConfigSchema,
+    DTConfig: dtConfigSchema,
+    RFConfig: rfConfigSchema,
+    /** Seed of every random choice of the run; the server picks one when absent. */
+    seed: z.number().int().min(0).optional(),
+  })
+  .superRefine((data, ctx) => {
+    const byYear = data.predictionIndicatorYear !== null;
+    const byPercent = data.fracUsedToTest !== null;
+    if (byYear === byPercent) {
+      ctx.addIssue({ code: 'custom', path: ['fracUsedToTest'], message: 'exactly one of target year or test percentage' });
+    }
+    if ((data.groupsCategorization === null) === (data.groupsCategorizationManual === null)) {
+      ctx.addIssue({ code: 'custom', path: ['groupsCategorization'], message: 'exactly one of automatic groups or manual classes' });
+    }
+  });
+
+export type JobData = z.infer<typeof jobDataSchema>;
+/** What the wizard writes; defaults (uploadId, groupsCategorizationMethod) may be left out. */
+export type JobDataInput = z.input<typeof jobDataSchema>;
+
+export const createJobRequestSchema = z.object({
+  name: z.string().trim().min(1),
+  data: jobDataSchema,
+});
+export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;
