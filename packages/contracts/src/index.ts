@@ -9,6 +9,5 @@ export * from './csv.ts';
 export * from './uploads.ts';
 export * from './who.ts';
 export * from './locales/index.ts';
-export * from './results.ts';
 export * from './job-config.ts';
 export * from './run-checks.ts';
