@@ -2,3 +2,4 @@
 export * from './auth.ts';
 export * from './who.ts';
 export * from './uploads.ts';
+export * from './questions.ts';
