@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './who.ts';
 export * from './uploads.ts';
 export * from './questions.ts';
+export * from './jobs.ts';

@@ -1,0 +1,37 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { JobData, JobProgress, JobStatus, ModelFile } from '@indicata/contracts';
+import { users } from './auth.ts';
+
+/** The spec's queue items: one AutoML request, its status, results and report. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    /** 20-character time-ordered id (the spec's key k). */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Local timestamp 'YYYY-MM-DD HH:mm:ss.SSS' as the spec stores it. */
+    currentTime: text('current_time').notNull(),
+    status: text('status').$type<JobStatus>().notNull(),
+    data: jsonb('data').$type<JobData>().notNull(),
+    /** The seed every random choice of the run derives from. */
+    seed: integer('seed').notNull(),
+    progress: jsonb('progress').$type<JobProgress>(),
+    /** AutoMLResults (contracts/results.ts), set when the job is done. */
+    results: jsonb('results'),
+    /** JobReport (contracts/report.ts), set when the job is done. */
+    report: jsonb('report'),
+    modelFiles: jsonb('model_files').$type<ModelFile[]>(),
+    errorMessage: text('error_message'),
+    /** How many times a worker started this job (a retry after a crash counts). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('jobs_user_id_created_idx').on(table.userId, table.createdAt)],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
