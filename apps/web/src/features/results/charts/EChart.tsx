@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { echarts } from './echarts.ts';
+
+/**
+ * One chart. The container is an image to assistive technology, described by `summary`; the numbers
+ * themselves are in the table shown next to every chart.
+ */
+export function EChart({ option, height, summary, testId }: { option: EChartsCoreOption; height: number; summary: string; testId?: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let instance: ReturnType<typeof echarts.init>;
+    try {
+      instance = echarts.init(element, undefined, { renderer: 'canvas' });
+    } catch (error) {
+      // No canvas (e.g. a test DOM): the summary and the table next to the chart still carry the numbers.
+      console.warn('Chart could not be drawn', error);
+      return;
+    }
+    chart.current = instance;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+
+  return <div ref={container} role="img" aria-label={summary} data-testid={testId} style={{ width: '100%', height }} />;
+}

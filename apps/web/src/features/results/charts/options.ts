@@ -1,0 +1,190 @@
+/**
+ * ECharts options of the results charts, built from the results alone (pure, so they can be tested
+ * without a canvas). Types are kept loose on purpose: ECharts' option types are large and this module
+ * must not pull them into the main chunk.
+ */
+import type { Baseline, ConfusionMatrix, FeatureImportanceRow, ModelResult } from '@indicata/contracts';
+
+export type ChartOption = Record<string, unknown>;
+
+const FONT = { fontFamily: 'inherit', fontSize: 11 };
+
+/** Ordered classes get an ordered palette (light to dark blue-green), so the map reads low -> high. */
+export function classPalette(count: number): string[] {
+  const stops = [
+    [237, 248, 177],
+    [127, 205, 187],
+    [44, 127, 184],
+    [37, 52, 148],
+  ];
+  if (count <= 1) return ['rgb(44,127,184)'];
+  return Array.from({ length: count }, (_, index) => {
+    const t = (index / (count - 1)) * (stops.length - 1);
+    const low = Math.floor(t);
+    const high = Math.min(stops.length - 1, low + 1);
+    const mix = t - low;
+    const channel = (c: number) => Math.round(stops[low][c] + (stops[high][c] - stops[low][c]) * mix);
+    return `rgb(${channel(0)},${channel(1)},${channel(2)})`;
+  });
+}
+
+function truncate(label: string, max = 22): string {
+  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
+}
+
+/** Heatmap of a confusion matrix: actual classes on the vertical axis, predicted on the horizontal. */
+export function confusionHeatmapOption(matrix: ConfusionMatrix, axis: { actual: string; predicted: string }): ChartOption {
+  const labels = matrix.labels;
+  const data: [number, number, number][] = [];
+  let max = 0;
+  matrix.matrix.forEach((row, actual) =>
+    row.forEach((count, predicted) => {
+      data.push([predicted, actual, count]);
+      max = Math.max(max, count);
+    }),
+  );
+  return {
+    animation: false,
+    tooltip: { position: 'top' },
+    grid: { left: 8, right: 16, top: 16, bottom: 48, containLabel: true },
+    xAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.predicted, nameLocation: 'middle', nameGap: 28, splitArea: { show: true }, axisLabel: { ...FONT, interval: 0, rotate: labels.length > 4 ? 30 : 0 } },
+    yAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.actual, inverse: true, splitArea: { show: true }, axisLabel: FONT },
+    visualMap: { min: 0, max: Math.max(1, max), show: false, inRange: { color: ['#f1f5f9', '#2c7fb8', '#253494'] } },
+    series: [
+      {
+        type: 'heatmap',
+        data,
+        label: { show: labels.length <= 12, ...FONT },
+        emphasis: { itemStyle: { borderColor: '#111', borderWidth: 1 } },
+      },
+    ],
+  };
+}
+
+/** Count of test rows on the diagonal (hits) and in total. */
+export function confusionTotals(matrix: ConfusionMatrix): { hits: number; total: number } {
+  let hits = 0;
+  let total = 0;
+  matrix.matrix.forEach((row, i) =>
+    row.forEach((count, j) => {
+      total += count;
+      if (i === j) hits += count;
+    }),
+  );
+  return { hits, total };
+}
+
+/** Heatmap of Pearson correlations, -1 (red) .. 0 (white) .. 1 (blue); null cells are left empty. */
+export function correlationHeatmapOption(labels: string[], values: (number | null)[][]): ChartOption {
+  const data: [number, number, number | string][] = [];
+  values.forEach((row, i) => row.forEach((value, j) => data.push([j, i, value === null ? '-' : Number(value.toFixed(4))])));
+  return {
+    animation: false,
+    tooltip: { position: 'top' },
+    grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
+    xAxis: { type: 'category', data: labels.map((l) => truncate(l)), axisLabel: { ...FONT, rotate: 45, interval: 0 } },
+    yAxis: { type: 'category', data: labels.map((l) => truncate(l)), inverse: true, axisLabel: { ...FONT, interval: 0 } },
+    visualMap: {
+      min: -1,
+      max: 1,
+      calculable: true,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      itemHeight: 120,
+      textStyle: FONT,
+      inRange: { color: ['#b2182b', '#f7f7f7', '#2166ac'] },
+    },
+    series: [{ type: 'heatmap', data, label: { show: labels.length <= 8, ...FONT } }],
+  };
+}
+
+/** Horizontal bars of feature importance, the most important on top (at most `top` features). */
+export function featureImportanceOption(rows: FeatureImportanceRow[], top = 20): ChartOption {
+  const sorted = [...rows].sort((a, b) => b.Importance - a.Importance).slice(0, top).reverse();
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    xAxis: { type: 'value', axisLabel: FONT },
+    yAxis: { type: 'category', data: sorted.map((r) => truncate(r.Feature, 32)), axisLabel: FONT },
+    series: [{ type: 'bar', data: sorted.map((r) => Number(r.Importance.toFixed(4))), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 18 }],
+  };
+}
+
+/** Test macro-F1 and accuracy per model, the baselines last in grey tones. */
+export function scoresOption(
+  models: ModelResult[],
+  baselines: Baseline[],
+  names: { macroF1: string; accuracy: string; baseline: (name: Baseline['name']) => string },
+): ChartOption {
+  const entries = [
+    ...models.map((m) => ({ name: m.algorithm, f1: m.test.macroF1, accuracy: m.test.accuracy, baseline: false })),
+    ...baselines.map((b) => ({ name: names.baseline(b.name), f1: b.test.macroF1, accuracy: b.test.accuracy, baseline: true })),
+  ];
+  const value = (v: number | null, baseline: boolean, color: string) => ({
+    value: v === null ? null : Number(v.toFixed(4)),
+    itemStyle: { color: baseline ? '#adb5bd' : color, opacity: baseline ? 0.9 : 1 },
+  });
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: FONT, data: [names.macroF1, names.accuracy] },
+    grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: entries.map((e) => e.name), axisLabel: { ...FONT, interval: 0, rotate: entries.length > 6 ? 20 : 0 } },
+    yAxis: { type: 'value', min: 0, max: 1, axisLabel: FONT },
+    series: [
+      { name: names.macroF1, type: 'bar', data: entries.map((e) => value(e.f1, e.baseline, '#2c7fb8')), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 28 },
+      { name: names.accuracy, type: 'bar', data: entries.map((e) => value(e.accuracy, e.baseline, '#7fcdbb')), itemStyle: { color: '#7fcdbb' }, barMaxWidth: 28 },
+    ],
+  };
+}
+
+export interface MapEntry {
+  /** world-atlas shape name */
+  name: string;
+  actualIndex: number;
+  predictedIndex: number;
+  actual: string;
+  predicted: string;
+}
+
+/** Two maps side by side (actual, predicted), coloured by ordered class. */
+export function worldMapOption(mapName: string, entries: MapEntry[], classTitles: string[], titles: { actual: string; predicted: string }): ChartOption {
+  const palette = classPalette(classTitles.length);
+  const series = (field: 'actualIndex' | 'predictedIndex', left: string, right: string) => ({
+    type: 'map',
+    map: mapName,
+    left,
+    right,
+    top: 28,
+    bottom: 44,
+    roam: false,
+    itemStyle: { areaColor: '#e9ecef', borderColor: '#adb5bd', borderWidth: 0.4 },
+    emphasis: { label: { show: false }, itemStyle: { areaColor: '#ffd43b' } },
+    select: { disabled: true },
+    data: entries.map((entry) => ({ name: entry.name, value: entry[field], actual: entry.actual, predicted: entry.predicted })),
+  });
+  return {
+    animation: false,
+    title: [
+      { text: titles.actual, left: '24%', top: 0, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
+      { text: titles.predicted, left: '75%', top: 0, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
+    ],
+    tooltip: {
+      trigger: 'item',
+      formatter: (params: { name: string; data?: { actual: string; predicted: string } }) =>
+        params.data ? `${params.name}<br/>${titles.actual}: ${params.data.actual}<br/>${titles.predicted}: ${params.data.predicted}` : params.name,
+    },
+    visualMap: {
+      type: 'piecewise',
+      seriesIndex: [0, 1],
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 0,
+      textStyle: FONT,
+      pieces: classTitles.map((title, index) => ({ value: index, label: title, color: palette[index] })),
+    },
+    series: [series('actualIndex', '1%', '51%'), series('predictedIndex', '51%', '1%')],
+  };
+}

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AutoMLResults } from '@indicata/contracts';
+import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
+import { formatCell } from '../format.ts';
+import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
+import { FiltersBar } from './FiltersBar.tsx';
+import { InfoPopup } from './InfoPopup.tsx';
+import { DownloadModelsButton } from './DownloadModelsButton.tsx';
+import { BaselinesSection, ClassesTable, RequestSummaryTable, ResultadosTable } from './SummaryTables.tsx';
+import { ModelSection } from './ModelSection.tsx';
+import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables.tsx';
+import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
+
+/** "Final results": filters, every table of the results and the charts beside them. */
+export function FinalResults({ jobId, results, database }: { jobId: string; results: AutoMLResults; database: string | null }) {
+  const { t } = useTranslation('results');
+  const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
+  const options = useMemo(() => filterOptions(results), [results]);
+  const models = modelsInOrder(results);
+  const best = models.find((model) => model.algorithm === results.best);
+  const warnings = Array.isArray(results.warnings) ? results.warnings : [];
+
+  return (
+    <Stack gap="xl" data-testid="final-results">
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm">
+          <Title order={2}>{t('detail.finalResults')}</Title>
+          <InfoPopup />
+        </Group>
+        <DownloadModelsButton jobId={jobId} />
+      </Group>
+
+      {best && (
+        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-blue-light)">
+          <Text fw={600}>{t('detail.bestModel')}</Text>
+          <Text size="sm">{t('detail.bestModelText', { algorithm: best.algorithm, score: formatCell(best.validationMacroF1) })}</Text>
+          {results.split?.description && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('detail.split')}: {results.split.description}
+            </Text>
+          )}
+        </Paper>
+      )}
+
+      {warnings.length > 0 && (
+        <Alert color="yellow" variant="light" radius="md" title={t('detail.warnings')}>
+          <List size="sm">
+            {warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+
+      <div style={{ position: 'sticky', top: 0, zIndex: 5 }}>
+        <FiltersBar filters={filters} options={options} onChange={setFilters} />
+      </div>
+
+      <ResultadosTable results={results} filters={filters} />
+      <RequestSummaryTable results={results} filters={filters} />
+      <BaselinesSection results={results} />
+      <ClassesTable results={results} />
+
+      {hasCountries(results, database) && models.length > 0 && (
+        <section aria-label={t('charts.map')}>
+          <Title order={4} mb="xs">
+            {t('charts.map')}
+          </Title>
+          <ChartSlot>
+            <WorldMap models={models} classes={Array.isArray(results.classes) ? results.classes : []} best={results.best} />
+          </ChartSlot>
+        </section>
+      )}
+
+      {models
+        .filter((model) => showsAlgorithm(model.algorithm, filters))
+        .map((model) => (
+          <ModelSection key={model.algorithm} model={model} results={results} filters={filters} />
+        ))}
+
+      <IndicatorsTable kind="used" rows={results.usedIndicators} />
+      <IndicatorsTable kind="unused" rows={results.unusedIndicators} />
+      <CorrelationSection matrix={results.correlationMatrix} />
+      <OutliersTable rows={results.outliers} labels={results.labels} />
+    </Stack>
+  );
+}

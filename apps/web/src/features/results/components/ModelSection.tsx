@@ -1,0 +1,163 @@
+import { Grid, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AnnHyperparameterRow, AutoMLResults, ConfusionMatrix, FeatureImportanceRow, HyperparameterRow, ModelResult, PredictionRow } from '@indicata/contracts';
+import { DataTable, type Column } from './DataTable.tsx';
+import type { ResultFilters } from '../filters.ts';
+import { formatCell } from '../format.ts';
+import { sortByRankAscending } from '../sorting.ts';
+import { featureImportanceOf, visiblePredictions } from '../resultsView.ts';
+import { ChartSlot, ConfusionHeatmap, FeatureImportanceBars } from '../lazyCharts.tsx';
+
+/** Per-model results: place, region, year, Actual Value, Prediction (year ascending, filtered). */
+export function PredictionsTable({ model, labels, filters }: { model: ModelResult; labels: AutoMLResults['labels']; filters: ResultFilters }) {
+  const { t } = useTranslation('results');
+  const rows = visiblePredictions(model, filters);
+  const columns: Column<PredictionRow>[] = [
+    { header: labels.space, cell: (row) => row.space },
+    ...(labels.region ? [{ header: labels.region, cell: (row: PredictionRow) => row.region ?? '' }] : []),
+    { header: labels.time, cell: (row) => formatCell(row.time), numeric: true },
+    { header: t('tables.columns.actualValue'), cell: (row) => row.actual },
+    {
+      header: t('tables.columns.prediction'),
+      cell: (row) => (
+        <Text span size="sm" c={row.actual === row.predicted ? undefined : 'red.7'} fw={row.actual === row.predicted ? undefined : 600}>
+          {row.predicted}
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      key={JSON.stringify(filters)}
+      title={t('tables.predictions', { algorithm: model.algorithm })}
+      columns={columns}
+      rows={rows ?? model.predictions}
+      testId={`table-predictions-${model.algorithm}`}
+    />
+  );
+}
+
+/** A confusion matrix as a table (rows actual, columns predicted). Anything malformed renders nothing. */
+export function ConfusionTable({ algorithm, matrix }: { algorithm: string; matrix: ConfusionMatrix | null | undefined }) {
+  const { t } = useTranslation('results');
+  if (!matrix || !Array.isArray(matrix.labels) || !Array.isArray(matrix.matrix)) return null;
+  return (
+    <section aria-label={t('tables.confusion', { algorithm })} data-testid={`table-confusion-${algorithm}`}>
+      <Title order={4} mb="xs">
+        {t('tables.confusion', { algorithm })}
+      </Title>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={320}>
+          <Table fz="sm" verticalSpacing={6} withColumnBorders>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('tables.confusionCorner')}</Table.Th>
+                {matrix.labels.map((label) => (
+                  <Table.Th key={label} style={{ textAlign: 'right' }}>
+                    {label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {matrix.matrix.map((row, i) => (
+                <Table.Tr key={matrix.labels[i] ?? i}>
+                  <Table.Th fw={600}>{matrix.labels[i]}</Table.Th>
+                  {(Array.isArray(row) ? row : []).map((count, j) => (
+                    <Table.Td key={j} style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontWeight: i === j ? 700 : undefined }}>
+                      {formatCell(count)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </section>
+  );
+}
+
+/** Hyperparameter ranking: rank_test_score ascending. */
+export function HyperparametersTable({ model }: { model: ModelResult }) {
+  const { t } = useTranslation('results');
+  const rows = Array.isArray(model.hyperparameters) ? sortByRankAscending(model.hyperparameters) : model.hyperparameters;
+  const columns: Column<HyperparameterRow>[] = [
+    { header: 'rank_test_score', field: 'rank_test_score', numeric: true },
+    { header: 'params', cell: (row) => <Text span size="xs" ff="monospace">{formatCell(row.params)}</Text> },
+    { header: 'mean_test_score', field: 'mean_test_score', numeric: true },
+    { header: 'std_test_score', field: 'std_test_score', numeric: true },
+  ];
+  return <DataTable title={t('tables.hyperparameters', { algorithm: model.algorithm })} columns={columns} rows={rows} testId={`table-hyperparameters-${model.algorithm}`} />;
+}
+
+export function AnnHyperparametersTable({ rows }: { rows: AnnHyperparameterRow[] | undefined }) {
+  const { t } = useTranslation('results');
+  if (!Array.isArray(rows)) return null;
+  const columns: Column<AnnHyperparameterRow>[] = (['num_layers', 'neurons', 'activation', 'dropout_rate', 'optimizer', 'score'] as const).map((field) => ({
+    header: field,
+    field,
+    numeric: field !== 'activation' && field !== 'optimizer',
+  }));
+  return <DataTable title={t('tables.annHyperparameters')} columns={columns} rows={rows} testId="table-ann-hyperparameters" />;
+}
+
+export function FeatureTable({ algorithm, rows }: { algorithm: string; rows: FeatureImportanceRow[] | null }) {
+  const { t } = useTranslation('results');
+  const columns: Column<FeatureImportanceRow>[] = [
+    { header: 'Feature', field: 'Feature' },
+    { header: 'Importance', field: 'Importance', numeric: true },
+  ];
+  return <DataTable title={t('tables.featureImportance', { algorithm })} columns={columns} rows={rows} testId={`table-features-${algorithm}`} />;
+}
+
+/** Everything about one model: predictions, confusion matrix (table + heatmap), hyperparameters, features. */
+export function ModelSection({ model, results, filters }: { model: ModelResult; results: AutoMLResults; filters: ResultFilters }) {
+  const { t } = useTranslation('results');
+  const features = featureImportanceOf(model);
+  const matrix = model.confusionMatrix;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" data-testid={`model-${model.algorithm}`} aria-label={model.algorithm}>
+      <Stack gap="lg">
+        <Title order={3}>{model.algorithm}</Title>
+        <PredictionsTable model={model} labels={results.labels} filters={filters} />
+        <Grid gutter="lg" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ConfusionTable algorithm={model.algorithm} matrix={matrix} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {matrix && Array.isArray(matrix.matrix) && (
+              <Stack gap={4}>
+                <Text fw={600} size="sm">
+                  {t('charts.confusion', { algorithm: model.algorithm })}
+                </Text>
+                <ChartSlot>
+                  <ConfusionHeatmap algorithm={model.algorithm} matrix={matrix} />
+                </ChartSlot>
+              </Stack>
+            )}
+          </Grid.Col>
+        </Grid>
+        {Array.isArray(model.hyperparameters) && model.hyperparameters.length > 0 && <HyperparametersTable model={model} />}
+        {model.algorithm === 'ANN' && <AnnHyperparametersTable rows={model.annHyperparameters} />}
+        {Array.isArray(features) && features.length > 0 && (
+          <Grid gutter="lg" align="flex-start">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <FeatureTable algorithm={model.algorithm} rows={features} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Stack gap={4}>
+                <Text fw={600} size="sm">
+                  {t('charts.featureImportance', { algorithm: model.algorithm })}
+                </Text>
+                <ChartSlot>
+                  <FeatureImportanceBars algorithm={model.algorithm} rows={features} />
+                </ChartSlot>
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

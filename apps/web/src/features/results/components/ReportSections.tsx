@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { Alert, Badge, Group, Paper, Stack, Text, Title, TypographyStylesProvider } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { JobReport, ReportSection } from '@indicata/contracts/report';
+import { sanitizeReportHtml } from '../sanitize.ts';
+
+function SectionBody({ section }: { section: ReportSection }) {
+  const { t } = useTranslation('results');
+  const html = useMemo(() => sanitizeReportHtml(section.html), [section.html]);
+  return (
+    <Paper withBorder radius="md" p="md" component="article" data-testid={`report-${section.key}`}>
+      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+        <Title order={4}>{section.title}</Title>
+        <Badge variant="light" color={section.provider === 'builtin' ? 'gray' : 'indigo'} radius="sm" style={{ flexShrink: 0 }}>
+          {t('report.writtenBy', { provider: t(`report.providers.${section.provider}`) })}
+        </Badge>
+      </Group>
+      {section.fallbackReason && (
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('report.fallback', { reason: t(`report.fallbackReasons.${section.fallbackReason}`) })}
+        </Text>
+      )}
+      <TypographyStylesProvider fz="sm">
+        <div dangerouslySetInnerHTML={{ __html: html }} />
+      </TypographyStylesProvider>
+    </Paper>
+  );
+}
+
+/** The report's prose, section by section, each saying who wrote it. */
+export function ReportSections({ report }: { report: JobReport | null }) {
+  const { t } = useTranslation('results');
+  if (!report || !Array.isArray(report.sections) || report.sections.length === 0) return null;
+  const usesLanguageModel = report.sections.some((section) => section.provider !== 'builtin');
+  return (
+    <Stack gap="md" data-testid="report">
+      <Group justify="space-between">
+        <Title order={3}>{t('report.title')}</Title>
+        <Text size="xs" c="dimmed">
+          {report.provider.label}
+        </Text>
+      </Group>
+      {usesLanguageModel && (
+        <Alert color="yellow" variant="light" radius="md">
+          {t('report.warning')}
+        </Alert>
+      )}
+      {report.notice && (
+        <Alert color="gray" variant="light" radius="md">
+          {report.notice}
+        </Alert>
+      )}
+      {report.sections.map((section) => (
+        <SectionBody key={section.key} section={section} />
+      ))}
+    </Stack>
+  );
+}
