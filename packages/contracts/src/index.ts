@@ -11,3 +11,4 @@ export * from './who.ts';
 export * from './locales/index.ts';
 export * from './job-config.ts';
 export * from './run-checks.ts';
+export * from './results.ts';

@@ -1,0 +1,113 @@
+/** Small statistics helpers on plain numbers; NaN-aware where the name says so. */
+
+/** Values that are not NaN. */
+export function observed(values: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) out.push(values[i]);
+  return out;
+}
+
+/** Arithmetic mean (NaN for no values). */
+export function mean(values: ArrayLike<number>): number {
+  if (values.length === 0) return NaN;
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += values[i];
+  return s / values.length;
+}
+
+/** Population standard deviation (ddof = 0). */
+export function std(values: ArrayLike<number>): number {
+  if (values.length === 0) return NaN;
+  const m = mean(values);
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += (values[i] - m) ** 2;
+  return Math.sqrt(s / values.length);
+}
+
+/**
+ * Quantile with linear interpolation between order statistics (numpy's default, "type 7").
+ * @param sorted values sorted ascending (no NaN)
+ * @param q in [0, 1]
+ */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const pos = (n - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.min(lo + 1, n - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+/** Sorted copy ascending. */
+export function sortedCopy(values: ArrayLike<number>): Float64Array {
+  return Float64Array.from(values).sort();
+}
+
+/** Median of observed values (NaN when none). */
+export function median(values: ArrayLike<number>): number {
+  return quantileSorted(sortedCopy(observed(values)), 0.5);
+}
+
+/**
+ * Pearson correlation over pairs where both values are observed.
+ * @returns r, or null when fewer than 3 pairs or a constant side
+ */
+export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number | null {
+  let n = 0;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (Number.isNaN(a[i]) || Number.isNaN(b[i])) continue;
+    n += 1;
+    sa += a[i];
+    sb += b[i];
+  }
+  if (n < 3) return null;
+  const ma = sa / n;
+  const mb = sb / n;
+  let cov = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (Number.isNaN(a[i]) || Number.isNaN(b[i])) continue;
+    const da = a[i] - ma;
+    const db = b[i] - mb;
+    cov += da * db;
+    va += da * da;
+    vb += db * db;
+  }
+  if (va === 0 || vb === 0) return null;
+  return cov / Math.sqrt(va * vb);
+}
+
+/** Shannon entropy in bits of a count vector. */
+export function entropyBits(counts: ArrayLike<number>): number {
+  let total = 0;
+  for (let i = 0; i < counts.length; i++) total += counts[i];
+  if (total === 0) return 0;
+  let h = 0;
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] > 0) {
+      const p = counts[i] / total;
+      h -= p * Math.log2(p);
+    }
+  }
+  return h;
+}
+
+/** Sample skewness (Fisher-Pearson, biased) of values. */
+export function skewness(values: ArrayLike<number>): number {
+  const m = mean(values);
+  const s = std(values);
+  if (!(s > 0)) return 0;
+  let acc = 0;
+  for (let i = 0; i < values.length; i++) acc += ((values[i] - m) / s) ** 3;
+  return acc / values.length;
+}
+
+/** Picks values at the given row indices. */
+export function pick(values: ArrayLike<number>, rows: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = values[rows[i]];
+  return out;
+}

@@ -1,0 +1,18 @@
+/** Public API of the AutoML engine. */
+export type { PanelFrame } from './data/frame.ts';
+export { columnValues, frameRowCount } from './data/frame.ts';
+export { parseSemicolonCsv, frameFromTable, parseNumberCell, CsvFormatError, type CsvTable, type FrameColumns } from './data/csv.ts';
+export { previewTargetClasses, type TargetClassPreview } from './preprocess/target-classes.ts';
+export {
+  engineConfigSchema,
+  parseEngineConfig,
+  type EngineConfig,
+  type EngineConfigInput,
+  type TargetDiscretization,
+  type SplitConfig,
+  type PreprocessingConfig,
+  type AttributeDiscretization,
+  type ModelChoice,
+} from './pipeline/config.ts';
+export { runAutoML, type RunOptions, type RunOutput, type ProgressCallback, type SavedPipelineModel } from './pipeline/run.ts';
+export type { Matrix, Classifier, SavedModel } from './models/types.ts';

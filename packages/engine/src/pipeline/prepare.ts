@@ -1,0 +1,208 @@
+import type { PanelFrame } from '../data/frame.ts';
+import { columnValues } from '../data/frame.ts';
+import type { EngineConfig } from './config.ts';
+import type { Matrix } from '../models/types.ts';
+import { fitOutlierBounds, isOutlier, type OutlierBounds } from '../preprocess/outliers.ts';
+import { assignClass, fitTargetClasses, type TargetClasses } from '../preprocess/target-classes.ts';
+import { fitFeatures, transformFeatures, type FeatureSource, type FittedFeatures } from '../preprocess/features.ts';
+import { balance, type BalancedSet } from '../preprocess/balancing.ts';
+import { outerSplit, type Fold, type OuterSplit } from '../search/splits.ts';
+import type { FoldData } from '../search/search.ts';
+import { deriveSeed } from '../data/random.ts';
+
+/**
+ * Target-side preparation, fit on the outer training rows only: the split, target outliers (IQR) and
+ * the class definitions. Feature-side steps are fit per fold by buildTrainingSet.
+ */
+export interface PreparedTarget {
+  split: OuterSplit;
+  target: Float64Array;
+  /** Outer training rows after outlier removal and with a class (frame row indices). */
+  trainRows: number[];
+  /** Class index per frame row (-1 when missing/unassigned). */
+  classOf: Int32Array;
+  testRows: number[];
+  classes: TargetClasses;
+  bounds: OutlierBounds | null;
+  outlierTrainRows: number[];
+  outlierTestRows: number[];
+  rowsWithoutTarget: number;
+  unassignedRows: number;
+  source: FeatureSource;
+  warnings: string[];
+}
+
+/**
+ * Splits rows, handles target outliers and fits the target classes.
+ * @param frame the panel
+ * @param config validated engine configuration
+ */
+export function prepareTarget(frame: PanelFrame, config: EngineConfig): PreparedTarget {
+  const warnings: string[] = [];
+  const target = columnValues(frame, config.target);
+  const featureNames = config.features ?? frame.columns.map((c) => c.name).filter((n) => n !== config.target);
+  for (const name of featureNames) {
+    if (name === config.target) throw new Error(`The target column "${name}" cannot also be a feature.`);
+  }
+  const source: FeatureSource = { names: featureNames, columns: featureNames.map((n) => columnValues(frame, n)) };
+  if (featureNames.length === 0) throw new Error('The data has no numeric feature column besides the target.');
+
+  const usable: number[] = [];
+  let rowsWithoutTarget = 0;
+  for (let i = 0; i < target.length; i++) {
+    if (Number.isNaN(target[i])) rowsWithoutTarget += 1;
+    else usable.push(i);
+  }
+  const split = outerSplit(usable, frame.time, frame.space, frame.region ?? null, config.split);
+
+  let bounds: OutlierBounds | null = null;
+  let trainRows = split.trainRows;
+  const outlierTrainRows: number[] = [];
+  const outlierTestRows: number[] = [];
+  const { quantiles, k } = config.preprocessing.outliers;
+  if (quantiles) {
+    bounds = fitOutlierBounds(
+      trainRows.map((i) => target[i]),
+      quantiles,
+      k,
+    );
+    const b = bounds;
+    trainRows = trainRows.filter((i) => {
+      if (isOutlier(target[i], b)) {
+        outlierTrainRows.push(i);
+        return false;
+      }
+      return true;
+    });
+    for (const i of split.testRows) if (isOutlier(target[i], b)) outlierTestRows.push(i);
+  }
+  if (trainRows.length === 0) throw new Error('Every training row was removed as a target outlier.');
+
+  const classes = fitTargetClasses(
+    trainRows.map((i) => target[i]),
+    config.targetDiscretization,
+  );
+  const classOf = new Int32Array(target.length).fill(-1);
+  for (const i of usable) classOf[i] = assignClass(target[i], classes);
+  let unassignedRows = 0;
+  const keep = (i: number) => {
+    if (classOf[i] === -1) {
+      unassignedRows += 1;
+      return false;
+    }
+    return true;
+  };
+  trainRows = trainRows.filter(keep);
+  const testRows = split.testRows.filter(keep);
+  if (unassignedRows > 0) warnings.push(`${unassignedRows} row(s) have a target value outside every manual class and were left out.`);
+  if (trainRows.length === 0) throw new Error('No training row falls in any target class.');
+  if (testRows.length === 0) throw new Error('No test row falls in any target class.');
+  if (classes.classes.length < 2) warnings.push('The target has a single class: every model predicts it.');
+  return {
+    split,
+    target,
+    trainRows,
+    classOf,
+    testRows,
+    classes,
+    bounds,
+    outlierTrainRows,
+    outlierTestRows,
+    rowsWithoutTarget,
+    unassignedRows,
+    source,
+    warnings,
+  };
+}
+
+/** A training set made from some training rows: fitted features, balanced matrix, and its rows. */
+export interface TrainingSet {
+  fitted: FittedFeatures;
+  /** Frame rows actually fit on (after dropping incomplete rows with imputation 'none'). */
+  rows: number[];
+  droppedIncomplete: number;
+  balanced: BalancedSet;
+}
+
+/**
+ * Fits the feature preprocessing on some training rows and balances them.
+ * @param frame the panel
+ * @param prepared target preparation
+ * @param rows frame rows to fit on
+ * @param config engine configuration
+ * @param seedLabel label mixed into the balancing seed (fold name)
+ */
+export function buildTrainingSet(
+  frame: PanelFrame,
+  prepared: PreparedTarget,
+  rows: number[],
+  config: EngineConfig,
+  seedLabel: string,
+): TrainingSet {
+  const { source, classOf, target, classes } = prepared;
+  const nClasses = classes.classes.length;
+  const fitted = fitFeatures(
+    source,
+    rows,
+    rows.map((i) => classOf[i]),
+    rows.map((i) => target[i]),
+    nClasses,
+    config.preprocessing,
+  );
+  const { X, incomplete } = transformFeatures(source, fitted, rows);
+  let kept = rows;
+  let matrix: Matrix = X;
+  let dropped = 0;
+  if (config.preprocessing.missingData.imputation === 'none') {
+    const keepIdx: number[] = [];
+    incomplete.forEach((flag, i) => {
+      if (!flag) keepIdx.push(i);
+    });
+    dropped = rows.length - keepIdx.length;
+    if (keepIdx.length === 0) {
+      throw new Error('Every training row has a missing attribute and imputation is "none"; choose mean or median imputation.');
+    }
+    kept = keepIdx.map((i) => rows[i]);
+    const data = new Float64Array(keepIdx.length * X.cols);
+    keepIdx.forEach((i, r) => data.set(X.data.subarray(i * X.cols, (i + 1) * X.cols), r * X.cols));
+    matrix = { data, rows: keepIdx.length, cols: X.cols };
+  }
+  const y = Int32Array.from(kept, (i) => classOf[i]);
+  const balanced = balance(
+    matrix,
+    y,
+    nClasses,
+    {
+      space: kept.map((i) => frame.space[i]),
+      region: frame.region ? kept.map((i) => (frame.region as (string | null)[])[i]) : null,
+      time: kept.map((i) => frame.time[i]),
+    },
+    config.preprocessing.balancing,
+    deriveSeed(config.seed, 'balance', seedLabel),
+  );
+  return { fitted, rows: kept, droppedIncomplete: dropped, balanced };
+}
+
+/**
+ * Builds the preprocessed data of each validation fold: features fit on the fold's training rows,
+ * balancing inside the fold's training rows only; validation rows are original rows, transformed.
+ * @param frame the panel
+ * @param prepared target preparation
+ * @param folds folds over positions of prepared.trainRows
+ * @param config engine configuration
+ * @param label fold-set label for seeds ('fc' forward chaining, 'rk' random k-fold)
+ */
+export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds: Fold[], config: EngineConfig, label: string): FoldData[] {
+  return folds.map((fold, f) => {
+    const trainRows = fold.train.map((p) => prepared.trainRows[p]);
+    const validationRows = fold.validation.map((p) => prepared.trainRows[p]);
+    const set = buildTrainingSet(frame, prepared, trainRows, config, `${label}-${f}`);
+    const { X } = transformFeatures(prepared.source, set.fitted, validationRows);
+    return {
+      train: set.balanced.X,
+      y: set.balanced.y,
+      validation: X,
+      yValidation: Int32Array.from(validationRows, (i) => prepared.classOf[i]),
+    };
+  });
+}

@@ -1,0 +1,272 @@
+import type { Matrix } from '../models/types.ts';
+import type { AttributeDiscretization, PreprocessingConfig } from '../pipeline/config.ts';
+import { entropyBits, mean, median, observed, pearson, quantileSorted, sortedCopy } from '../data/stats.ts';
+
+/**
+ * The feature half of preprocessing, fit on training rows only and applied to any rows:
+ * missing-data column removal -> attribute selection (information gain, Pearson cut, manual list) ->
+ * imputation -> attribute discretization. The pipeline fits it once per forward-chaining fold (on the
+ * fold's training rows) and once on all training rows for the final models.
+ */
+
+/** Candidate feature columns over all rows of the frame. */
+export interface FeatureSource {
+  names: string[];
+  columns: Float64Array[];
+}
+
+export interface IndicatorReport {
+  indicatorAnalyzingName: string;
+  missingDatasPercent: number;
+  ig: number | null;
+  pearson: number | null;
+  reason?: string;
+}
+
+export interface FittedFeatures {
+  /** Selected feature names in model column order (IG descending for automatic selection). */
+  names: string[];
+  /** Index of each selected feature in the source. */
+  sourceIndex: number[];
+  /** Value that fills a missing cell of each selected feature (mean/median of training rows). */
+  fill: Float64Array;
+  imputation: 'none' | 'mean' | 'median';
+  /** Inner bin edges per selected feature when it is discretized, else null. */
+  binEdges: (number[] | null)[];
+  removedColumns: { name: string; missingPercent: number }[];
+  used: IndicatorReport[];
+  unused: IndicatorReport[];
+  selectionMode: 'automatic' | 'manual' | 'off';
+  warnings: string[];
+}
+
+/** Number of quantile bins used to discretize a feature for its information gain. */
+export const IG_BINS = 10;
+
+/**
+ * Information gain (bits) of a feature about the class, with the feature cut into up to IG_BINS
+ * quantile bins fit on the same (training) rows; rows where the feature is missing are left out.
+ * @param values feature values of training rows
+ * @param classes class index of the same rows
+ * @param nClasses number of classes
+ */
+export function informationGain(values: ArrayLike<number>, classes: ArrayLike<number>, nClasses: number): number {
+  const sorted = sortedCopy(observed(values));
+  if (sorted.length === 0) return 0;
+  const edges: number[] = [];
+  for (let b = 1; b < IG_BINS; b++) {
+    const e = quantileSorted(sorted, b / IG_BINS);
+    if (e > sorted[0] && (edges.length === 0 || e > edges[edges.length - 1])) edges.push(e);
+  }
+  const nBins = edges.length + 1;
+  const joint = new Float64Array(nBins * nClasses);
+  const classCounts = new Float64Array(nClasses);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) continue;
+    const bin = binOf(v, edges);
+    joint[bin * nClasses + classes[i]] += 1;
+    classCounts[classes[i]] += 1;
+  }
+  const total = sorted.length;
+  let conditional = 0;
+  for (let b = 0; b < nBins; b++) {
+    const row = joint.subarray(b * nClasses, (b + 1) * nClasses);
+    let n = 0;
+    for (let c = 0; c < nClasses; c++) n += row[c];
+    if (n > 0) conditional += (n / total) * entropyBits(row);
+  }
+  return Math.max(0, entropyBits(classCounts) - conditional);
+}
+
+/** 0-based bin of a value given ascending inner edges (a value equal to an edge goes up). */
+export function binOf(value: number, edges: readonly number[]): number {
+  let lo = 0;
+  let hi = edges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (value >= edges[mid]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function round(v: number, digits = 6): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+function attributeEdges(
+  entry: AttributeDiscretization[number],
+  trainValues: Float64Array,
+): number[] {
+  if (entry.option === 'manual') {
+    const classes = Object.values(entry.classes ?? {}).sort((a, b) => a.min - b.min);
+    if (classes.length < 2) return [];
+    return classes.slice(1).map((c) => c.min);
+  }
+  const groups = entry.groups ?? 1;
+  const sorted = sortedCopy(observed(trainValues));
+  if (groups <= 1 || sorted.length === 0) return [];
+  const lo = sorted[0];
+  const hi = sorted[sorted.length - 1];
+  if (lo === hi) return [];
+  const width = (hi - lo) / groups;
+  return Array.from({ length: groups - 1 }, (_, i) => lo + width * (i + 1));
+}
+
+/**
+ * Fits the feature preprocessing on training rows.
+ * @param source candidate feature columns over all frame rows
+ * @param trainRows frame row indices of the training rows
+ * @param trainClasses class index of each training row (same order as trainRows)
+ * @param trainTarget raw target value of each training row
+ * @param nClasses number of target classes
+ * @param options missing-data, attribute-selection and attribute-discretization settings
+ */
+export function fitFeatures(
+  source: FeatureSource,
+  trainRows: ArrayLike<number>,
+  trainClasses: ArrayLike<number>,
+  trainTarget: ArrayLike<number>,
+  nClasses: number,
+  options: Pick<PreprocessingConfig, 'missingData' | 'attributeSelection' | 'attributeDiscretization'>,
+): FittedFeatures {
+  const warnings: string[] = [];
+  const n = trainRows.length;
+  const trainColumns = source.columns.map((col) => {
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = col[trainRows[i]];
+    return out;
+  });
+  const missingPercent = trainColumns.map((col) => {
+    let missing = 0;
+    for (let i = 0; i < n; i++) if (Number.isNaN(col[i])) missing += 1;
+    return n === 0 ? 100 : round((100 * missing) / n, 4);
+  });
+
+  // 1. Missing-data column removal (a column with no observed training value is always removed).
+  const { maxMissingPercent, imputation } = options.missingData;
+  const removedColumns: FittedFeatures['removedColumns'] = [];
+  const candidates: number[] = [];
+  source.names.forEach((name, j) => {
+    const tooMany = maxMissingPercent !== null && missingPercent[j] > maxMissingPercent;
+    if (tooMany || missingPercent[j] === 100) removedColumns.push({ name, missingPercent: missingPercent[j] });
+    else candidates.push(j);
+  });
+
+  // 2. Attribute selection.
+  const { minInformationGain, maxFeatures, pearsonCut, manualFeatures } = options.attributeSelection;
+  const ig = new Map<number, number>();
+  const r = new Map<number, number | null>();
+  for (const j of candidates) {
+    ig.set(j, round(informationGain(trainColumns[j], trainClasses, nClasses)));
+    const rj = pearson(trainColumns[j], trainTarget);
+    r.set(j, rj === null ? null : round(rj));
+  }
+  const report = (j: number, reason?: string): IndicatorReport => ({
+    indicatorAnalyzingName: source.names[j],
+    missingDatasPercent: missingPercent[j],
+    ig: ig.has(j) ? (ig.get(j) as number) : null,
+    pearson: r.has(j) ? (r.get(j) as number | null) : null,
+    ...(reason ? { reason } : {}),
+  });
+  const unused: IndicatorReport[] = removedColumns.map((c) => {
+    const j = source.names.indexOf(c.name);
+    return report(j, `more than ${maxMissingPercent ?? 99.99}% missing on training rows`);
+  });
+  let selected: number[];
+  let selectionMode: FittedFeatures['selectionMode'];
+  if (manualFeatures && manualFeatures.length > 0) {
+    selectionMode = 'manual';
+    selected = [];
+    for (const name of manualFeatures) {
+      const j = source.names.indexOf(name);
+      if (j === -1) warnings.push(`Manual attribute "${name}" is not a numeric column of the data; ignored.`);
+      else if (!candidates.includes(j)) warnings.push(`Manual attribute "${name}" was removed by the missing-data step.`);
+      else if (!selected.includes(j)) selected.push(j);
+    }
+    for (const j of candidates) if (!selected.includes(j)) unused.push(report(j, 'not in the manual list'));
+  } else if (minInformationGain === null) {
+    selectionMode = 'off';
+    selected = [...candidates];
+  } else {
+    selectionMode = 'automatic';
+    const ranked: number[] = [];
+    for (const j of candidates) {
+      const rj = r.get(j);
+      if (pearsonCut !== null && rj !== null && rj !== undefined && Math.abs(rj) > pearsonCut) {
+        unused.push(report(j, `|Pearson r| with the target above ${pearsonCut} (near-copy of the target)`));
+      } else if ((ig.get(j) as number) < minInformationGain) {
+        unused.push(report(j, `information gain below ${minInformationGain}`));
+      } else ranked.push(j);
+    }
+    ranked.sort((a, b) => (ig.get(b) as number) - (ig.get(a) as number) || a - b);
+    selected = ranked.slice(0, maxFeatures);
+    for (const j of ranked.slice(maxFeatures)) unused.push(report(j, `not among the top ${maxFeatures} by information gain`));
+  }
+  if (selected.length === 0) {
+    throw new Error('No attribute is left for prediction after the missing-data and attribute-selection steps; relax them.');
+  }
+
+  // 3. Imputation values (mean or median of observed training values; 'none' fills test rows with the median).
+  const fill = new Float64Array(selected.length);
+  selected.forEach((j, k) => {
+    fill[k] = imputation === 'mean' ? mean(observed(trainColumns[j])) : median(trainColumns[j]);
+  });
+
+  // 4. Attribute discretization (edges fit on observed training values).
+  const binEdges = selected.map((j) => {
+    const entry = options.attributeDiscretization.find((e) => e.indicator === source.names[j]);
+    return entry ? attributeEdges(entry, trainColumns[j]) : null;
+  });
+  for (const entry of options.attributeDiscretization) {
+    if (!selected.some((j) => source.names[j] === entry.indicator)) {
+      warnings.push(`Attribute discretization of "${entry.indicator}" skipped: the attribute is not used.`);
+    }
+  }
+
+  return {
+    names: selected.map((j) => source.names[j]),
+    sourceIndex: selected,
+    fill,
+    imputation,
+    binEdges,
+    removedColumns,
+    used: selected.map((j) => report(j)),
+    unused: unused.sort((a, b) => (b.ig ?? -1) - (a.ig ?? -1)),
+    selectionMode,
+    warnings,
+  };
+}
+
+/**
+ * Applies fitted feature preprocessing to rows.
+ * @param source candidate feature columns over all frame rows
+ * @param fitted output of fitFeatures
+ * @param rows frame row indices
+ * @returns the dense matrix (missing cells filled, discretized columns as 1-based bin numbers) and, per
+ *   row, whether a cell had to be filled (with imputation 'none' such training rows are dropped)
+ */
+export function transformFeatures(
+  source: FeatureSource,
+  fitted: FittedFeatures,
+  rows: ArrayLike<number>,
+): { X: Matrix; incomplete: Uint8Array } {
+  const cols = fitted.names.length;
+  const data = new Float64Array(rows.length * cols);
+  const incomplete = new Uint8Array(rows.length);
+  for (let k = 0; k < cols; k++) {
+    const column = source.columns[fitted.sourceIndex[k]];
+    const edges = fitted.binEdges[k];
+    for (let i = 0; i < rows.length; i++) {
+      let v = column[rows[i]];
+      if (Number.isNaN(v)) {
+        v = fitted.fill[k];
+        incomplete[i] = 1;
+      }
+      data[i * cols + k] = edges ? binOf(v, edges) + 1 : v;
+    }
+  }
+  return { X: { data, rows: rows.length, cols }, incomplete };
+}

@@ -1,0 +1,161 @@
+import type { ModelFamily } from '@indicata/contracts';
+import type { Classifier, Matrix, SavedModel } from '../models/types.ts';
+import { applyScaler, fitScaler, type ScalerKind, type ScalerState } from '../preprocess/scalers.ts';
+import { createRng, deriveSeed, shuffleInPlace } from '../data/random.ts';
+
+/**
+ * One unit of CPU work, run in a worker thread (or in the calling thread when workers = 0): fit one
+ * model (scaler + classifier) on one training matrix and predict one or more matrices. Pure function of
+ * its input, so results do not depend on which thread ran it or when.
+ */
+
+/** A module exporting the model factory (the real one is ../models/index.ts). */
+export type ModelFactory = (family: ModelFamily, params: Record<string, unknown>, seed: number) => Classifier;
+
+export interface FitTask {
+  family: ModelFamily;
+  params: Record<string, unknown>;
+  scaler: ScalerKind;
+  seed: number;
+  nClasses: number;
+  train: Matrix;
+  y: Int32Array;
+  /** Matrices to predict (a validation fold, or the test rows). */
+  predict: Matrix[];
+  /** Skip the fit when this epoch-ms time has passed before it starts (budget); null = never skip. */
+  deadline: number | null;
+  /** Final fit: also return the saved model, importances and the permuted-test predictions. */
+  final: boolean;
+  /** Permutation importance on predict[0]: repeats per feature and the permutation seed. */
+  permutation: { repeats: number; seed: number } | null;
+  /** URL of the module exporting createModel. */
+  modelModule: string;
+}
+
+export interface FitResult {
+  skipped: boolean;
+  /** Predicted class per row, per predicted matrix. */
+  predictions: Int32Array[];
+  /** Row-major class probabilities per predicted matrix (one-hot of the prediction when the model has none). */
+  probabilities: Float64Array[];
+  /** Whether probabilities are real (false: one-hot votes). */
+  hasProbabilities: boolean;
+  /** Seconds spent fitting and predicting. */
+  seconds: number;
+  saved: SavedModel | null;
+  impurityImportance: number[] | null;
+  scaler: ScalerState | null;
+  /** For permutation importance: [feature][repeat] predictions and probabilities on predict[0]. */
+  permuted: { predictions: Int32Array[][]; probabilities: Float64Array[][] } | null;
+}
+
+const factories = new Map<string, Promise<ModelFactory>>();
+
+async function loadFactory(url: string): Promise<ModelFactory> {
+  let factory = factories.get(url);
+  if (!factory) {
+    factory = import(url).then((mod: { createModel: ModelFactory }) => mod.createModel);
+    factories.set(url, factory);
+  }
+  return factory;
+}
+
+function oneHot(pred: Int32Array, nClasses: number): Float64Array {
+  const out = new Float64Array(pred.length * nClasses);
+  pred.forEach((c, i) => {
+    out[i * nClasses + c] = 1;
+  });
+  return out;
+}
+
+/**
+ * The shuffled row order used to permute feature `feature` in repeat `repeat`; identical for every
+ * family so the ensemble's permutation importance combines like with like.
+ * @param rows number of rows
+ * @param seed permutation seed of the run
+ * @param feature feature position
+ * @param repeat repeat number
+ */
+export function permutationOrder(rows: number, seed: number, feature: number, repeat: number): number[] {
+  return shuffleInPlace(
+    Array.from({ length: rows }, (_, i) => i),
+    createRng(deriveSeed(seed, 'perm', feature, repeat)),
+  );
+}
+
+/**
+ * Runs one fit task.
+ * @param task see FitTask
+ */
+export async function runFitTask(task: FitTask): Promise<FitResult> {
+  const empty: FitResult = {
+    skipped: true,
+    predictions: [],
+    probabilities: [],
+    hasProbabilities: false,
+    seconds: 0,
+    saved: null,
+    impurityImportance: null,
+    scaler: null,
+    permuted: null,
+  };
+  if (task.deadline !== null && Date.now() > task.deadline) return empty;
+  const started = performance.now();
+  const createModel = await loadFactory(task.modelModule);
+  const scaler = fitScaler(task.scaler, task.train);
+  const model = createModel(task.family, task.params, task.seed);
+  try {
+    await model.fit(applyScaler(scaler, task.train), task.y, task.nClasses);
+    let hasProbabilities = true;
+    const predictAll = (X: Matrix): { pred: Int32Array; proba: Float64Array } => {
+      const scaled = applyScaler(scaler, X);
+      const pred = model.predict(scaled);
+      let proba: Float64Array;
+      if (hasProbabilities) {
+        try {
+          proba = model.predictProba(scaled);
+        } catch {
+          hasProbabilities = false;
+          proba = oneHot(pred, task.nClasses);
+        }
+      } else proba = oneHot(pred, task.nClasses);
+      return { pred, proba };
+    };
+    const outputs = task.predict.map(predictAll);
+    let permuted: FitResult['permuted'] = null;
+    if (task.permutation && task.predict.length > 0) {
+      const X = task.predict[0];
+      const predictions: Int32Array[][] = [];
+      const probabilities: Float64Array[][] = [];
+      for (let f = 0; f < X.cols; f++) {
+        predictions.push([]);
+        probabilities.push([]);
+        for (let r = 0; r < task.permutation.repeats; r++) {
+          const order = permutationOrder(X.rows, task.permutation.seed, f, r);
+          const data = X.data.slice();
+          for (let i = 0; i < X.rows; i++) data[i * X.cols + f] = X.data[order[i] * X.cols + f];
+          const out = predictAll({ data, rows: X.rows, cols: X.cols });
+          predictions[f].push(out.pred);
+          probabilities[f].push(out.proba);
+        }
+      }
+      permuted = { predictions, probabilities };
+    }
+    const importances = task.final && model.featureImportances ? model.featureImportances() : undefined;
+    return {
+      skipped: false,
+      predictions: outputs.map((o) => o.pred),
+      probabilities: outputs.map((o) => o.proba),
+      hasProbabilities,
+      seconds: (performance.now() - started) / 1000,
+      saved: task.final ? model.toJSON() : null,
+      impurityImportance: importances ? Array.from(importances) : null,
+      scaler,
+      permuted,
+    };
+  } finally {
+    model.dispose();
+  }
+}
+
+export default runFitTask;

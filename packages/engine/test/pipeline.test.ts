@@ -1,0 +1,54 @@
+import { autoMLResultsSchema } from '@indicata/contracts';
+import { runAutoML } from '../src/pipeline/run.ts';
+import { CENTROID_MODEL, syntheticPanel } from './helpers/panel.ts';
+
+describe('runAutoML plumbing (test classifier)', () => {
+  it('produces schema-valid results for a year split, in-thread', async () => {
+    const frame = syntheticPanel();
+    const progress: number[] = [];
+    const { results, models } = await runAutoML(
+      frame,
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2009 },
+        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+        models: { DT: 'auto', KNN: 'auto' },
+        budgetSeconds: 30,
+        maxCandidatesPerFamily: 3,
+        workers: 0,
+      },
+      { modelModule: CENTROID_MODEL, onProgress: (f) => progress.push(f) },
+    );
+    autoMLResultsSchema.parse(results);
+    expect(results.split.testRows).toBe(30);
+    expect(results.split.testYears).toEqual([2009]);
+    expect(results.split.trainYears.at(-1)).toBe(2008);
+    expect(Object.keys(results.models).sort()).toEqual(['DT', 'Ensemble', 'KNN']);
+    expect(models.DT?.pipeline.features.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(results.usedIndicators.map((r) => r.indicatorAnalyzingName)).not.toContain('sparse');
+  });
+});
+
+describe('runAutoML on worker threads', () => {
+  it('gives the same results JSON as in-thread runs (determinism, seed)', async () => {
+    const frame = syntheticPanel({ missing: 0.1 });
+    const config = {
+      target: 'target',
+      split: { mode: 'percent' as const, testPercent: 20 },
+      targetDiscretization: { mode: 'automatic' as const, groups: 3, method: 'equal-width' as const },
+      preprocessing: { balancing: 'OversamplingTemporal' as const },
+      models: { DT: 'auto' as const, SVM: 'auto' as const, KNN: { n_neighbors: 3 } },
+      budgetSeconds: 60,
+      maxCandidatesPerFamily: 4,
+      seed: 11,
+    };
+    const strip = (r: Record<string, unknown>) =>
+      JSON.parse(JSON.stringify(r, (k, v) => (k === 'elapsedSeconds' || k === 'seconds' || k === 'fitSeconds' ? 0 : v)));
+    const inThread = await runAutoML(frame, { ...config, workers: 0 }, { modelModule: CENTROID_MODEL });
+    const pooled = await runAutoML(frame, { ...config, workers: 2 }, { modelModule: CENTROID_MODEL });
+    expect(strip(pooled.results)).toEqual(strip(inThread.results));
+    expect(inThread.results.models.KNN?.paramsSource).toBe('explicit');
+    expect(inThread.results.models.KNN?.hyperparameters).toHaveLength(3);
+  });
+});
