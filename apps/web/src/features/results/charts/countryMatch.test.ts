@@ -1,0 +1,38 @@
+import topology from 'world-atlas/countries-110m.json';
+import { ATLAS_COUNTRIES, matchCountry, normalizeCountryName } from './countryMatch.ts';
+
+const atlasNames = (topology as unknown as { objects: { countries: { geometries: { properties: { name: string } }[] } } }).objects.countries.geometries.map(
+  (g) => g.properties.name,
+);
+
+describe('country matching for the world map', () => {
+  it('knows every shape of world-atlas 110m and nothing else', () => {
+    expect(Object.keys(ATLAS_COUNTRIES).sort()).toEqual([...atlasNames].sort());
+  });
+
+  it('matches WHO official names, short names and ISO3 codes', () => {
+    expect(matchCountry('Bolivia (Plurinational State of)')).toBe('Bolivia');
+    expect(matchCountry('United Republic of Tanzania')).toBe('Tanzania');
+    expect(matchCountry('Democratic Republic of the Congo')).toBe('Dem. Rep. Congo');
+    expect(matchCountry('Congo')).toBe('Congo');
+    expect(matchCountry("Côte d'Ivoire")).toBe("Côte d'Ivoire");
+    expect(matchCountry("Cote d'Ivoire")).toBe("Côte d'Ivoire");
+    expect(matchCountry('Viet Nam')).toBe('Vietnam');
+    expect(matchCountry('Russian Federation')).toBe('Russia');
+    expect(matchCountry('United Kingdom of Great Britain and Northern Ireland')).toBe('United Kingdom');
+    expect(matchCountry("Democratic People's Republic of Korea")).toBe('North Korea');
+    expect(matchCountry('Republic of Korea')).toBe('South Korea');
+    expect(matchCountry('Micronesia (Federated States of)')).toBeNull();
+    expect(matchCountry('BRA')).toBe('Brazil');
+    expect(matchCountry('Brazil')).toBe('Brazil');
+  });
+
+  it('leaves small states the 110m map does not draw unmatched', () => {
+    expect(matchCountry('Malta')).toBeNull();
+    expect(matchCountry('Singapore')).toBeNull();
+  });
+
+  it('normalises accents, case and punctuation', () => {
+    expect(normalizeCountryName("  Côte d'Ivoire ")).toBe('cote d ivoire');
+  });
+});
