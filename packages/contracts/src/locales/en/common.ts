@@ -43,6 +43,7 @@ export const common = {
     contact: 'Contact:',
     contactUnavailable: 'Contact address unavailable.',
   },
+  skipToContent: 'Skip to main content',
   confirmTitle: 'Please confirm',
   sessionExpired: 'Your session has ended. Please log in again.',
   liveUpdates: {

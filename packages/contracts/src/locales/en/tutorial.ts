@@ -1,7 +1,7 @@
 /** The tutorial carousel: the spec's six help items (section 1), in order. */
 export const tutorial = {
   title: 'Tutorial',
-  label: 'Tutorial',
+  label: 'Tutorial steps',
   previous: 'Previous',
   next: 'Next',
   position: '{current} of {total}',

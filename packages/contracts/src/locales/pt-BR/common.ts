@@ -45,6 +45,7 @@ export const common: Translation<typeof en> = {
     contact: 'Contato:',
     contactUnavailable: 'Endereço de contato indisponível.',
   },
+  skipToContent: 'Pular para o conteúdo principal',
   confirmTitle: 'Confirme, por favor',
   sessionExpired: 'Sua sessão terminou. Entre novamente.',
   liveUpdates: {

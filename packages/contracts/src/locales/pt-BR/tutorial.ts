@@ -3,7 +3,7 @@ import type { tutorial as en } from '../en/tutorial.ts';
 
 export const tutorial: Translation<typeof en> = {
   title: 'Tutorial',
-  label: 'Tutorial',
+  label: 'Etapas do tutorial',
   previous: 'Anterior',
   next: 'Próximo',
   position: '{current} de {total}',

@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { UserProfile } from '@indicata/contracts';
+import { clearSessionHints, saveSessionHints } from '../../lib/session-hints.ts';
+import { serverEvents } from '../../lib/events.ts';
+import { CURRENT_USER_QUERY_KEY } from './useCurrentUser.ts';
+import { logoutRequest } from './authApi.ts';
+
+/** Where "See more" and the demo account land: Home's Results tab. */
+export const DEMO_LANDING = '/home?tab=results';
+
+/** Sign-in bookkeeping shared by Login, "See more" and Register, and the sign-out of the left menu. */
+export function useAuthActions() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const signedIn = useCallback(
+    (user: UserProfile, to: string) => {
+      // A previous user's cached data must never show for this one.
+      queryClient.clear();
+      saveSessionHints(user);
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+      navigate(to);
+    },
+    [queryClient, navigate],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch (error) {
+      // The spec logs sign-out failures only; the local sign-out below happens regardless.
+      console.error('Sign-out request failed', error);
+    }
+    serverEvents.stop();
+    clearSessionHints();
+    queryClient.clear();
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+    navigate('/', { replace: true });
+  }, [queryClient, navigate]);
+
+  return { signedIn, signOut };
+}
