@@ -40,6 +40,20 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'UPLOAD_MAX_BYTES', default: String(LIMITS.defaultUploadMaxBytes), description: 'Largest accepted upload, in bytes.' },
   { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'Folder of the built web app served at / (built by `npm run build`).' },
+  {
+    name: 'WHO_IMPORT_DIR',
+    default: '(unset)',
+    description: 'Folder of WHO GHO CSV exports (source/<CODE>.csv, all_countries.csv, all_indicators.csv) imported at start-up when the WHO catalog is empty or the folder changed.',
+  },
+  { name: 'WHO_IMPORT_INDICATORS', default: '(unset: every indicator of the folder)', description: 'Comma-separated indicator codes to import from WHO_IMPORT_DIR.' },
+  { name: 'WHO_API_URL', default: 'https://ghoapi.azureedge.net/api', description: 'Base URL of the WHO GHO OData API used by `npm run who:sync`.' },
+  { name: 'S3_BUCKET', default: '(unset: files under DATA_DIR/files)', description: 'Bucket for uploads and model files; setting it switches storage to S3.' },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS)', description: 'Endpoint of an S3-compatible service (for example http://minio:9000).' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'Region of the bucket.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset: the AWS default credential chain)', description: 'Access key for the bucket.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret key for the bucket.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'true when S3_ENDPOINT is set', description: 'Bucket in the URL path instead of the host name (most self-hosted services need it).' },
+  { name: 'S3_KEY_PREFIX', default: '(unset)', description: 'Prefix for every object key, so one bucket can serve several deployments.' },
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -91,6 +105,19 @@ const envSchema = z.object({
       .default(LIMITS.defaultUploadMaxBytes),
   ),
   WEB_DIST_DIR: optionalText,
+  WHO_IMPORT_DIR: optionalText,
+  WHO_IMPORT_INDICATORS: optionalText,
+  WHO_API_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^https?$/, error: 'WHO_API_URL must be an http:// or https:// address (for example https://ghoapi.azureedge.net/api).' }).default('https://ghoapi.azureedge.net/api'),
+  ),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// address (for example http://127.0.0.1:9000).' }).optional()),
+  S3_REGION: z.preprocess(blankAsUnset, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false.' }).optional()),
+  S3_KEY_PREFIX: optionalText,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -112,6 +139,24 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   uploadMaxBytes: number;
+  /** Absolute path of a WHO export folder to import at start-up, when set. */
+  whoImportDir: string | undefined;
+  /** Indicator codes to import from whoImportDir (empty: all). */
+  whoImportIndicators: string[];
+  /** Without a trailing slash. */
+  whoApiUrl: string;
+  /** Set when S3_BUCKET is: files go to S3 instead of DATA_DIR/files. */
+  s3:
+    | {
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        keyPrefix?: string;
+      }
+    | undefined;
   /** Absolute path of the built web app. */
   webDistDir: string;
 }
@@ -168,6 +213,20 @@ function toConfig(env: Env, trustProxy: TrustProxy): Config {
     trustProxy,
     logLevel: env.LOG_LEVEL,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    whoImportDir: env.WHO_IMPORT_DIR ? path.resolve(env.WHO_IMPORT_DIR) : undefined,
+    whoImportIndicators: (env.WHO_IMPORT_INDICATORS ?? '').split(',').map((code) => code.trim()).filter(Boolean),
+    whoApiUrl: env.WHO_API_URL.replace(/\/+$/, ''),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+          keyPrefix: env.S3_KEY_PREFIX,
+        }
+      : undefined,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
   };
 }

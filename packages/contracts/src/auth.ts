@@ -34,3 +34,16 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /** Local-storage keys: only non-secret hints; the session itself is an httpOnly cookie. */
 export const LOCAL_STORAGE_KEYS = { userID: 'userID', userEmail: 'userEmail' } as const;
+
+/** Account messages the server sends (besides MESSAGES.loginFailed). */
+export const AUTH_MESSAGES = {
+  emailTaken: 'An account with this email already exists.',
+} as const;
+
+/** Body of 200/201 answers of /api/auth/register, /login, /demo and /me. */
+export const authUserResponseSchema = z.object({ user: userProfileSchema });
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+/** GET /api/config/public (no session needed). */
+export const publicConfigSchema = z.object({ contactEmail: z.string() });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { DEMO_USER_ID } from '@indicata/contracts';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+/** How long a session lasts after sign-in. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The signed-in caller, as `request.user`. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  isDemo: boolean;
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('base64url');
+}
+
+/** Starts a session; returns the secret token for the cookie (only its hash is stored). */
+export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The user of a live session, or undefined for an unknown or expired token. */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | undefined> {
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  return row ? { id: row.id, email: row.email, isDemo: row.id === DEMO_USER_ID } : undefined;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
