@@ -39,6 +39,15 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'UPLOAD_MAX_BYTES', default: String(LIMITS.defaultUploadMaxBytes), description: 'Largest accepted upload, in bytes.' },
+  { name: 'SMTP_URL', default: '(unset: mail is written to DATA_DIR/outbox as .eml files)', description: 'Mail server for result e-mails, e.g. smtp://user:password@smtp.example.org:587 or smtps://...:465.' },
+  { name: 'MAIL_FROM', default: 'Indicata <no-reply@indicata.local>', description: 'Sender address of result e-mails.' },
+  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Search time budget of one AutoML job (the whole run takes somewhat longer: final fits, metrics, report)." },
+  { name: 'WORKER_CONCURRENCY', default: '1', description: 'Jobs one worker process runs at once (each job already uses every core).' },
+  { name: 'JOB_RETRY_LIMIT', default: '2', description: 'Times a job whose worker died is retried before it ends in error.' },
+  { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 180)', description: 'A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried.' },
+  { name: 'QUEUE_MAINTENANCE_SECONDS', default: '30', description: 'How often the queue looks for expired jobs.' },
+  { name: 'QUEUE_POLLING_SECONDS', default: '2', description: 'How often an idle worker looks for new jobs.' },
+  { name: 'DEMO_SEED', default: 'true', description: 'On first start, run example jobs for the read-only demo account ("See more") on the data this installation has.' },
   { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'Folder of the built web app served at / (built by `npm run build`).' },
   {
     name: 'WHO_IMPORT_DIR',
@@ -62,6 +71,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optionalText = z.preprocess(blankAsUnset, z.string().trim().optional());
+
+/** A whole-number variable between min and max, with a message that says what to set. */
+function wholeNumber(name: string, min: number, max: number, fallback: number) {
+  const message = `${name} must be a whole number from ${min} to ${max} (for example ${name}=${fallback}).`;
+  return z.preprocess(blankAsUnset, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+}
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -105,6 +120,17 @@ const envSchema = z.object({
       .default(LIMITS.defaultUploadMaxBytes),
   ),
   WEB_DIST_DIR: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:password@smtp.example.org:587), or be left unset to keep mail in DATA_DIR/outbox.').optional(),
+  ),
+  MAIL_FROM: z.preprocess(blankAsUnset, z.string().min(3).default('Indicata <no-reply@indicata.local>')),
+  JOB_BUDGET_SECONDS: wholeNumber('JOB_BUDGET_SECONDS', 5, 3600, 60),
+  WORKER_CONCURRENCY: wholeNumber('WORKER_CONCURRENCY', 1, 16, 1),
+  JOB_RETRY_LIMIT: wholeNumber('JOB_RETRY_LIMIT', 0, 10, 2),
+  JOB_EXPIRE_SECONDS: z.preprocess(blankAsUnset, wholeNumber('JOB_EXPIRE_SECONDS', 1, 86_400, 1).optional()),
+  QUEUE_MAINTENANCE_SECONDS: wholeNumber('QUEUE_MAINTENANCE_SECONDS', 1, 3600, 30),
+  QUEUE_POLLING_SECONDS: wholeNumber('QUEUE_POLLING_SECONDS', 1, 60, 2),
+  DEMO_SEED: z.preprocess(blankAsUnset, z.enum(['true', 'false'], { error: 'DEMO_SEED must be true or false.' }).default('true')),
   WHO_IMPORT_DIR: optionalText,
   WHO_IMPORT_INDICATORS: optionalText,
   WHO_API_URL: z.preprocess(
@@ -159,6 +185,18 @@ export interface Config {
     | undefined;
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /** Result e-mails: SMTP server (unset: written to outboxDir) and sender. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** The AutoML job queue and its workers. */
+  jobs: {
+    budgetSeconds: number;
+    concurrency: number;
+    retryLimit: number;
+    expireSeconds: number;
+    maintenanceSeconds: number;
+    pollingSeconds: number;
+    seedDemo: boolean;
+  };
 }
 
 /** The configuration is invalid; `problems` has one actionable line per variable. */
@@ -228,6 +266,16 @@ function toConfig(env: Env, trustProxy: TrustProxy): Config {
         }
       : undefined,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    jobs: {
+      budgetSeconds: env.JOB_BUDGET_SECONDS,
+      concurrency: env.WORKER_CONCURRENCY,
+      retryLimit: env.JOB_RETRY_LIMIT,
+      expireSeconds: env.JOB_EXPIRE_SECONDS ?? env.JOB_BUDGET_SECONDS * 3 + 180,
+      maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+      pollingSeconds: env.QUEUE_POLLING_SECONDS,
+      seedDemo: env.DEMO_SEED === 'true',
+    },
   };
 }
 
