@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { buildApp } from './http/app.ts';
+import { importWhoAtStartup } from './modules/who/startup.ts';
+import { initStorage } from './storage/index.ts';
 
 export const ROLES = ['all', 'http', 'worker'] as const;
 /** all: API + web + worker in one process (the default); http: API + web; worker: queue worker only. */
@@ -20,6 +22,8 @@ export type WorkerStarter = (ctx: AppContext) => Promise<Stop | void>;
 
 /** One line per module (import it above): e.g. `initStorage,` then `initQueue,` (they run in this order). */
 export const contextInitializers: ContextInitializer[] = [];
+// File storage first (uploads and jobs use it), then the WHO catalog's start-up import.
+contextInitializers.push(initStorage, importWhoAtStartup);
 /** One line per module (import it above): e.g. `startJobWorker,`. */
 export const workerStarters: WorkerStarter[] = [];
 

@@ -126,11 +126,17 @@ export function parseDelimited(text: string, delimiter: string): string[][] {
   return records;
 }
 
-/** A finite number written in plain or scientific notation ("1", "-2.5", "3e4"); empty text is not one. */
+/**
+ * A finite number written in plain or scientific notation ("1", "-2.5", "3e4"), or with one decimal comma and
+ * no dot ("12,5", as semicolon files from decimal-comma locales write it; the engine's reader agrees);
+ * empty text is not one.
+ */
 export function parseNumericCell(cell: string): number | null {
   const trimmed = cell.trim();
-  if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
+  let text = trimmed;
+  if (/^[-+]?\d+,\d+$/.test(trimmed)) text = trimmed.replace(',', '.');
+  else if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
+  const value = Number(text);
   return Number.isFinite(value) ? value : null;
 }
 
@@ -166,6 +172,7 @@ export interface CsvTable {
 export type CsvReadResult = { ok: true; table: CsvTable } | { ok: false; problem: CsvProblem };
 
 /** Control characters that never appear in a text CSV (tab, LF, CR and form feed excepted). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this detects
 const BINARY_CHARS = /[\u0000-\u0008\u000B\u000E-\u001F\uFFFD]/;
 
 /**

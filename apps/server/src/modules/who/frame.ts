@@ -1,0 +1,151 @@
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { defaultDimension, dimensionKey, WHO_REGION_DIMENSION, WHO_SPACE_COLUMN, WHO_TIME_DIMENSION, whoColumnName } from '@indicata/contracts';
+import type { PanelFrame } from '@indicata/engine/data/frame';
+import type { Db } from '../../db/client.ts';
+import { whoCountries, whoObservations } from '../../db/schema/who.ts';
+
+export interface WhoFrameRequest {
+  /** The indicator to predict. */
+  targetCode: string;
+  /**
+   * Its dimension: a key such as `SEX_FMLE`, or a bare value such as `FMLE`; default both sexes / total when
+   * the indicator has them, else its first dimension. Ignored for indicators without dimensions.
+   */
+  targetDimension?: string;
+  /** Feature indicators (every dimension of each becomes a column). Default: every other indicator whose
+   * column has values on at least `minCoverage` of the frame's rows. */
+  featureCodes?: string[];
+  /** Keep only these years (default: every year with a target value). */
+  years?: number[];
+  /** Keep only countries of these WHO regions, by name ("Europe") or code ("EUR"). */
+  regions?: string[];
+  /** Share of rows a default feature column must fill (0..1, default 0.5). */
+  minCoverage?: number;
+}
+
+export class WhoFrameError extends Error {}
+
+/** The default share of frame rows a feature column must fill to be chosen automatically. */
+export const DEFAULT_MIN_FEATURE_COVERAGE = 0.5;
+
+/** Matches a requested dimension (`SEX_FMLE` or `FMLE`) against an indicator's keys. */
+function resolveDimension(keys: string[], requested: string | undefined): string {
+  if (keys.length === 0) return '';
+  if (requested === undefined || requested === '') return defaultDimension(keys);
+  const exact = keys.find((key) => key === requested);
+  if (exact) return exact;
+  const byValue = keys.find((key) => key.endsWith(`_${requested}`));
+  if (byValue) return byValue;
+  throw new WhoFrameError(`The indicator has no dimension "${requested}" (it has ${keys.join(', ')}).`);
+}
+
+/**
+ * Builds the WHO panel frame for a job: one row per (country, year) with a target value, columns
+ * countryName / regionName (WHO region) / year, and one numeric column per indicator and dimension value
+ * (`CODE` or `CODE-SEX_FMLE`, DESIGN.md section 4). The target column is among `columns`, named
+ * `whoColumnName(targetCode, dimension)`. Rows are sorted by country name, then year.
+ * @param db the database
+ * @param request target, dimension, features, years, regions (see WhoFrameRequest)
+ * @throws WhoFrameError when the target has no data for the request
+ */
+export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<PanelFrame & { targetColumn: string }> {
+  const minCoverage = request.minCoverage ?? DEFAULT_MIN_FEATURE_COVERAGE;
+  const targetKeys = await db
+    .selectDistinct({ type: whoObservations.dimensionType, value: whoObservations.dimensionValue })
+    .from(whoObservations)
+    .where(eq(whoObservations.indicatorCode, request.targetCode));
+  if (targetKeys.length === 0) throw new WhoFrameError(`The WHO catalog has no values for ${request.targetCode}.`);
+  const keys = targetKeys.map((k) => dimensionKey(k.type, k.value)).filter((k) => k !== '').sort();
+  const targetDimension = resolveDimension(keys, request.targetDimension);
+  const targetColumn = whoColumnName(request.targetCode, targetDimension);
+
+  const regionFilter: SQL | undefined =
+    request.regions && request.regions.length > 0
+      ? or(inArray(whoCountries.regionName, request.regions), inArray(whoCountries.regionCode, request.regions))
+      : undefined;
+  const yearFilter = request.years && request.years.length > 0 ? inArray(whoObservations.year, request.years) : undefined;
+
+  const [type, value] = targetDimension === '' ? ['', ''] : splitKey(targetDimension);
+  const targetRows = await db
+    .select({
+      countryCode: whoObservations.countryCode,
+      countryName: whoCountries.name,
+      regionName: whoCountries.regionName,
+      year: whoObservations.year,
+      value: whoObservations.value,
+    })
+    .from(whoObservations)
+    .innerJoin(whoCountries, eq(whoCountries.code, whoObservations.countryCode))
+    .where(
+      and(
+        eq(whoObservations.indicatorCode, request.targetCode),
+        eq(whoObservations.dimensionType, type),
+        eq(whoObservations.dimensionValue, value),
+        yearFilter,
+        regionFilter,
+      ),
+    );
+  if (targetRows.length === 0) {
+    throw new WhoFrameError(`The WHO catalog has no values for ${targetColumn} in the chosen years and regions.`);
+  }
+  targetRows.sort((a, b) => a.countryName.localeCompare(b.countryName) || a.year - b.year);
+  const rowIndex = new Map<string, number>();
+  targetRows.forEach((row, index) => rowIndex.set(`${row.countryCode}\u0000${row.year}`, index));
+  const years = [...new Set(targetRows.map((row) => row.year))];
+
+  const featureFilter =
+    request.featureCodes && request.featureCodes.length > 0
+      ? inArray(whoObservations.indicatorCode, request.featureCodes)
+      : ne(whoObservations.indicatorCode, request.targetCode);
+  const featureRows = await db
+    .select({
+      code: whoObservations.indicatorCode,
+      type: whoObservations.dimensionType,
+      value: whoObservations.dimensionValue,
+      countryCode: whoObservations.countryCode,
+      year: whoObservations.year,
+      number: whoObservations.value,
+    })
+    .from(whoObservations)
+    .where(and(featureFilter, inArray(whoObservations.year, years)));
+
+  const n = targetRows.length;
+  const columns = new Map<string, { values: Float64Array; filled: number }>();
+  const target = new Float64Array(n);
+  targetRows.forEach((row, index) => (target[index] = row.value));
+  for (const row of featureRows) {
+    const index = rowIndex.get(`${row.countryCode}\u0000${row.year}`);
+    if (index === undefined) continue;
+    const name = whoColumnName(row.code, dimensionKey(row.type, row.value));
+    if (name === targetColumn) continue;
+    let column = columns.get(name);
+    if (!column) {
+      column = { values: new Float64Array(n).fill(NaN), filled: 0 };
+      columns.set(name, column);
+    }
+    column.values[index] = row.number;
+    column.filled++;
+  }
+  const explicit = request.featureCodes !== undefined && request.featureCodes.length > 0;
+  const features = [...columns.entries()]
+    .filter(([, column]) => explicit || column.filled / n >= minCoverage)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, column]) => ({ name, values: column.values }));
+
+  return {
+    spaceColumn: WHO_SPACE_COLUMN,
+    timeColumn: WHO_TIME_DIMENSION,
+    regionColumn: WHO_REGION_DIMENSION,
+    space: targetRows.map((row) => row.countryName),
+    time: targetRows.map((row) => row.year),
+    region: targetRows.map((row) => row.regionName || null),
+    columns: [{ name: targetColumn, values: target }, ...features],
+    targetColumn,
+  };
+}
+
+/** `SEX_FMLE` -> ['SEX', 'FMLE']; joined keys `A+B_x+y` are stored as type 'A+B', value 'x+y'. */
+function splitKey(key: string): [string, string] {
+  const index = key.indexOf('_');
+  return [key.slice(0, index), key.slice(index + 1)];
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client.ts';
+import { writeCatalog, type CatalogCountry, type CatalogIndicator, type WriteProgress } from './catalog-writer.ts';
+import { openGhoFolder, WhoFolderError } from './csv-source.ts';
+import { WHO_REGIONS } from './regions.ts';
+
+export interface ImportOptions {
+  /** Only these indicator codes (default: every source/<CODE>.csv of the folder). */
+  indicators?: string[];
+  onProgress?: (progress: WriteProgress) => void;
+}
+
+/** What an import records to tell later whether the folder or the chosen subset changed. */
+export function importFingerprint(folderFingerprint: string, indicators: string[]): string {
+  return `${folderFingerprint}|${[...indicators].sort().join(',')}`;
+}
+
+export interface ImportSummary {
+  indicators: number;
+  observations: number;
+  countries: number;
+  milliseconds: number;
+}
+
+/**
+ * Imports a folder of GHO CSV exports into the catalog (one transaction, batched inserts; idempotent:
+ * running it twice gives the same catalog).
+ * @param db the database
+ * @param dir the export folder (source/, all_countries.csv, all_indicators.csv)
+ * @param options indicator subset and a progress callback
+ * @throws WhoFolderError when the folder's layout is wrong or a named indicator is not in it
+ */
+export async function importWhoFolder(db: Db, dir: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  const folder = await openGhoFolder(dir);
+  const codes = options.indicators && options.indicators.length > 0 ? options.indicators : folder.codes;
+  const unknown = codes.filter((code) => !folder.codes.includes(code));
+  if (unknown.length > 0) throw new WhoFolderError(`Not in ${folder.dir}/source: ${unknown.join(', ')}`);
+  const [catalogCountries, labels] = await Promise.all([folder.readCountries(), folder.readLabels()]);
+
+  const indicators: CatalogIndicator[] = [];
+  const countries = new Map<string, CatalogCountry>();
+  for (const code of codes) {
+    const { indicator, rowRegions } = await folder.readIndicator(code, labels);
+    indicators.push(indicator);
+    for (const observation of indicator.observations) {
+      if (countries.has(observation.countryCode)) continue;
+      const known = catalogCountries.get(observation.countryCode);
+      const rowRegion = rowRegions.get(observation.countryCode) ?? '';
+      const regionCode = known?.regionCode || rowRegion;
+      countries.set(observation.countryCode, {
+        code: observation.countryCode,
+        name: known?.name ?? observation.countryCode,
+        regionCode,
+        regionName: known?.regionName || WHO_REGIONS[regionCode] || '',
+      });
+    }
+  }
+  async function* produce() {
+    yield* indicators;
+  }
+  const fingerprint = importFingerprint(await folder.fingerprint(), options.indicators ?? []);
+  const written = await writeCatalog(
+    db,
+    [...countries.values()],
+    produce(),
+    indicators.length,
+    { kind: 'import', location: folder.dir, fingerprint },
+    options.onProgress,
+  );
+  return { ...written, countries: countries.size, milliseconds: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { LocalFileStorage } from './local.ts';
+import { S3FileStorage } from './s3.ts';
+import type { FileStorage } from './types.ts';
+
+export type { FileStorage } from './types.ts';
+export { InvalidStorageKeyError } from './types.ts';
+export { LocalFileStorage } from './local.ts';
+export { S3FileStorage } from './s3.ts';
+
+declare module '../context.ts' {
+  interface AppContext {
+    /** Uploaded CSVs (`csvs/...`) and model files (`models/{jobId}/...`). */
+    storage?: FileStorage;
+  }
+}
+
+/**
+ * The storage the configuration names: S3 when S3_BUCKET is set, else local files under DATA_DIR/files.
+ * @param config `dataDir` and the `s3` settings are read
+ */
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
+  if (config.s3) return new S3FileStorage(config.s3);
+  return new LocalFileStorage(path.join(config.dataDir, 'files'));
+}
+
+/** Context initializer (roles.ts): sets ctx.storage from the configuration unless a test already set one. */
+export async function initStorage(ctx: AppContext): Promise<void> {
+  ctx.storage ??= createStorage(ctx.config);
+  ctx.logger.info({ storage: ctx.storage.description }, 'file storage ready');
+}
