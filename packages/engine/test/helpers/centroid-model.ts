@@ -4,7 +4,7 @@ import type { Classifier, Matrix, SavedModel } from '../../src/models/types.ts';
  * A tiny nearest-centroid classifier for plumbing tests (not a product model). Every fit is recorded
  * in FIT_LOG (per thread) so tests can see what reached a model.
  */
-export const FIT_LOG: { rows: number; cols: number; firstValues: number[] }[] = [];
+export const FIT_LOG: { family: string; rows: number; cols: number; maxAbs: number }[] = [];
 
 class NearestCentroid implements Classifier {
   readonly family: Classifier['family'];
@@ -15,7 +15,9 @@ class NearestCentroid implements Classifier {
     this.family = family;
   }
   fit(X: Matrix, y: Int32Array, nClasses: number): void {
-    FIT_LOG.push({ rows: X.rows, cols: X.cols, firstValues: Array.from(X.data.slice(0, Math.min(5, X.data.length))) });
+    let maxAbs = 0;
+    for (const v of X.data) maxAbs = Math.max(maxAbs, Math.abs(v));
+    FIT_LOG.push({ family: this.family, rows: X.rows, cols: X.cols, maxAbs });
     this.nClasses = nClasses;
     this.cols = X.cols;
     const sums = Array.from({ length: nClasses }, () => new Float64Array(X.cols));
