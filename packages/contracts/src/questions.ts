@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
+import { WHO_DATABASE } from './who.ts';
 
 /**
  * Questions to the assistant (spec sections 3 "Question", 5 "Send a question", 7).
@@ -8,9 +9,6 @@ import type { MessageKey } from './messages.ts';
  */
 export const QUESTION_STATUSES = ['pending', 'answered', 'error'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
-
-/** The database value of the public dataset; any other value is an upload's stored name. */
-export const WHO_DATABASE = 'WHO';
 
 /** Longest accepted question, in characters (a question is a sentence or a paragraph, not a document). */
 export const QUESTION_MAX_LENGTH = 4000;

@@ -1,2 +1,47 @@
-/** The questions feature's strings (filled by the questions feature's owner). Key -> English text. */
-export const questions = {} as const;
+import { MESSAGES } from '../../messages.ts';
+
+/** Step 1.2 Domain Understanding (Home), the New Question page (/questions) and the report's provider notes. */
+export const questions = {
+  panel: {
+    title: 'Step 1.2 Domain Understanding',
+    newQuestion: 'New Question',
+    viewAnswers: 'View Answers',
+    hideAnswers: 'Hide Answers',
+    loading: MESSAGES.loadingQuestions,
+    empty: MESSAGES.noQuestions,
+    badgeWho: 'WHO',
+    badgeOther: 'Other Database',
+    pendingAnswer: '...',
+    failedAnswer: 'The assistant could not answer this question.',
+    delete: 'Delete',
+    deleteTitle: 'Delete question',
+    deleteConfirm: 'Remove this question and its answer?',
+    cancel: 'Cancel',
+    answeredBy: 'Answered by {provider}',
+    pagination: 'Questions pages',
+  },
+  page: {
+    title: 'New Question',
+    back: 'Back',
+    label: 'Your question about the chosen database',
+    placeholder: 'For example: which indicators have the fewest missing values?',
+    send: 'Send question',
+    database: 'Database: {database}',
+    noDatabase: 'No database chosen yet',
+    yourQuestions: 'Your questions',
+  },
+  provider: {
+    builtin: 'the built-in analyst (not a language model)',
+    openai: 'a language model (OpenAI-compatible server)',
+    local: 'a local language model',
+  },
+  report: {
+    writtenBy: 'Written by {provider}',
+    fallback: {
+      'unverified-number': 'The language model stated a number the results do not hold; the built-in analyst wrote this section instead.',
+      timeout: 'The language model did not answer in time; the built-in analyst wrote this section instead.',
+      unavailable: 'The language model could not be reached; the built-in analyst wrote this section instead.',
+      'invalid-output': 'The language model gave no usable text; the built-in analyst wrote this section instead.',
+    },
+  },
+} as const;

@@ -1,4 +1,48 @@
 import type { Translation } from '../types.ts';
 import type { questions as en } from '../en/questions.ts';
+import { messages } from './messages.ts';
 
-export const questions: Translation<typeof en> = {};
+export const questions: Translation<typeof en> = {
+  panel: {
+    title: 'Etapa 1.2 Entendimento do Domínio',
+    newQuestion: 'Nova Pergunta',
+    viewAnswers: 'Ver Respostas',
+    hideAnswers: 'Ocultar Respostas',
+    loading: messages.loadingQuestions,
+    empty: messages.noQuestions,
+    badgeWho: 'WHO',
+    badgeOther: 'Outra Base de Dados',
+    pendingAnswer: '...',
+    failedAnswer: 'O assistente não conseguiu responder a esta pergunta.',
+    delete: 'Excluir',
+    deleteTitle: 'Excluir pergunta',
+    deleteConfirm: 'Remover esta pergunta e a sua resposta?',
+    cancel: 'Cancelar',
+    answeredBy: 'Respondida por {provider}',
+    pagination: 'Páginas de perguntas',
+  },
+  page: {
+    title: 'Nova Pergunta',
+    back: 'Voltar',
+    label: 'Sua pergunta sobre a base de dados escolhida',
+    placeholder: 'Por exemplo: quais indicadores têm menos valores ausentes?',
+    send: 'Enviar pergunta',
+    database: 'Base de dados: {database}',
+    noDatabase: 'Nenhuma base de dados escolhida ainda',
+    yourQuestions: 'Suas perguntas',
+  },
+  provider: {
+    builtin: 'o analista embutido (não é um modelo de linguagem)',
+    openai: 'um modelo de linguagem (servidor compatível com OpenAI)',
+    local: 'um modelo de linguagem local',
+  },
+  report: {
+    writtenBy: 'Escrito por {provider}',
+    fallback: {
+      'unverified-number': 'O modelo de linguagem citou um número que os resultados não contêm; o analista embutido escreveu esta seção.',
+      timeout: 'O modelo de linguagem não respondeu a tempo; o analista embutido escreveu esta seção.',
+      unavailable: 'O modelo de linguagem não pôde ser contactado; o analista embutido escreveu esta seção.',
+      'invalid-output': 'O modelo de linguagem não deu um texto utilizável; o analista embutido escreveu esta seção.',
+    },
+  },
+};

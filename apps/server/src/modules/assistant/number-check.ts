@@ -1,0 +1,86 @@
+/**
+ * Checks that every number a language model wrote is one the facts hold. Tolerant where people are:
+ * a percentage matches a fraction (85.3% ~ 0.853), a number matches a fact rounded to the decimals shown
+ * (0.85 ~ 0.8512; one unit of slack in the last place for half-way rounding), counts and years match exactly.
+ */
+
+export interface NumberMention {
+  /** The text as written, e.g. "85.3%". */
+  text: string;
+  value: number;
+  /** Decimals shown. */
+  decimals: number;
+  percent: boolean;
+}
+
+// A number not glued to letters or underscores (so F1, WHOSIS_000001, k-fold-3 and ids are skipped).
+const NUMBER_PATTERN = /(?<![\p{L}\p{N}_.])[-−]?\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?%?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_.])[-−]?\d+(?:[.,]\d+)?%?(?![\p{L}\p{N}_])/gu;
+
+/** The numbers written in a text. "1,234" is a thousand-separated count; "0,85" a decimal comma (pt-BR). */
+export function extractNumbers(text: string): NumberMention[] {
+  const mentions: NumberMention[] = [];
+  for (const match of text.matchAll(NUMBER_PATTERN)) {
+    let raw = match[0];
+    const percent = raw.endsWith('%');
+    if (percent) raw = raw.slice(0, -1);
+    raw = raw.replace('−', '-');
+    let normalised: string;
+    if (/^-?\d{1,3}([,\u202f\u00a0]\d{3})+(\.\d+)?$/.test(raw)) normalised = raw.replace(/[,\u202f\u00a0]/g, '');
+    else normalised = raw.replace(',', '.');
+    const value = Number(normalised);
+    if (!Number.isFinite(value)) continue;
+    const dot = normalised.indexOf('.');
+    mentions.push({ text: match[0], value, decimals: dot === -1 ? 0 : normalised.length - dot - 1, percent });
+  }
+  return mentions;
+}
+
+/** Every finite number inside a JSON-like value (including numbers written inside its strings). */
+export function collectFacts(value: unknown, into: number[] = []): number[] {
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) into.push(value);
+  } else if (typeof value === 'string') {
+    for (const m of extractNumbers(value)) into.push(m.percent ? m.value / 100 : m.value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) collectFacts(v, into);
+  } else if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) collectFacts(v, into);
+  }
+  return into;
+}
+
+function matchesShown(fact: number, shown: number, decimals: number): boolean {
+  const unit = 10 ** -decimals;
+  const diff = Math.abs(fact - shown);
+  if (decimals === 0) return diff < 0.5 + 1e-9;
+  return diff <= unit * (decimals >= 2 ? 1 : 0.5) + 1e-9;
+}
+
+/**
+ * Whether a written number is one of the facts: the fact itself, the fact as a percentage (fraction x 100)
+ * or a percentage fact written as a fraction, each rounded to the decimals shown.
+ */
+export function numberIsSupported(mention: NumberMention, facts: readonly number[]): boolean {
+  const { value, decimals } = mention;
+  for (const fact of facts) {
+    if (matchesShown(fact, value, decimals)) return true;
+    if (matchesShown(fact * 100, value, decimals)) return true;
+    if (!mention.percent && matchesShown(fact / 100, value, decimals)) return true;
+  }
+  return false;
+}
+
+/**
+ * The numbers of `text` that no fact supports.
+ * @param text the prose to check (plain text, not HTML)
+ * @param facts every number the prose may state (from collectFacts over the results and derived values)
+ * @param alwaysAllowed small numbers that need no source (e.g. 0, 1, 2 in "two models", section counts)
+ */
+export function unsupportedNumbers(text: string, facts: readonly number[], alwaysAllowed: readonly number[] = [0, 1, 2, 100]): string[] {
+  const missing: string[] = [];
+  for (const mention of extractNumbers(text)) {
+    if (!mention.percent && mention.decimals === 0 && alwaysAllowed.includes(Math.abs(mention.value))) continue;
+    if (!numberIsSupported(mention, facts)) missing.push(mention.text);
+  }
+  return missing;
+}

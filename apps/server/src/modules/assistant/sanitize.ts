@@ -1,0 +1,77 @@
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+/**
+ * Turns a model's answer into HTML that is safe to store and show: code fences and bold markers are
+ * stripped (spec section 3), plain text becomes paragraphs, and DOMPurify removes scripts, event
+ * handlers, forms, styles and every external resource. The web sanitises again before rendering.
+ */
+const window = new JSDOM('').window;
+const purifier = createDOMPurify(window);
+
+const ALLOWED_TAGS = [
+  'p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'code', 'pre', 'blockquote',
+  'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div', 'small', 'sup', 'sub',
+];
+const ALLOWED_ATTR = ['colspan', 'rowspan', 'title'];
+
+/** Removes ``` fences (keeping their content) and ** / __ bold markers. */
+export function stripMarkdownNoise(text: string): string {
+  return text
+    .replace(/```[a-zA-Z0-9_-]*\s*\n?/g, '')
+    .replace(/```/g, '')
+    .replace(/\*\*(.+?)\*\*/gs, '$1')
+    .replace(/__(.+?)__/gs, '$1')
+    .replace(/\*\*/g, '');
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /<\/?[a-zA-Z][^>]*>/.test(text);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Plain text (optionally with "- " bullet lines) to paragraphs and lists. */
+function textToHtml(text: string): string {
+  const blocks = text.trim().split(/\n\s*\n/);
+  return blocks
+    .map((block) => {
+      const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+      if (lines.length > 0 && lines.every((l) => /^([-*•]|\d+[.)])\s+/.test(l))) {
+        const items = lines.map((l) => `<li>${escapeHtml(l.replace(/^([-*•]|\d+[.)])\s+/, ''))}</li>`).join('');
+        return /^\d/.test(lines[0] ?? '') ? `<ol>${items}</ol>` : `<ul>${items}</ul>`;
+      }
+      return `<p>${lines.map(escapeHtml).join('<br>')}</p>`;
+    })
+    .join('');
+}
+
+/** Sanitises HTML with the allow-list above: no scripts, handlers, links, images, styles or URLs. */
+export function sanitizeHtml(html: string): string {
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    KEEP_CONTENT: true,
+    FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'img', 'svg', 'math'],
+  });
+}
+
+/** A model's or the analyst's answer (markdown-ish text or HTML) as safe HTML. */
+export function answerToSafeHtml(answer: string): string {
+  const stripped = stripMarkdownNoise(answer);
+  const html = looksLikeHtml(stripped) ? stripped : textToHtml(stripped);
+  return sanitizeHtml(html);
+}
+
+/** The plain text of an HTML fragment (for number checks and previews). */
+export function htmlToText(html: string): string {
+  const div = window.document.createElement('div');
+  div.innerHTML = sanitizeHtml(html);
+  return (div.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export { escapeHtml };

@@ -1,0 +1,208 @@
+import type { AutoMLResults, ReportLocale, ReportSectionKey } from '@indicata/contracts';
+import { escapeHtml } from '../assistant/sanitize.ts';
+import { classBalance, classRecalls, strongestCorrelations, topConfusion } from './facts.ts';
+
+/**
+ * The built-in analyst's prose for each report section: sentences computed from the results, in English or
+ * Brazilian Portuguese. It is the default report and every language model's per-section fallback.
+ */
+
+const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
+const dec = (x: number | null | undefined, d = 3): string => (x === null || x === undefined ? '—' : x.toFixed(d));
+
+type Writer = (results: AutoMLResults) => string[];
+
+const modelsOf = (results: AutoMLResults) => Object.values(results.models).filter((m) => !!m);
+
+const en: Record<ReportSectionKey, Writer> = {
+  results: (res) => {
+    const best = res.models[res.best];
+    const out = [
+      `The chosen model is ${res.best}: ${res.bestReason}`,
+      best
+        ? `On the ${best.test.TotalIntances} test rows it reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
+        : '',
+    ];
+    for (const b of res.baselines) {
+      out.push(`The ${b.name} baseline scores a macro-F1 of ${dec(b.test.macroF1)} (accuracy ${pct(b.test.accuracy)}); a useful model must beat it.`);
+    }
+    const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
+    if (ranked.length > 1) out.push(`Test macro-F1 by algorithm: ${ranked.map((m) => `${m.algorithm} ${dec(m.test.macroF1)}`).join(', ')}.`);
+    return out;
+  },
+  outliers: (res) => {
+    const o = res.preprocessing.outliers;
+    if (!o.quantiles) return ['Outlier removal was off: no target values were removed or flagged.'];
+    return [
+      `Target values outside ${dec(o.lower, 4)} to ${dec(o.upper, 4)} (IQR rule on the ${o.quantiles[0]}/${o.quantiles[1]} quantiles of the training rows, k = ${o.k}) count as outliers.`,
+      `${o.removedTrainRows} training rows were removed and ${o.flaggedTestRows} test rows were kept and flagged, so the test set is never trimmed.`,
+    ];
+  },
+  correlation: (res) => {
+    const { withTarget, pairs } = strongestCorrelations(res);
+    const out: string[] = [];
+    if (withTarget.length) out.push(`Strongest linear correlations with the target ${res.labels.target}: ${withTarget.slice(0, 3).map((c) => `${c.feature} (r = ${dec(c.r)})`).join(', ')}.`);
+    if (pairs.length) out.push(`Most correlated pair of inputs: ${pairs[0]!.a} and ${pairs[0]!.b} (r = ${dec(pairs[0]!.r)}); strongly correlated inputs carry overlapping information.`);
+    if (!out.length) out.push('The correlation matrix has too few variables with values to comment on.');
+    out.push('Correlation is computed on training rows only and does not imply causation.');
+    return out;
+  },
+  features: (res) => {
+    const out = [`${res.usedIndicators.length} indicators were used and ${res.unusedIndicators.length} were left out.`];
+    const top = res.usedIndicators[0];
+    if (top && top.ig !== null) out.push(`The most informative indicator is ${top.indicatorAnalyzingName} (information gain ${dec(top.ig)}, ${dec(top.missingDatasPercent, 1)}% missing).`);
+    const best = res.models[res.best];
+    const importance = best?.permutationImportance?.length ? best.permutationImportance : best?.impurityImportance;
+    if (importance?.length) out.push(`For ${res.best}, the most important features are ${importance.slice(0, 3).map((f) => `${f.Feature} (${dec(f.Importance)})`).join(', ')}.`);
+    return out;
+  },
+  confusion: (res) => {
+    const out: string[] = [];
+    const best = res.models[res.best];
+    if (best) {
+      const recalls = classRecalls(best).filter((c) => c.total > 0);
+      const weakest = [...recalls].sort((a, b) => (a.recall ?? 0) - (b.recall ?? 0))[0];
+      if (weakest) out.push(`For ${res.best}, the class recognised least often is ${weakest.title}: ${weakest.correct} of ${weakest.total} test rows (${pct(weakest.recall)}).`);
+      const confusion = topConfusion(best);
+      if (confusion) out.push(`Its most frequent error is predicting ${confusion.predicted} for ${confusion.actual} (${confusion.count} rows).`);
+      else out.push(`${res.best} made no errors on the test rows.`);
+    }
+    out.push('Rows of each matrix are the actual classes and columns the predicted ones; errors between neighbouring classes are less serious than distant ones.');
+    return out;
+  },
+  detailed: (res) => {
+    const rows = res.resultados.filter((r) => r.Algorithm === res.best && r.Category !== 'macro avg' && r.Category !== 'weighted avg');
+    const out = rows.map((r) => `${r.Category}: ${r.TotalIntances} test rows, precision ${dec(r.precision)}, recall ${dec(r.recall)}, F1 ${dec(r.f1)}.`);
+    if (res.split.testYears.length) out.push(`Test years: ${res.split.testYears.join(', ')}.`);
+    return out.length ? [`Per-class results of ${res.best}:`, ...out] : ['No per-class results were produced.'];
+  },
+  hyperparameters: (res) =>
+    modelsOf(res).map(
+      (m) =>
+        `${m.algorithm}: ${m.paramsSource === 'auto' ? `searched ${m.search.evaluated} of ${m.search.planned} candidates${m.search.budgetBound ? ' before the time budget ran out' : ''}` : m.paramsSource === 'explicit' ? 'the parameters you gave' : 'a weighted vote of the best models'}; validation macro-F1 ${dec(m.validationMacroF1)} ± ${dec(m.validationMacroF1Std)}.`,
+    ),
+  limitations: (res) => {
+    const out: string[] = [];
+    const balance = classBalance(res);
+    if (balance) {
+      out.push(
+        `Class imbalance: the largest class (${balance.largest.title}) has ${balance.largest.count} training rows and the smallest (${balance.smallest.title}) ${balance.smallest.count}` +
+          (balance.ratio !== null ? `, a ratio of ${dec(balance.ratio, 1)} to 1.` : '.') +
+          ` The smallest class in the test set (${balance.testSmallest.title}) has ${balance.testSmallest.count} rows, so its scores are uncertain.`,
+      );
+    }
+    const md = res.preprocessing.missingData;
+    const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
+    out.push(`${md.imputedTestRows} of ${res.split.testRows} test rows (${pct(share)}) had missing values filled in; ${md.droppedTrainRows} training rows were dropped for missing values.`);
+    out.push(`Split: ${res.split.description}`);
+    if (res.cvGap) {
+      out.push(
+        `Forward-chaining validation gave a macro-F1 of ${dec(res.cvGap.forwardChaining)} for ${res.cvGap.algorithm}, random cross-validation ${dec(res.cvGap.randomKFold)}: a gap of ${dec(res.cvGap.gap)}. ` +
+          (res.cvGap.gap > 0.05 ? 'A random split would have flattered the model; expect the forward-chaining figure on future years.' : 'The model does not rely much on seeing the future.'),
+      );
+    }
+    for (const w of res.warnings) out.push(w);
+    return out;
+  },
+};
+
+const ptBR: Record<ReportSectionKey, Writer> = {
+  results: (res) => {
+    const best = res.models[res.best];
+    const out = [
+      `O modelo escolhido é ${res.best}: ${res.bestReason}`,
+      best
+        ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pct(best.test.accuracy)} e macro-F1 de ${dec(best.test.macroF1)} (macro-F1 de validação ${dec(best.validationMacroF1)}).`
+        : '',
+    ];
+    for (const b of res.baselines) out.push(`A linha de base ${b.name} tem macro-F1 de ${dec(b.test.macroF1)} (acurácia ${pct(b.test.accuracy)}); um modelo útil precisa superá-la.`);
+    const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
+    if (ranked.length > 1) out.push(`Macro-F1 de teste por algoritmo: ${ranked.map((m) => `${m.algorithm} ${dec(m.test.macroF1)}`).join(', ')}.`);
+    return out;
+  },
+  outliers: (res) => {
+    const o = res.preprocessing.outliers;
+    if (!o.quantiles) return ['A remoção de outliers estava desligada: nenhum valor do alvo foi removido ou marcado.'];
+    return [
+      `Valores do alvo fora de ${dec(o.lower, 4)} a ${dec(o.upper, 4)} (regra do IQR nos quantis ${o.quantiles[0]}/${o.quantiles[1]} das linhas de treino, k = ${o.k}) contam como outliers.`,
+      `${o.removedTrainRows} linhas de treino foram removidas e ${o.flaggedTestRows} linhas de teste foram mantidas e marcadas; o conjunto de teste nunca é cortado.`,
+    ];
+  },
+  correlation: (res) => {
+    const { withTarget, pairs } = strongestCorrelations(res);
+    const out: string[] = [];
+    if (withTarget.length) out.push(`Correlações lineares mais fortes com o alvo ${res.labels.target}: ${withTarget.slice(0, 3).map((c) => `${c.feature} (r = ${dec(c.r)})`).join(', ')}.`);
+    if (pairs.length) out.push(`Par de entradas mais correlacionado: ${pairs[0]!.a} e ${pairs[0]!.b} (r = ${dec(pairs[0]!.r)}); entradas muito correlacionadas trazem informação redundante.`);
+    if (!out.length) out.push('A matriz de correlação tem poucas variáveis com valores para comentar.');
+    out.push('A correlação é calculada só nas linhas de treino e não implica causalidade.');
+    return out;
+  },
+  features: (res) => {
+    const out = [`${res.usedIndicators.length} indicadores foram usados e ${res.unusedIndicators.length} ficaram de fora.`];
+    const top = res.usedIndicators[0];
+    if (top && top.ig !== null) out.push(`O indicador mais informativo é ${top.indicatorAnalyzingName} (ganho de informação ${dec(top.ig)}, ${dec(top.missingDatasPercent, 1)}% ausente).`);
+    const best = res.models[res.best];
+    const importance = best?.permutationImportance?.length ? best.permutationImportance : best?.impurityImportance;
+    if (importance?.length) out.push(`Para ${res.best}, as variáveis mais importantes são ${importance.slice(0, 3).map((f) => `${f.Feature} (${dec(f.Importance)})`).join(', ')}.`);
+    return out;
+  },
+  confusion: (res) => {
+    const out: string[] = [];
+    const best = res.models[res.best];
+    if (best) {
+      const recalls = classRecalls(best).filter((c) => c.total > 0);
+      const weakest = [...recalls].sort((a, b) => (a.recall ?? 0) - (b.recall ?? 0))[0];
+      if (weakest) out.push(`Para ${res.best}, a classe menos reconhecida é ${weakest.title}: ${weakest.correct} de ${weakest.total} linhas de teste (${pct(weakest.recall)}).`);
+      const confusion = topConfusion(best);
+      if (confusion) out.push(`O erro mais frequente é prever ${confusion.predicted} para ${confusion.actual} (${confusion.count} linhas).`);
+      else out.push(`${res.best} não errou nenhuma linha de teste.`);
+    }
+    out.push('As linhas de cada matriz são as classes reais e as colunas as previstas; erros entre classes vizinhas são menos graves que entre classes distantes.');
+    return out;
+  },
+  detailed: (res) => {
+    const rows = res.resultados.filter((r) => r.Algorithm === res.best && r.Category !== 'macro avg' && r.Category !== 'weighted avg');
+    const out = rows.map((r) => `${r.Category}: ${r.TotalIntances} linhas de teste, precisão ${dec(r.precision)}, revocação ${dec(r.recall)}, F1 ${dec(r.f1)}.`);
+    if (res.split.testYears.length) out.push(`Anos de teste: ${res.split.testYears.join(', ')}.`);
+    return out.length ? [`Resultados por classe de ${res.best}:`, ...out] : ['Nenhum resultado por classe foi produzido.'];
+  },
+  hyperparameters: (res) =>
+    modelsOf(res).map(
+      (m) =>
+        `${m.algorithm}: ${m.paramsSource === 'auto' ? `${m.search.evaluated} de ${m.search.planned} candidatos avaliados${m.search.budgetBound ? ' antes de acabar o tempo' : ''}` : m.paramsSource === 'explicit' ? 'os parâmetros informados' : 'votação ponderada dos melhores modelos'}; macro-F1 de validação ${dec(m.validationMacroF1)} ± ${dec(m.validationMacroF1Std)}.`,
+    ),
+  limitations: (res) => {
+    const out: string[] = [];
+    const balance = classBalance(res);
+    if (balance) {
+      out.push(
+        `Desbalanceamento: a maior classe (${balance.largest.title}) tem ${balance.largest.count} linhas de treino e a menor (${balance.smallest.title}) ${balance.smallest.count}` +
+          (balance.ratio !== null ? `, uma razão de ${dec(balance.ratio, 1)} para 1.` : '.') +
+          ` A menor classe no teste (${balance.testSmallest.title}) tem ${balance.testSmallest.count} linhas; suas métricas são incertas.`,
+      );
+    }
+    const md = res.preprocessing.missingData;
+    const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
+    out.push(`${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pct(share)}) tiveram valores ausentes preenchidos; ${md.droppedTrainRows} linhas de treino foram descartadas por valores ausentes.`);
+    out.push(`Divisão: ${res.split.description}`);
+    if (res.cvGap) {
+      out.push(
+        `A validação em cadeia temporal deu macro-F1 de ${dec(res.cvGap.forwardChaining)} para ${res.cvGap.algorithm}, a validação cruzada aleatória ${dec(res.cvGap.randomKFold)}: diferença de ${dec(res.cvGap.gap)}. ` +
+          (res.cvGap.gap > 0.05 ? 'Uma divisão aleatória teria favorecido o modelo; espere o valor da cadeia temporal em anos futuros.' : 'O modelo não depende muito de ver o futuro.'),
+      );
+    }
+    for (const w of res.warnings) out.push(w);
+    return out;
+  },
+};
+
+/**
+ * The built-in prose of a section as HTML paragraphs (escaped).
+ * @param results the job's results
+ * @param key the section
+ * @param locale language
+ */
+export function builtinSectionHtml(results: AutoMLResults, key: ReportSectionKey, locale: ReportLocale): string {
+  const sentences = (locale === 'pt-BR' ? ptBR : en)[key](results).filter((s) => s.trim() !== '');
+  return sentences.map((s) => `<p>${escapeHtml(s)}</p>`).join('');
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { REPORT_SECTION_KEYS, REPORT_SECTION_TITLES, jobReportSchema } from '@indicata/contracts';
+import { createBuiltinAssistant, createLanguageModelAssistant } from '../assistant/assistant.ts';
+import { startFakeOpenAIServer, type FakeOpenAIServer } from '../assistant/fake-openai-server.ts';
+import { htmlToText } from '../assistant/sanitize.ts';
+import { collectFacts, unsupportedNumbers } from '../assistant/number-check.ts';
+import { OpenAICompatibleModel } from '../assistant/openai-model.ts';
+import { resultsFixture } from './results-fixture.ts';
+import { sectionFacts } from './facts.ts';
+import { writeReport } from './write-report.ts';
+
+let server: FakeOpenAIServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const openaiAssistant = (url: string, timeoutMs = 5_000) =>
+  createLanguageModelAssistant(new OpenAICompatibleModel({ baseUrl: url, apiKey: 'k', model: 'fake', timeoutMs, maxRetries: 0, maxTokens: 500 }));
+
+/** Prose for every section that only quotes true numbers. */
+const honestProse = {
+  results: 'RF is the chosen model with a macro-F1 of 0.764 and an accuracy of 80%, well above the majority baseline at 0.21.',
+  outliers: '4 training rows were removed and 1 test row was flagged; the bounds were 31.25 and 96.75.',
+  correlation: 'GDP correlates with life expectancy (r = 0.61), and GDP with Doctors at 0.72.',
+  features: 'GDP is the most informative indicator with an information gain of 0.44 and 3.2% missing values.',
+  confusion: 'The High class is the hardest: 5 of 6 test rows were recognised.',
+  detailed: 'In 2016 the Low class reached an F1 of 0.851.',
+  hyperparameters: 'RF searched 24 of 30 candidates before the time budget ended, with 200 trees.',
+  limitations: 'The smallest class has 42 training rows; 7 of 50 test rows (14%) were imputed; random cross-validation would add 0.079 to the score.',
+};
+
+describe('writeReport', () => {
+  test('the built-in analyst writes every section, in English and in Portuguese', async () => {
+    const results = resultsFixture();
+    const report = jobReportSchema.parse(await writeReport(results, { assistant: createBuiltinAssistant() }));
+    expect(report.sections.map((s) => s.key)).toEqual([...REPORT_SECTION_KEYS]);
+    expect(report.sections.map((s) => s.title)).toEqual(['Results', 'Outliers', 'Correlation matrix', 'Features', 'Confusion matrices', 'Detailed results', 'Hyperparameters', 'Limitations']);
+    expect(report.sections.every((s) => s.provider === 'builtin' && s.fallbackReason === null && s.html.length > 20)).toBe(true);
+    expect(report.notice).toMatch(/not a language model/);
+    const limitations = htmlToText(report.sections.find((s) => s.key === 'limitations')!.html);
+    expect(limitations).toContain('310 training rows');
+    expect(limitations).toContain('(High) 42');
+    expect(limitations).toContain('7 of 50 test rows (14.0%)');
+    expect(limitations).toContain('Trained on 2000-2015');
+    expect(limitations).toContain('gap of 0.079');
+    const pt = await writeReport(results, { assistant: createBuiltinAssistant(), locale: 'pt-BR' });
+    expect(pt.sections.map((s) => s.title)).toEqual(REPORT_SECTION_KEYS.map((k) => REPORT_SECTION_TITLES['pt-BR'][k]));
+    expect(pt.sections.map((s) => s.title).slice(0, 7)).toEqual(['Resultados', 'Outliers', 'Matrix de correlação', 'Features', 'Matrizes de Confusão', 'Detalhada dos resultados', 'hiperparâmetros']);
+  });
+
+  test("the built-in analyst's numbers all pass the number check (the checker accepts true numbers)", async () => {
+    const results = resultsFixture();
+    const report = await writeReport(results, { assistant: createBuiltinAssistant() });
+    const facts = collectFacts([REPORT_SECTION_KEYS.map((k) => sectionFacts(results, k)), results.summary, results.resultados, results.classes, results.split, results.preprocessing, results.baselines, results.cvGap]);
+    for (const section of report.sections) expect(unsupportedNumbers(htmlToText(section.html), facts), section.key).toEqual([]);
+  });
+
+  test('a language model writes the prose through a JSON schema; a section with an invented number falls back', async () => {
+    const prose = { ...honestProse, features: 'GDP explains 93.7% of the variance.' , outliers: honestProse.outliers + ' <script>alert(1)</script><img src=x onerror=alert(2)>' };
+    server = await startFakeOpenAIServer(() => ({ kind: 'text', content: JSON.stringify(prose) }));
+    const report = jobReportSchema.parse(await writeReport(resultsFixture(), { assistant: openaiAssistant(server.url) }));
+    const format = server.requests[0]!.response_format!;
+    expect(format.type).toBe('json_schema');
+    expect(Object.keys((format.json_schema!.schema as { properties: object }).properties)).toEqual([...REPORT_SECTION_KEYS]);
+    expect(server.requests[0]!.messages[1]!.content).toContain('"bestAlgorithm":"RF"');
+    const byKey = Object.fromEntries(report.sections.map((s) => [s.key, s]));
+    for (const key of REPORT_SECTION_KEYS.filter((k) => k !== 'features')) {
+      expect(byKey[key]!.provider, key).toBe('openai');
+      expect(byKey[key]!.fallbackReason, key).toBeNull();
+    }
+    expect(byKey.results!.html).toContain('0.764');
+    expect(byKey.features!.provider).toBe('builtin');
+    expect(byKey.features!.fallbackReason).toBe('unverified-number');
+    expect(byKey.features!.unverifiedNumbers).toEqual(['93.7%']);
+    expect(byKey.features!.html).toContain('3 indicators were used');
+    expect(byKey.outliers!.html).not.toMatch(/<script|<img|onerror/);
+    expect(report.notice).toBeNull();
+    expect(report.provider).toEqual({ kind: 'openai', label: expect.stringContaining('fake at 127.0.0.1') });
+  });
+
+  test('a model that is down or slow gives the built-in report with a notice, without throwing', async () => {
+    server = await startFakeOpenAIServer(() => ({ kind: 'error', status: 500 }));
+    const down = await writeReport(resultsFixture(), { assistant: openaiAssistant(server.url) });
+    expect(down.sections).toHaveLength(REPORT_SECTION_KEYS.length);
+    expect(down.sections.every((s) => s.provider === 'builtin' && s.fallbackReason === 'unavailable')).toBe(true);
+    expect(down.notice).toMatch(/could not be reached/);
+
+    server.setResponder(() => ({ kind: 'hang' }));
+    const slow = await writeReport(resultsFixture(), { assistant: openaiAssistant(server.url, 300) });
+    expect(slow.sections.every((s) => s.fallbackReason === 'timeout')).toBe(true);
+    expect(slow.notice).toMatch(/did not answer in time/);
+
+    server.setResponder(() => ({ kind: 'text', content: 'not json at all' }));
+    const garbled = await writeReport(resultsFixture(), { assistant: openaiAssistant(server.url) });
+    expect(garbled.sections.every((s) => s.fallbackReason === 'invalid-output')).toBe(true);
+  });
+
+  test('a missing or empty section falls back alone', async () => {
+    const { detailed: _omitted, ...partial } = honestProse;
+    server = await startFakeOpenAIServer(() => ({ kind: 'text', content: JSON.stringify({ ...partial, hyperparameters: '   ' }) }));
+    const report = await writeReport(resultsFixture(), { assistant: openaiAssistant(server.url) });
+    const reasons = Object.fromEntries(report.sections.map((s) => [s.key, s.fallbackReason]));
+    expect(reasons.detailed).toBe('invalid-output');
+    expect(reasons.hyperparameters).toBe('invalid-output');
+    expect(reasons.results).toBeNull();
+  });
+});

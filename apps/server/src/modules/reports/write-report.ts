@@ -1,0 +1,109 @@
+import {
+  REPORT_SECTION_KEYS,
+  REPORT_SECTION_TITLES,
+  type AutoMLResults,
+  type JobReport,
+  type ReportFallbackReason,
+  type ReportLocale,
+  type ReportSection,
+  type ReportSectionKey,
+} from '@indicata/contracts';
+import type { Assistant } from '../assistant/assistant.ts';
+import { LanguageModelError, parseJsonAnswer } from '../assistant/language-model.ts';
+import { collectFacts, unsupportedNumbers } from '../assistant/number-check.ts';
+import { reportSystemPrompt } from '../assistant/prompts.ts';
+import { answerToSafeHtml, htmlToText } from '../assistant/sanitize.ts';
+import { builtinSectionHtml } from './builtin-prose.ts';
+import { sectionFacts } from './facts.ts';
+
+export interface WriteReportContext {
+  assistant: Assistant;
+  /** Language of the prose and titles; 'en' by default. */
+  locale?: ReportLocale;
+  /** Aborts the language model call (the job is cancelled or shutting down); the analyst's text is used. */
+  signal?: AbortSignal;
+}
+
+/** The JSON schema of the language model's answer: one prose string per section (structured output). */
+export function reportJsonSchema(): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(REPORT_SECTION_KEYS.map((key) => [key, { type: 'string', description: `Prose of the ${REPORT_SECTION_TITLES.en[key]} section.` }])),
+    required: [...REPORT_SECTION_KEYS],
+    additionalProperties: false,
+  };
+}
+
+const NOTICES: Record<ReportLocale, Record<'timeout' | 'unavailable' | 'invalid-output', string>> = {
+  en: {
+    timeout: 'The language model did not answer in time; the built-in analyst (not a language model) wrote this report from the results.',
+    unavailable: 'The language model could not be reached; the built-in analyst (not a language model) wrote this report from the results.',
+    'invalid-output': 'The language model did not return usable text; the built-in analyst (not a language model) wrote this report from the results.',
+  },
+  'pt-BR': {
+    timeout: 'O modelo de linguagem não respondeu a tempo; o analista embutido (não é um modelo de linguagem) escreveu este relatório a partir dos resultados.',
+    unavailable: 'O modelo de linguagem não pôde ser contactado; o analista embutido (não é um modelo de linguagem) escreveu este relatório a partir dos resultados.',
+    'invalid-output': 'O modelo de linguagem não devolveu um texto utilizável; o analista embutido (não é um modelo de linguagem) escreveu este relatório a partir dos resultados.',
+  },
+};
+
+const BUILTIN_NOTICE: Record<ReportLocale, string> = {
+  en: 'Written by the built-in analyst from the results; it is not a language model.',
+  'pt-BR': 'Escrito pelo analista embutido a partir dos resultados; não é um modelo de linguagem.',
+};
+
+function builtinSection(results: AutoMLResults, key: ReportSectionKey, locale: ReportLocale, fallbackReason: ReportFallbackReason | null, unverifiedNumbers: string[] = []): ReportSection {
+  return { key, title: REPORT_SECTION_TITLES[locale][key], html: builtinSectionHtml(results, key, locale), provider: 'builtin', fallbackReason, unverifiedNumbers };
+}
+
+/**
+ * Writes the report of a finished job: for every section the prose of the configured language model (one
+ * structured-output call), checked number by number against the results; a section whose prose states a
+ * number the results do not hold, or that is missing, is the built-in analyst's text instead, and says why.
+ * Never throws for model problems: a down or slow model gives the built-in report with a notice, so the
+ * job still ends `done`.
+ * @param results the job's results
+ * @param ctx the assistant (ctx.assistant of the server), the locale, and an abort signal
+ */
+export async function writeReport(results: AutoMLResults, ctx: WriteReportContext): Promise<JobReport> {
+  const locale = ctx.locale ?? 'en';
+  const base = { locale, generatedAt: new Date().toISOString(), provider: { kind: ctx.assistant.kind, label: ctx.assistant.label } };
+  const model = ctx.assistant.model;
+  if (!model) {
+    return { ...base, notice: BUILTIN_NOTICE[locale], sections: REPORT_SECTION_KEYS.map((key) => builtinSection(results, key, locale, null)) };
+  }
+
+  const facts = Object.fromEntries(REPORT_SECTION_KEYS.map((key) => [key, sectionFacts(results, key)])) as Record<ReportSectionKey, Record<string, unknown>>;
+  let prose: Record<string, unknown>;
+  try {
+    const text = await model.complete({
+      messages: [
+        { role: 'system', content: reportSystemPrompt(locale) },
+        { role: 'user', content: `FACTS per section (JSON):\n${JSON.stringify(facts)}` },
+      ],
+      jsonSchema: { name: 'report_sections', schema: reportJsonSchema() },
+      maxTokens: 1_600,
+      signal: ctx.signal,
+    });
+    const parsed = parseJsonAnswer(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new LanguageModelError('invalid-output', 'The report answer is not a JSON object.');
+    prose = parsed as Record<string, unknown>;
+  } catch (error) {
+    const reason: 'timeout' | 'unavailable' | 'invalid-output' = error instanceof LanguageModelError ? error.reason : 'unavailable';
+    return { ...base, notice: NOTICES[locale][reason], sections: REPORT_SECTION_KEYS.map((key) => builtinSection(results, key, locale, reason)) };
+  }
+
+  // Every number of the results (and the derived facts) may be quoted in any section.
+  const allowed = collectFacts([facts, results.summary, results.resultados, results.classes, results.split, results.preprocessing, results.baselines, results.cvGap]);
+  const sections = REPORT_SECTION_KEYS.map((key): ReportSection => {
+    const text = prose[key];
+    if (typeof text !== 'string' || text.trim() === '') return builtinSection(results, key, locale, 'invalid-output');
+    const html = answerToSafeHtml(text);
+    const plain = htmlToText(html);
+    if (plain === '') return builtinSection(results, key, locale, 'invalid-output');
+    const unverified = unsupportedNumbers(plain, allowed);
+    if (unverified.length > 0) return builtinSection(results, key, locale, 'unverified-number', unverified);
+    return { key, title: REPORT_SECTION_TITLES[locale][key], html, provider: model.kind, fallbackReason: null, unverifiedNumbers: [] };
+  });
+  return { ...base, notice: null, sections };
+}
