@@ -15,6 +15,8 @@ export const questions = pgTable(
     database: text('database').notNull(),
     /** The wizard's target code when the question was asked (grounds correlations), or null. */
     target: text('target'),
+    /** Language of the answer ('en' or 'pt-BR'), the asker's interface language. */
+    locale: text('locale').notNull().default('en'),
     status: text('status').$type<QuestionStatus>().notNull(),
     /** Local timestamp 'YYYY-MM-DD HH:mm:ss.SSS' as the spec stores it. */
     currentTime: text('local_time').notNull(),
