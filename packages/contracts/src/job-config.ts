@@ -227,3 +227,48 @@ export const createJobRequestSchema = z.object({
   data: jobDataSchema,
 });
 export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Target class preview (POST /api/preview/target-classes): the class counts a discretization gives on
+// the chosen data, shown on Target Selection before saving.
+
+export const targetDiscretizationRequestSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('automatic'),
+    groups: z.number().int().min(LIMITS.autoCategoriesMin).max(LIMITS.autoCategoriesMax),
+    method: z.enum(DISCRETIZATION_METHODS).default('equal-width'),
+  }),
+  z.object({
+    mode: z.literal('manual'),
+    classes: z
+      .array(z.object({ title: z.string().min(1), min: z.number(), max: z.number() }))
+      .min(LIMITS.manualClassesMin)
+      .max(LIMITS.manualClassesMax),
+  }),
+]);
+
+export const targetClassPreviewRequestSchema = z.object({
+  /** 'WHO' or an upload (then uploadId names it). */
+  database: z.string().min(1),
+  uploadId: z.string().nullable().default(null),
+  /** WHO indicator code, or the upload's column. */
+  targetCode: z.string().min(1),
+  /** WHO dimension key (SEX_BTSX); default both sexes / total. */
+  targetDimension: z.string().optional(),
+  discretization: targetDiscretizationRequestSchema,
+});
+export type TargetClassPreviewRequest = z.input<typeof targetClassPreviewRequestSchema>;
+
+export const targetClassPreviewResponseSchema = z.object({
+  classes: z.array(z.object({ index: z.number().int(), title: z.string(), min: z.number(), max: z.number(), count: z.number().int() })),
+  /** Values outside every manual class. */
+  unassigned: z.number().int(),
+  /** Rows without a target value. */
+  missing: z.number().int(),
+  /** Rows with a target value. */
+  rows: z.number().int(),
+});
+export type TargetClassPreviewResponse = z.infer<typeof targetClassPreviewResponseSchema>;
+
+/** Below this many rows a class is flagged as too small to learn from (the preview's warning). */
+export const TINY_CLASS_ROWS = 10;

@@ -4,6 +4,11 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerPublicConfigRoutes } from './config-public/routes.ts';
 import { registerEventRoutes } from './events/routes.ts';
 import { registerHealthRoutes } from './health/routes.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
+import { registerWhoRoutes } from './who/routes.ts';
+import { registerPreviewRoutes } from './preview/routes.ts';
+import { registerJobRoutes } from './jobs/routes.ts';
+import { registerQuestionRoutes } from './questions/routes.ts';
 
 /** Adds a module's routes. Routes are under /api and need a session unless marked `config: { public: true }`. */
 export type RouteRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -14,4 +19,9 @@ export const routeRegistrars: RouteRegistrar[] = [
   registerPublicConfigRoutes,
   registerAuthRoutes,
   registerEventRoutes,
+  registerPreviewRoutes,
+  registerWhoRoutes,
+  registerUploadRoutes,
+  registerJobRoutes,
+  registerQuestionRoutes,
 ];

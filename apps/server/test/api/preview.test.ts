@@ -1,0 +1,91 @@
+import { CSRF_ONLY, createTestServer, databaseKinds, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
+import { writeCatalog } from '../../src/modules/who/catalog-writer.ts';
+import type { Observation } from '../../src/modules/who/normalise.ts';
+
+const observation = (countryCode: string, year: number, dimensionValue: string, value: number): Observation => ({
+  countryCode,
+  year,
+  dimensionType: dimensionValue ? 'SEX' : '',
+  dimensionValue,
+  value,
+  low: null,
+  high: null,
+  period: null,
+  sourceRows: 1,
+});
+
+describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) => {
+  let server: TestServer;
+  let user: SignedIn;
+
+  beforeAll(async () => {
+    server = await createTestServer(kind);
+    user = await registerAndLogin(server.app);
+    // Life expectancy for two sexes: both-sexes values 50..59 (one per country-year) and female values far above.
+    const countries = [
+      { code: 'AAA', name: 'Alpha', regionCode: 'EUR', regionName: 'Europe' },
+      { code: 'BBB', name: 'Beta', regionCode: 'AFR', regionName: 'Africa' },
+    ];
+    const both = [0, 1, 2, 3, 4].flatMap((i) => [observation('AAA', 2010 + i, 'BTSX', 50 + i), observation('BBB', 2010 + i, 'BTSX', 55 + i)]);
+    const female = [0, 1, 2, 3, 4].map((i) => observation('AAA', 2010 + i, 'FMLE', 90 + i));
+    async function* indicators() {
+      yield { code: 'LIFE', label: 'Life expectancy', observations: [...both, ...female] };
+    }
+    await writeCatalog(server.ctx.database.db, countries, indicators(), 1, { kind: 'import', location: 'test', fingerprint: 'x' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const post = (payload: Record<string, unknown>, headers: Record<string, string> = user.headers) =>
+    server.app.inject({ method: 'POST', url: '/api/preview/target-classes', headers, payload });
+
+  it('counts the rows of each automatic equal-width class on the default (both sexes) dimension', async () => {
+    const response = await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 3, method: 'equal-width' } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // Values 50..54 and 55..59: width 3 over [50, 59] -> [50,53) [53,56) [56,59].
+    expect(body.rows).toBe(10);
+    expect(body.missing).toBe(0);
+    expect(body.classes.map((c: { count: number }) => c.count)).toEqual([3, 3, 4]);
+    expect(body.classes[0]).toMatchObject({ index: 0, min: 50, max: 53 });
+  });
+
+  it('uses the chosen dimension and quantile method', async () => {
+    const response = await post({
+      database: 'WHO',
+      targetCode: 'LIFE',
+      targetDimension: 'SEX_FMLE',
+      discretization: { mode: 'automatic', groups: 1, method: 'quantile' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.rows).toBe(5);
+    expect(body.classes).toHaveLength(1);
+    expect(body.classes[0]).toMatchObject({ min: 90, max: 94, count: 5 });
+  });
+
+  it('counts manual classes and the values outside them', async () => {
+    const response = await post({
+      database: 'WHO',
+      targetCode: 'LIFE',
+      discretization: { mode: 'manual', classes: [{ title: 'Low', min: 50, max: 52 }, { title: 'Mid', min: 52, max: 56 }] },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.classes.map((c: { title: string; count: number }) => [c.title, c.count])).toEqual([
+      ['Low', 2],
+      ['Mid', 5],
+    ]);
+    // The last class includes its maximum (56); 57, 58 and 59 fall outside every manual class.
+    expect(body.unassigned).toBe(3);
+  });
+
+  it('answers 404 for an indicator the catalog does not have, 400 for a bad body, 401 without a session', async () => {
+    expect((await post({ database: 'WHO', targetCode: 'NOPE', discretization: { mode: 'automatic', groups: 2 } })).statusCode).toBe(404);
+    const bad = await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 0 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('invalid_argument');
+    expect((await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 2 } }, CSRF_ONLY)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The wizard's reads: the WHO catalog and the chosen upload (owned by the data-sources feature's routes),
+ * and the target class preview. Query keys are shared with other features reading the same resources.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type {
+  TargetClassPreviewRequest,
+  TargetClassPreviewResponse,
+  UploadRecord,
+  WhoIndicator,
+  WhoIndicatorLabels,
+  WhoStatus,
+} from '@indicata/contracts';
+import { api } from '../../lib/api.ts';
+
+export function useWhoCatalogStatus() {
+  return useQuery({
+    queryKey: ['who', 'status'],
+    queryFn: () => api.get<WhoStatus>('/api/who/status'),
+    staleTime: 60_000,
+  });
+}
+
+export function useWhoIndicators(enabled: boolean) {
+  return useQuery({
+    queryKey: ['who', 'indicators'],
+    queryFn: async () => (await api.get<{ indicators: WhoIndicator[] }>('/api/who/indicators')).indicators,
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useWhoIndicatorLabels(enabled: boolean) {
+  return useQuery({
+    queryKey: ['who', 'indicator-labels'],
+    queryFn: () => api.get<WhoIndicatorLabels>('/api/who/indicator-labels'),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/uploads/:id (answered either as the record or wrapped in { upload }). */
+export function useUploadRecord(uploadId: string | null) {
+  return useQuery({
+    queryKey: ['uploads', uploadId],
+    queryFn: async () => {
+      const body = await api.get<UploadRecord | { upload: UploadRecord }>(`/api/uploads/${encodeURIComponent(uploadId ?? '')}`);
+      return 'upload' in body ? body.upload : body;
+    },
+    enabled: uploadId !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/preview/target-classes: how many rows fall in each class of the chosen discretization. */
+export function useTargetClassPreview(request: TargetClassPreviewRequest | null) {
+  return useQuery({
+    queryKey: ['preview', 'target-classes', request],
+    queryFn: ({ signal }) => api.post<TargetClassPreviewResponse>('/api/preview/target-classes', request, { signal, retry: true }),
+    enabled: request !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
