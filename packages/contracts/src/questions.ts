@@ -23,6 +23,8 @@ export const createQuestionRequestSchema = z.object({
   question: z.string().max(QUESTION_MAX_LENGTH).default(''),
   /** The wizard's target code when one is chosen: the grounding profile then includes correlations with it. */
   target: z.string().max(300).nullish(),
+  /** Language of the answer: the asker's interface language. */
+  locale: z.enum(['en', 'pt-BR']).default('en'),
 });
 export type CreateQuestionRequest = z.input<typeof createQuestionRequestSchema>;
 
