@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { buildApp } from './http/app.ts';
 import { initAssistant } from './modules/questions/init.ts';
+import { initJobQueue, initMailer, startJobWorker } from './jobs/worker.ts';
 import { importWhoAtStartup } from './modules/who/startup.ts';
 import { initStorage } from './storage/index.ts';
 
@@ -22,11 +23,10 @@ export type ContextInitializer = (ctx: AppContext) => Promise<Stop | void>;
 export type WorkerStarter = (ctx: AppContext) => Promise<Stop | void>;
 
 /** One line per module (import it above): e.g. `initStorage,` then `initQueue,` (they run in this order). */
-export const contextInitializers: ContextInitializer[] = [];
-// File storage first (uploads and jobs use it), then the WHO catalog's start-up import.
-contextInitializers.push(initStorage, initAssistant, importWhoAtStartup);
+// File storage first (uploads and jobs use it), then mail and the queue, then the WHO catalog's start-up import.
+export const contextInitializers: ContextInitializer[] = [initStorage, initAssistant, initMailer, initJobQueue, importWhoAtStartup];
 /** One line per module (import it above): e.g. `startJobWorker,`. */
-export const workerStarters: WorkerStarter[] = [];
+export const workerStarters: WorkerStarter[] = [startJobWorker];
 
 /** Builds the app and listens on HOST:PORT. */
 export async function startHttp(ctx: AppContext): Promise<FastifyInstance> {

@@ -1,0 +1,20 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { runAutoML, type EngineConfigInput, type PanelFrame } from '@indicata/engine';
+import type { EngineThreadMessage } from './engine-runner.ts';
+
+// Runs in a worker thread: the job's whole engine run, so the process's event loop (HTTP, queue polling)
+// stays responsive and an overrun can be cut off by terminating the thread.
+const { frame, config } = workerData as { frame: PanelFrame; config: EngineConfigInput };
+const port = parentPort;
+if (!port) throw new Error('engine-task must run in a worker thread');
+
+const post = (message: EngineThreadMessage) => port.postMessage(message);
+
+try {
+  const { results, models } = await runAutoML(frame, config, {
+    onProgress: (fraction: number, message: string) => post({ type: 'progress', fraction, message }),
+  });
+  post({ type: 'done', results, models });
+} catch (error) {
+  post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+}

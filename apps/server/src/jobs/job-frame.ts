@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import { frameFromTable, parseSemicolonCsv, type PanelFrame } from '@indicata/engine';
+import type { AppContext } from '../context.ts';
+import { uploads, type JobRow } from '../db/schema/index.ts';
+import { buildWhoFrame, WhoFrameError } from '../modules/who/frame.ts';
+
+/** The job's data cannot be turned into a panel (missing upload, unknown target ...); shown to the owner. */
+export class JobDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobDataError';
+  }
+}
+
+export interface JobFrame {
+  frame: PanelFrame;
+  /** The frame column the job predicts. */
+  targetColumn: string;
+}
+
+/**
+ * Builds the panel a job runs on: from the WHO catalog (target indicator and dimension; the manually
+ * chosen indicators as features when there are any, else every indicator with enough coverage) or from
+ * the owner's uploaded CSV (the upload's spatial and temporal columns; the target is a column of the file).
+ * @param ctx app context (database, storage)
+ * @param job the job row
+ * @throws JobDataError with a message a person can act on
+ */
+export async function buildFrameForJob(ctx: AppContext, job: JobRow): Promise<JobFrame> {
+  const data = job.data;
+  if (!data.uploadId) {
+    try {
+      const frame = await buildWhoFrame(ctx.database.db, {
+        targetCode: data.codePredictionIndicator,
+        targetDimension: data.predictionIndicatorDimensions[0],
+        featureCodes: data.indicatorsAnalyzingCode.length > 0 ? data.indicatorsAnalyzingCode.filter((c) => c !== data.codePredictionIndicator) : undefined,
+      });
+      return { frame, targetColumn: frame.targetColumn };
+    } catch (error) {
+      if (error instanceof WhoFrameError) throw new JobDataError(error.message);
+      throw error;
+    }
+  }
+  const [upload] = await ctx.database.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, data.uploadId), eq(uploads.userId, job.userId)))
+    .limit(1);
+  if (!upload) throw new JobDataError('The imported database of this job no longer exists. Import it again and resubmit.');
+  const bytes = await ctx.storage?.get(upload.storageKey);
+  if (!bytes) throw new JobDataError(`The file of the imported database "${upload.fileName}" is missing from storage. Import it again and resubmit.`);
+  let frame: PanelFrame;
+  try {
+    const table = parseSemicolonCsv(new TextDecoder().decode(bytes));
+    frame = frameFromTable(table, { spaceColumn: upload.selectedRegionColumn, timeColumn: upload.selectedYearColumn });
+  } catch (error) {
+    throw new JobDataError(`The imported database could not be read: ${(error as Error).message}`);
+  }
+  if (!frame.columns.some((c) => c.name === data.codePredictionIndicator)) {
+    throw new JobDataError(`The target "${data.codePredictionIndicator}" is not a numeric column of "${upload.fileName}".`);
+  }
+  return { frame, targetColumn: data.codePredictionIndicator };
+}

@@ -1,0 +1,17 @@
+import type { AutoMLResults, JobReport } from '@indicata/contracts';
+import type { AppContext } from '../context.ts';
+import { createBuiltinAssistant, type Assistant } from '../modules/assistant/assistant.ts';
+import { writeReport } from '../modules/reports/write-report.ts';
+
+/**
+ * The written report of a finished job, by the configured assistant (the built-in analyst when none is
+ * configured). The report writer itself falls back to the analyst per section when the language model
+ * is down, slow or states numbers the results do not hold, so a job still ends done.
+ * @param ctx app context (its optional `assistant`)
+ * @param results the job's results
+ * @param signal aborted when the worker shuts down
+ */
+export async function writeJobReport(ctx: AppContext, results: AutoMLResults, signal?: AbortSignal): Promise<JobReport> {
+  const assistant: Assistant = (ctx as AppContext & { assistant?: Assistant }).assistant ?? createBuiltinAssistant();
+  return writeReport(results, { assistant, signal });
+}

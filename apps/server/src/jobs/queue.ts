@@ -1,0 +1,114 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { bossDbFor, type SqlExecutor } from './boss-db.ts';
+
+/** The queue of AutoML jobs and the queue that receives the ones that failed past their last retry. */
+export const AUTOML_QUEUE = 'automl';
+export const AUTOML_DEAD_QUEUE = 'automl-dead';
+
+/** What a queued message carries: only the job id; everything else is read from the jobs table. */
+export interface AutoMLMessage {
+  jobId: string;
+}
+
+export interface QueueSettings {
+  /** A claimed job not finished after this long is taken back and retried (a worker died). */
+  expireSeconds: number;
+  /** Retries after the first attempt before the job goes to the dead-letter queue. */
+  retryLimit: number;
+  /** Seconds before a retry. */
+  retryDelaySeconds: number;
+  /** How often expired jobs are looked for. */
+  maintenanceSeconds: number;
+  /** How often an idle worker polls for new jobs. */
+  pollingSeconds: number;
+}
+
+/**
+ * pg-boss on our database (PGlite or PostgreSQL): one queue for AutoML jobs with retries and expiry,
+ * plus a dead-letter queue. Several worker processes on one PostgreSQL share it safely: a job is
+ * claimed by exactly one of them (SELECT ... FOR UPDATE SKIP LOCKED).
+ */
+export class JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    readonly settings: QueueSettings,
+  ) {}
+
+  /**
+   * Starts pg-boss (creating its schema on first use) and both queues.
+   * @param database the open database; pg-boss reuses its connection(s)
+   * @param settings expiry, retry and polling settings
+   * @param supervise whether this process runs pg-boss maintenance (expiry); workers do, http-only processes need not
+   */
+  static async start(database: Database, settings: QueueSettings, supervise: boolean): Promise<JobQueue> {
+    const boss = new PgBoss({
+      db: bossDbFor(database),
+      schema: 'pgboss',
+      supervise,
+      schedule: false,
+      migrate: true,
+      maintenanceIntervalSeconds: settings.maintenanceSeconds,
+      monitorStateIntervalSeconds: Math.max(settings.maintenanceSeconds, 10),
+    });
+    boss.on('error', () => {
+      // pg-boss reports transient polling errors here; the next poll retries. Job failures are handled per job.
+    });
+    await boss.start();
+    const retry = {
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: false,
+      expireInSeconds: settings.expireSeconds,
+    };
+    await createOrUpdateQueue(boss, { name: AUTOML_DEAD_QUEUE, ...retry, retryLimit: 5 });
+    await createOrUpdateQueue(boss, { name: AUTOML_QUEUE, ...retry, deadLetter: AUTOML_DEAD_QUEUE });
+    return new JobQueue(boss, settings);
+  }
+
+  /**
+   * Enqueues a job inside the caller's transaction, so the job row and its queue entry commit together.
+   * @param execute executor bound to the open transaction (see withRawTransaction)
+   */
+  async enqueue(message: AutoMLMessage, execute: SqlExecutor): Promise<void> {
+    await this.boss.send(AUTOML_QUEUE, message, { db: { executeSql: execute } });
+  }
+
+  /**
+   * Runs `handler` for each claimed job, one at a time per call (call `concurrency` times for more).
+   * A handler that throws marks the attempt failed: the job is retried, then dead-lettered.
+   */
+  async work(concurrency: number, handler: (message: AutoMLMessage) => Promise<void>): Promise<void> {
+    for (let i = 0; i < concurrency; i++) {
+      await this.boss.work<AutoMLMessage>(
+        AUTOML_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: this.settings.pollingSeconds },
+        async ([job]) => {
+          if (job) await handler(job.data);
+        },
+      );
+    }
+  }
+
+  /** Runs `handler` for jobs that failed past their last retry. */
+  async workDeadLetters(handler: (message: AutoMLMessage) => Promise<void>): Promise<void> {
+    await this.boss.work<AutoMLMessage>(
+      AUTOML_DEAD_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: this.settings.pollingSeconds },
+      async ([job]) => {
+        if (job) await handler(job.data);
+      },
+    );
+  }
+
+  /** Stops polling; waits up to `timeoutMs` for running handlers (a job cut off is retried later). */
+  async stop(timeoutMs = 5_000): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  }
+}
+
+async function createOrUpdateQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  const existing = await boss.getQueue(queue.name);
+  if (existing) await boss.updateQueue(queue.name, queue);
+  else await boss.createQueue(queue.name, queue);
+}

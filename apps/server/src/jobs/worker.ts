@@ -1,0 +1,58 @@
+import type { AppContext } from '../context.ts';
+import { createMailer } from '../modules/mail/mailer.ts';
+import type { Stop } from '../roles.ts';
+import { JobQueue } from './queue.ts';
+import { failAbandonedJob, runJob } from './run-job.ts';
+import { runSettingsFor } from './settings.ts';
+import { seedDemoJobs } from './demo-seed.ts';
+
+/** Context initializer (every role): the job queue, so http processes can enqueue and workers can claim. */
+export async function initJobQueue(ctx: AppContext): Promise<Stop> {
+  const settings = ctx.config.jobs;
+  ctx.queue = await JobQueue.start(
+    ctx.database,
+    {
+      expireSeconds: settings.expireSeconds,
+      retryLimit: settings.retryLimit,
+      retryDelaySeconds: 1,
+      maintenanceSeconds: settings.maintenanceSeconds,
+      pollingSeconds: settings.pollingSeconds,
+    },
+    true,
+  );
+  const queue = ctx.queue;
+  return async () => {
+    await queue.stop();
+    ctx.queue = undefined;
+  };
+}
+
+/** Context initializer (every role): the mailer for result e-mails. */
+export async function initMailer(ctx: AppContext): Promise<Stop> {
+  const mailer = createMailer(ctx.config.mail);
+  ctx.mailer = mailer;
+  return async () => mailer.close();
+}
+
+/**
+ * Worker starter (roles worker and all): claims AutoML jobs and runs them, ends dead-lettered jobs in
+ * error, and seeds the demo account's example jobs on first start.
+ */
+export async function startJobWorker(ctx: AppContext): Promise<Stop> {
+  const queue = ctx.queue;
+  if (!queue) throw new Error('initJobQueue must run before startJobWorker');
+  const shutdown = new AbortController();
+  const settings = runSettingsFor(ctx.config.jobs.budgetSeconds);
+  await queue.work(ctx.config.jobs.concurrency, async ({ jobId }) => {
+    ctx.logger.info({ jobId }, 'job started');
+    await runJob(ctx, jobId, settings, shutdown.signal);
+    ctx.logger.info({ jobId }, 'job finished');
+  });
+  await queue.workDeadLetters(({ jobId }) => failAbandonedJob(ctx, jobId));
+  const stopSeeding = ctx.config.jobs.seedDemo ? seedDemoJobs(ctx) : () => {};
+  return async () => {
+    stopSeeding();
+    shutdown.abort();
+    await queue.stop();
+  };
+}

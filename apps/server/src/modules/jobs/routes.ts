@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ID_PATTERN } from '@indicata/contracts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { ApiError } from '../../http/errors.ts';
+import { parseParams } from '../../http/parse.ts';
+import { createJob, findOwnJob, listJobs } from './service.ts';
+import { toListItem } from './job-views.ts';
+import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
+
+const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
+const fileParams = idParams.extend({ file: z.string().regex(MODEL_FILE_PATTERN, 'Not a model file name.') });
+
+export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/jobs', async (request, reply) => {
+    const user = requireUser(request);
+    const job = await createJob(ctx, user.id, request.body);
+    return reply.code(201).send({ job });
+  });
+
+  app.get('/api/jobs', async (request) => {
+    const user = requireUser(request);
+    return { jobs: await listJobs(ctx, user.id) };
+  });
+
+  app.get('/api/jobs/:id', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const row = await findOwnJob(ctx, user.id, id);
+    if (!row) throw ApiError.of(404, 'not_found');
+    return { job: { ...toListItem(row), data: row.data, results: row.results ?? null, report: row.report ?? null } };
+  });
+
+  app.get('/api/jobs/:id/models', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const row = await findOwnJob(ctx, user.id, id);
+    if (!row) throw ApiError.of(404, 'not_found');
+    return { models: row.modelFiles ?? [] };
+  });
+
+  app.get('/api/jobs/:id/models/:file', async (request, reply) => {
+    const user = requireUser(request);
+    const { id, file } = parseParams(fileParams, request);
+    const row = await findOwnJob(ctx, user.id, id);
+    if (!row || !(row.modelFiles ?? []).some((m) => m.file === file)) throw ApiError.of(404, 'not_found');
+    const bytes = await ctx.storage?.get(modelKey(id, file));
+    if (!bytes) throw ApiError.of(404, 'not_found');
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .send(Buffer.from(bytes));
+  });
+}

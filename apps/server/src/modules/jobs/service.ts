@@ -1,0 +1,110 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  MESSAGES,
+  createJobRequestSchema,
+  newId,
+  runAutoMLChecks,
+  type CreateJobRequest,
+  type JobData,
+  type JobListItem,
+} from '@indicata/contracts';
+import type { AppContext } from '../../context.ts';
+import { jobs, uploads, whoIndicators, type JobRow } from '../../db/schema/index.ts';
+import { ApiError, zodFields } from '../../http/errors.ts';
+import { withRawTransaction } from '../../jobs/boss-db.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { localTimestamp } from './local-time.ts';
+import { toListItem } from './job-views.ts';
+import { JOB_EVENT } from '@indicata/contracts';
+
+declare module '../../context.ts' {
+  interface AppContext {
+    /** The AutoML job queue (pg-boss), set at start in every role. */
+    queue?: JobQueue;
+  }
+}
+
+/** The upload a job's `database` names must be the caller's own. */
+async function resolveDatabase(ctx: AppContext, userId: string, request: CreateJobRequest): Promise<CreateJobRequest['data']> {
+  const { db } = ctx.database;
+  const data = request.data;
+  if (data.database === 'WHO') {
+    const [any] = await db.select({ code: whoIndicators.code }).from(whoIndicators).limit(1);
+    if (!any) {
+      throw new ApiError(400, 'who_unavailable', 'The WHO catalog is empty on this installation: import it (npm run who:import) or choose an imported database.');
+    }
+    return { ...data, uploadId: null };
+  }
+  const where = data.uploadId
+    ? and(eq(uploads.id, data.uploadId), eq(uploads.userId, userId))
+    : and(eq(uploads.storedName, data.database), eq(uploads.userId, userId));
+  const [upload] = await db.select({ id: uploads.id, storedName: uploads.storedName }).from(uploads).where(where).limit(1);
+  if (!upload) throw new ApiError(400, 'noDatabase', MESSAGES.noDatabase);
+  return { ...data, uploadId: upload.id, database: upload.storedName };
+}
+
+/**
+ * Validates and queues a job: the Run AutoML checks in the spec's order (their exact messages), then the
+ * schema, then the owner of the data. The job row and its queue entry commit in one transaction.
+ * @param ctx app context with the queue
+ * @param userId the owner
+ * @param body the request body as received
+ */
+export async function createJob(ctx: AppContext, userId: string, body: unknown): Promise<JobListItem> {
+  const raw = (body ?? {}) as { name?: unknown; data?: unknown };
+  const failed = runAutoMLChecks(raw.data, raw.name);
+  if (failed) throw new ApiError(400, failed, MESSAGES[failed]);
+  const parsed = createJobRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const fields = zodFields(parsed.error);
+    throw new ApiError(400, 'invalid_argument', `The job configuration is not valid: ${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ')}`, fields);
+  }
+  const data = await resolveDatabase(ctx, userId, parsed.data);
+  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data);
+}
+
+/**
+ * Inserts a validated job (status pending) and enqueues it in one transaction, then tells the owner.
+ * @param ctx app context with the queue
+ * @param userId the owner
+ * @param name the job's name
+ * @param data the validated configuration whose database belongs to the owner
+ */
+export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name: string, data: JobData): Promise<JobListItem> {
+  const queue = ctx.queue;
+  if (!queue) throw ApiError.of(503, 'unavailable');
+  const now = new Date();
+  const id = newId(now.getTime());
+  const seed = data.seed ?? Math.floor(Math.random() * 2 ** 31);
+  await withRawTransaction(ctx.database, async (execute) => {
+    await execute(
+      `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at) VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7)`,
+      [id, userId, name, localTimestamp(now), JSON.stringify({ ...data, seed }), seed, now.toISOString()],
+    );
+    await queue.enqueue({ jobId: id }, execute);
+  });
+  const row = await findOwnJob(ctx, userId, id);
+  const item = toListItem(row!);
+  await ctx.events.publish(userId, { type: JOB_EVENT, data: item });
+  return item;
+}
+
+/** The caller's jobs, newest first. */
+export async function listJobs(ctx: AppContext, userId: string): Promise<JobListItem[]> {
+  const rows = await ctx.database.db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.userId, userId))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id));
+  return rows.map(toListItem);
+}
+
+/** One of the caller's jobs, or undefined (another user's job is as absent as a missing one). */
+export async function findOwnJob(ctx: AppContext, userId: string, id: string): Promise<JobRow | undefined> {
+  const [row] = await ctx.database.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
+    .limit(1);
+  return row;
+}
