@@ -72,7 +72,7 @@ export function TutorialCarousel() {
             <Button variant="default" leftSection={<ChevronLeftIcon />} onClick={previous}>
               {t('previous')}
             </Button>
-            <Group gap={6} wrap="nowrap" className={classes.dots}>
+            <Group gap={0} wrap="nowrap" className={classes.dots}>
               {TUTORIAL_ITEM_KEYS.map((itemKey, i) => (
                 <UnstyledButton
                   key={itemKey}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's /usr/bin/chromium (no `playwright install` here) against the real,
+ * built app started by `webServer` on a test port, with a fresh data folder per run.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_CONTACT_EMAIL = 'contact@indicata.test';
+
+// Workers load this file again; the runner's first load publishes the folder through the environment
+// so every load agrees, and only the process that created it removes it when the run ends.
+const ownsDataDir = !process.env.INDICATA_E2E_DATA_DIR;
+const dataDir = (process.env.INDICATA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-e2e-')));
+if (ownsDataDir) {
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/**
+ * The app server's environment for the run: one object, so a feature's spec adds its variables here
+ * (SMTP sink address, WHO import folder ...) with a comment saying which spec needs them.
+ */
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  CONTACT_EMAIL: E2E_CONTACT_EMAIL,
+  PUBLIC_URL: E2E_BASE_URL,
+  LOG_LEVEL: 'warn',
+};
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // Two cores shared by the app server, its worker threads and the browser.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // `npm run e2e` builds first; start.mjs would build a missing dist/ itself.
+    command: process.env.E2E_SERVER_COMMAND ?? 'node scripts/start.mjs',
+    url: `${E2E_BASE_URL}/api/health`,
+    env: { ...(process.env as Record<string, string>), ...serverEnv },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});
