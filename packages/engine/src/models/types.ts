@@ -33,6 +33,11 @@ export interface Classifier {
   predictProba(X: Matrix): Float64Array;
   /** Impurity-based importance per feature when the family has one (trees), else undefined. */
   featureImportances?(): Float64Array | undefined;
+  /**
+   * Out-of-bag accuracy (scikit-learn's oob_score_) of a random forest fitted with oob_score=true,
+   * else undefined. Optional: only RF implements it.
+   */
+  oobScore?(): number | undefined;
   /** Versioned JSON form that loadModel() reads back. */
   toJSON(): SavedModel;
   /** Frees native/WASM memory (SVM, ANN). Safe to call twice. */

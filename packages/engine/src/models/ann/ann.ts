@@ -1,0 +1,264 @@
+import type { AnnParams } from '../params.ts';
+import { SeededRandom } from '../rng.ts';
+import type { Classifier, Matrix, SavedModel } from '../types.ts';
+import { checkFitInput, checkPredictInput } from '../fit-input.ts';
+import { argmaxRows } from '../tree/flat-tree.ts';
+import { tf } from './tfjs.ts';
+
+/** State of a saved ANN (SavedModel.state for family ANN): tfjs model artifacts plus input scaling. */
+export interface SavedAnnState {
+  /** tfjs Keras-style topology, as in a model.json "modelTopology". */
+  modelTopology: object;
+  /** As in a model.json "weightsManifest[].weights": name, shape, dtype of each weight, in order. */
+  weightSpecs: { name: string; shape: number[]; dtype: 'float32' }[];
+  /** All weights, float32 little-endian, concatenated in weightSpecs order, base64. */
+  weightData: string;
+  /** Per-feature mean and standard deviation of the training rows (inputs are standardised first). */
+  mean: number[];
+  std: number[];
+  /** Epochs actually run (fewer than epochs after early stopping). */
+  epochsRun: number;
+}
+
+/**
+ * Feed-forward neural network (TensorFlow.js, wasm backend): num_layers hidden dense layers of
+ * `neurons` units with the chosen activation and dropout, a softmax output and categorical
+ * cross-entropy. Inputs are standardised with the training rows' mean and deviation (part of the
+ * model, so no leakage). Weight initialisation, dropout masks, mini-batch shuffling and the early
+ * stopping validation slice all come from the seed.
+ */
+export class AnnClassifier implements Classifier {
+  readonly family = 'ANN' as const;
+  private model: tf.Sequential | null = null;
+  private mean: Float64Array = new Float64Array(0);
+  private std: Float64Array = new Float64Array(0);
+  private nFeatures: number | undefined;
+  private nClasses = 0;
+  private epochs = 0;
+
+  /**
+   * @param params validated ANN parameters
+   * @param seed seed of initialisation, dropout, shuffling and the validation slice
+   */
+  constructor(
+    readonly params: AnnParams,
+    private readonly seed: number,
+  ) {}
+
+  /** Trains with mini-batch gradient descent. sampleWeight is ignored. */
+  async fit(X: Matrix, y: Int32Array, nClasses: number): Promise<void> {
+    checkFitInput(X, y, nClasses);
+    this.dispose();
+    const rng = new SeededRandom(this.seed);
+    const { rows, cols } = X;
+    this.nFeatures = cols;
+    this.nClasses = nClasses;
+    this.fitScaling(X);
+    const model = this.build(rng);
+    this.model = model;
+
+    // Seeded validation slice for early stopping.
+    const order = rng.shuffle(Int32Array.from({ length: rows }, (_, i) => i));
+    const validationSize = this.params.early_stopping ? Math.max(1, Math.floor(rows * this.params.validation_fraction)) : 0;
+    const useValidation = validationSize > 0 && rows - validationSize >= 1;
+    const trainRows = useValidation ? order.slice(validationSize) : Int32Array.from({ length: rows }, (_, i) => i);
+    const validationRows = useValidation ? order.slice(0, validationSize) : new Int32Array(0);
+
+    const xAll = tf.tensor2d(this.scale(X), [rows, cols]);
+    const yAll = tf.oneHot(tf.tensor1d(y, 'int32'), nClasses).toFloat();
+    const xVal = useValidation ? tf.gather(xAll, tf.tensor1d(validationRows, 'int32')) : null;
+    const yVal = useValidation ? tf.gather(yAll, tf.tensor1d(validationRows, 'int32')) : null;
+    const optimizer = makeOptimizer(this.params.optimizer, this.params.learning_rate);
+    const dropouts = model.layers.filter((layer) => layer.getClassName() === 'Dropout') as unknown as { seed: number }[];
+    const batchSize = Math.min(this.params.batch_size, trainRows.length);
+    let best = Infinity;
+    let bestWeights: tf.Tensor[] | null = null;
+    let sinceBest = 0;
+    try {
+      for (let epoch = 0; epoch < this.params.epochs; epoch++) {
+        rng.shuffle(trainRows);
+        for (let start = 0; start < trainRows.length; start += batchSize) {
+          for (const layer of dropouts) layer.seed = rng.nextSeed();
+          tf.tidy(() => {
+            const index = tf.tensor1d(trainRows.subarray(start, Math.min(start + batchSize, trainRows.length)), 'int32');
+            const xb = tf.gather(xAll, index);
+            const yb = tf.gather(yAll, index);
+            optimizer.minimize(() => crossEntropy(yb, model.apply(xb, { training: true }) as tf.Tensor), false);
+          });
+        }
+        this.epochs = epoch + 1;
+        if (xVal && yVal) {
+          const loss = tf.tidy(() => crossEntropy(yVal, model.predict(xVal) as tf.Tensor).dataSync()[0]);
+          if (loss < best - 1e-4) {
+            best = loss;
+            sinceBest = 0;
+            bestWeights?.forEach((t) => t.dispose());
+            bestWeights = model.getWeights().map((w) => w.clone());
+          } else if (++sinceBest >= this.params.n_iter_no_change) {
+            break;
+          }
+        }
+        // Let the event loop breathe between epochs (progress events, cancellation).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (bestWeights) model.setWeights(bestWeights);
+    } finally {
+      bestWeights?.forEach((t) => t.dispose());
+      tf.dispose([xAll, yAll, ...(xVal ? [xVal] : []), ...(yVal ? [yVal] : [])]);
+      optimizer.dispose();
+    }
+  }
+
+  /** Hidden stack + softmax output; seeds drawn from `rng` (any rng when rebuilding for loading). */
+  private build(rng: SeededRandom): tf.Sequential {
+    const { neurons, num_layers: layers, activation, dropout_rate: dropout } = this.params;
+    const model = tf.sequential();
+    for (let l = 0; l < layers; l++) {
+      model.add(
+        tf.layers.dense({
+          units: neurons,
+          inputShape: l === 0 ? [this.nFeatures as number] : undefined,
+          activation: activation === 'leaky_relu' ? 'linear' : activation,
+          kernelInitializer: tf.initializers.glorotUniform({ seed: rng.nextSeed() }),
+          biasInitializer: 'zeros',
+        }),
+      );
+      // tfjs has no leaky_relu activation string: it is a layer.
+      if (activation === 'leaky_relu') model.add(tf.layers.leakyReLU({ alpha: 0.2 }));
+      if (dropout > 0) model.add(tf.layers.dropout({ rate: dropout, seed: rng.nextSeed() }));
+    }
+    model.add(
+      tf.layers.dense({
+        units: this.nClasses,
+        activation: 'softmax',
+        kernelInitializer: tf.initializers.glorotUniform({ seed: rng.nextSeed() }),
+        biasInitializer: 'zeros',
+      }),
+    );
+    return model;
+  }
+
+  private fitScaling(X: Matrix): void {
+    const { rows, cols, data } = X;
+    this.mean = new Float64Array(cols);
+    this.std = new Float64Array(cols);
+    for (let i = 0; i < rows; i++) for (let f = 0; f < cols; f++) this.mean[f] += data[i * cols + f];
+    for (let f = 0; f < cols; f++) this.mean[f] /= rows;
+    for (let i = 0; i < rows; i++) for (let f = 0; f < cols; f++) this.std[f] += (data[i * cols + f] - this.mean[f]) ** 2;
+    for (let f = 0; f < cols; f++) {
+      const sd = Math.sqrt(this.std[f] / rows);
+      this.std[f] = sd > 0 ? sd : 1;
+    }
+  }
+
+  private scale(X: Matrix): Float32Array {
+    const { rows, cols, data } = X;
+    const out = new Float32Array(rows * cols);
+    for (let i = 0; i < rows; i++) {
+      for (let f = 0; f < cols; f++) out[i * cols + f] = (data[i * cols + f] - this.mean[f]) / this.std[f];
+    }
+    return out;
+  }
+
+  predict(X: Matrix): Int32Array {
+    return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
+  }
+
+  /** Softmax outputs (float32 computed, renormalised to sum to 1 in float64). */
+  predictProba(X: Matrix): Float64Array {
+    checkPredictInput(X, this.nFeatures);
+    const model = this.fitted();
+    const k = this.nClasses;
+    const values = tf.tidy(() => (model.predict(tf.tensor2d(this.scale(X), [X.rows, X.cols])) as tf.Tensor).dataSync());
+    const out = Float64Array.from(values);
+    for (let i = 0; i < X.rows; i++) {
+      let total = 0;
+      for (let c = 0; c < k; c++) total += out[i * k + c];
+      for (let c = 0; c < k; c++) out[i * k + c] /= total;
+    }
+    return out;
+  }
+
+  /** Epochs actually run by the last fit. */
+  epochsRun(): number {
+    return this.epochs;
+  }
+
+  private fitted(): tf.Sequential {
+    if (!this.model) throw new Error('The model is not fitted yet (or was disposed): call fit() or loadModel() first.');
+    return this.model;
+  }
+
+  toJSON(): SavedModel {
+    const model = this.fitted();
+    const weights = model.weights;
+    const values = model.getWeights();
+    const specs = weights.map((w, i) => ({ name: w.originalName ?? w.name, shape: values[i].shape, dtype: 'float32' as const }));
+    const arrays = values.map((t) => t.dataSync() as Float32Array);
+    const total = arrays.reduce((sum, a) => sum + a.length, 0);
+    const flat = new Float32Array(total);
+    let offset = 0;
+    for (const a of arrays) {
+      flat.set(a, offset);
+      offset += a.length;
+    }
+    const state: SavedAnnState = {
+      modelTopology: model.toJSON(undefined, false) as object,
+      weightSpecs: specs,
+      weightData: Buffer.from(flat.buffer, flat.byteOffset, flat.byteLength).toString('base64'),
+      mean: Array.from(this.mean),
+      std: Array.from(this.std),
+      epochsRun: this.epochs,
+    };
+    return { format: 'indicata-model', version: 1, family: 'ANN', params: { ...this.params }, nFeatures: this.nFeatures as number, nClasses: this.nClasses, state };
+  }
+
+  /** Frees the tfjs model's weight tensors. Safe to call twice. */
+  dispose(): void {
+    if (this.model) {
+      this.model.dispose();
+      this.model = null;
+    }
+  }
+
+  /**
+   * Rebuilds a fitted network from its saved form: the architecture from the parameters (the same
+   * builder as fit), then the weights from weightData.
+   * @param saved SavedModel of family ANN
+   * @param params its validated parameters
+   */
+  static fromJSON(saved: SavedModel, params: AnnParams): AnnClassifier {
+    const state = saved.state as SavedAnnState;
+    const model = new AnnClassifier(params, 0);
+    model.nFeatures = saved.nFeatures;
+    model.nClasses = saved.nClasses;
+    model.mean = Float64Array.from(state.mean);
+    model.std = Float64Array.from(state.std);
+    model.epochs = state.epochsRun;
+    const network = model.build(new SeededRandom(0));
+    const bytes = Buffer.from(state.weightData, 'base64');
+    const flat = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    let offset = 0;
+    const tensors = state.weightSpecs.map((spec) => {
+      const size = spec.shape.reduce((a, b) => a * b, 1);
+      const tensor = tf.tensor(flat.subarray(offset, offset + size), spec.shape, 'float32');
+      offset += size;
+      return tensor;
+    });
+    network.setWeights(tensors);
+    tf.dispose(tensors);
+    model.model = network;
+    return model;
+  }
+}
+
+function makeOptimizer(name: AnnParams['optimizer'], learningRate: number): tf.Optimizer {
+  if (name === 'adam') return tf.train.adam(learningRate);
+  if (name === 'rmsprop') return tf.train.rmsprop(learningRate);
+  return tf.train.sgd(learningRate);
+}
+
+/** Mean categorical cross-entropy of softmax outputs (clipped away from 0). */
+function crossEntropy(yTrue: tf.Tensor, yPred: tf.Tensor): tf.Scalar {
+  return tf.neg(tf.mean(tf.sum(tf.mul(yTrue, tf.log(tf.clipByValue(yPred, 1e-7, 1))), -1))) as tf.Scalar;
+}

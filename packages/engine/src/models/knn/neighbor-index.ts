@@ -1,0 +1,311 @@
+/**
+ * Exact k-nearest-neighbour search under the Minkowski distance of power p, three ways:
+ * brute force, a kd-tree (axis-aligned bounding boxes) and a ball tree (centroid + radius). The
+ * trees are laid out like scikit-learn's BinaryTree: a complete binary tree over a flat, reordered
+ * copy of the points, split at the median of the widest dimension, searched depth-first (nearer child
+ * first) with a bounded max-heap and pruning by a lower bound on the distance to a node.
+ *
+ * Distances are compared in "reduced" form (sum of |dx|^p, no root) and ties are broken by training
+ * row index, so all three methods return exactly the same neighbours.
+ */
+
+export type NeighborAlgorithm = 'brute' | 'kd_tree' | 'ball_tree';
+
+/** Neighbours of a batch of queries, row-major queries * k, nearest first. */
+export interface Neighbors {
+  k: number;
+  /** Training row index of each neighbour. */
+  indices: Int32Array;
+  /** Minkowski distance of each neighbour. */
+  distances: Float64Array;
+}
+
+/** Bounded max-heap of the k best (reduced distance, index) pairs seen so far. */
+class NeighborHeap {
+  readonly dist: Float64Array;
+  readonly idx: Int32Array;
+  size = 0;
+  constructor(readonly k: number) {
+    this.dist = new Float64Array(k);
+    this.idx = new Int32Array(k);
+  }
+  reset(): void {
+    this.size = 0;
+  }
+  /** Reduced distance a candidate must beat (or tie with a smaller index) to enter. */
+  worst(): number {
+    return this.size < this.k ? Infinity : this.dist[0];
+  }
+  /** Offers one candidate. */
+  push(d: number, i: number): void {
+    const { dist, idx } = this;
+    if (this.size < this.k) {
+      let pos = this.size++;
+      while (pos > 0) {
+        const parent = (pos - 1) >> 1;
+        if (dist[parent] > d || (dist[parent] === d && idx[parent] > i)) break;
+        dist[pos] = dist[parent];
+        idx[pos] = idx[parent];
+        pos = parent;
+      }
+      dist[pos] = d;
+      idx[pos] = i;
+      return;
+    }
+    if (d > dist[0] || (d === dist[0] && i > idx[0])) return;
+    // Replace the root and sift down.
+    let pos = 0;
+    const n = this.size;
+    for (;;) {
+      const l = 2 * pos + 1;
+      if (l >= n) break;
+      const r = l + 1;
+      let child = l;
+      if (r < n && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
+      if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
+      dist[pos] = dist[child];
+      idx[pos] = idx[child];
+      pos = child;
+    }
+    dist[pos] = d;
+    idx[pos] = i;
+  }
+  /** Writes the heap's content nearest first into the output arrays at `offset`. */
+  drainSorted(outIdx: Int32Array, outDist: Float64Array, offset: number, p: number): void {
+    const order = Array.from({ length: this.size }, (_, j) => j);
+    order.sort((a, b) => this.dist[a] - this.dist[b] || this.idx[a] - this.idx[b]);
+    for (let j = 0; j < order.length; j++) {
+      outIdx[offset + j] = this.idx[order[j]];
+      outDist[offset + j] = fromReduced(this.dist[order[j]], p);
+    }
+  }
+}
+
+const fromReduced = (d: number, p: number): number => (p === 1 ? d : p === 2 ? Math.sqrt(d) : Math.pow(d, 1 / p));
+const toReduced = (d: number, p: number): number => (p === 1 ? d : p === 2 ? d * d : Math.pow(d, p));
+
+/** A searchable set of training points. */
+export class NeighborIndex {
+  /** Points in tree order (row-major), original row of each in `rowOf`. */
+  private readonly points: Float64Array;
+  private readonly rowOf: Int32Array;
+  private readonly nodeStart: Int32Array;
+  private readonly nodeEnd: Int32Array;
+  /** kd-tree: lower/upper corner per node; ball tree: centroid per node in `lower`, radius in `radius`. */
+  private readonly lower: Float64Array;
+  private readonly upper: Float64Array;
+  private readonly radius: Float64Array;
+  private readonly nodeCount: number;
+
+  /**
+   * @param data training rows, row-major rows * dims
+   * @param rows number of training rows
+   * @param dims number of features
+   * @param algorithm brute, kd_tree or ball_tree
+   * @param leafSize scikit-learn's leaf_size: leaves hold between leafSize and 2 * leafSize points
+   * @param p Minkowski power (>= 1)
+   */
+  constructor(
+    data: Float64Array,
+    readonly rows: number,
+    readonly dims: number,
+    readonly algorithm: NeighborAlgorithm,
+    leafSize: number,
+    readonly p: number,
+  ) {
+    const perm = new Int32Array(rows);
+    for (let i = 0; i < rows; i++) perm[i] = i;
+    const levels = algorithm === 'brute' ? 1 : Math.floor(Math.log2(Math.max(1, (rows - 1) / leafSize))) + 1;
+    this.nodeCount = 2 ** levels - 1;
+    this.nodeStart = new Int32Array(this.nodeCount);
+    this.nodeEnd = new Int32Array(this.nodeCount);
+    this.nodeStart[0] = 0;
+    this.nodeEnd[0] = rows;
+    for (let node = 0; node < this.nodeCount; node++) {
+      const left = 2 * node + 1;
+      if (left >= this.nodeCount) continue;
+      const start = this.nodeStart[node];
+      const end = this.nodeEnd[node];
+      const mid = start + ((end - start) >> 1);
+      selectMedian(data, dims, perm, start, end, mid, widestDimension(data, dims, perm, start, end));
+      this.nodeStart[left] = start;
+      this.nodeEnd[left] = mid;
+      this.nodeStart[left + 1] = mid;
+      this.nodeEnd[left + 1] = end;
+    }
+    this.rowOf = perm;
+    this.points = new Float64Array(rows * dims);
+    for (let j = 0; j < rows; j++) this.points.set(data.subarray(perm[j] * dims, perm[j] * dims + dims), j * dims);
+    this.lower = new Float64Array(algorithm === 'brute' ? 0 : this.nodeCount * dims);
+    this.upper = new Float64Array(algorithm === 'kd_tree' ? this.nodeCount * dims : 0);
+    this.radius = new Float64Array(algorithm === 'ball_tree' ? this.nodeCount : 0);
+    for (let node = 0; node < this.nodeCount && algorithm !== 'brute'; node++) {
+      if (algorithm === 'kd_tree') this.computeBox(node);
+      else this.computeBall(node);
+    }
+  }
+
+  private computeBox(node: number): void {
+    const { dims, points, lower, upper } = this;
+    const base = node * dims;
+    lower.fill(Infinity, base, base + dims);
+    upper.fill(-Infinity, base, base + dims);
+    for (let j = this.nodeStart[node]; j < this.nodeEnd[node]; j++) {
+      for (let f = 0; f < dims; f++) {
+        const v = points[j * dims + f];
+        if (v < lower[base + f]) lower[base + f] = v;
+        if (v > upper[base + f]) upper[base + f] = v;
+      }
+    }
+  }
+
+  private computeBall(node: number): void {
+    const { dims, points, lower: centroid } = this;
+    const base = node * dims;
+    const start = this.nodeStart[node];
+    const end = this.nodeEnd[node];
+    for (let j = start; j < end; j++) for (let f = 0; f < dims; f++) centroid[base + f] += points[j * dims + f];
+    for (let f = 0; f < dims; f++) centroid[base + f] /= Math.max(1, end - start);
+    let maxReduced = 0;
+    for (let j = start; j < end; j++) {
+      const d = this.reducedDistance(centroid, base, points, j * dims);
+      if (d > maxReduced) maxReduced = d;
+    }
+    this.radius[node] = fromReduced(maxReduced, this.p);
+  }
+
+  /** Reduced Minkowski distance between a[ao..] and b[bo..] over all dims (same loop everywhere). */
+  private reducedDistance(a: Float64Array, ao: number, b: Float64Array, bo: number): number {
+    const { dims, p } = this;
+    let acc = 0;
+    if (p === 2) {
+      for (let f = 0; f < dims; f++) {
+        const t = a[ao + f] - b[bo + f];
+        acc += t * t;
+      }
+    } else if (p === 1) {
+      for (let f = 0; f < dims; f++) acc += Math.abs(a[ao + f] - b[bo + f]);
+    } else {
+      for (let f = 0; f < dims; f++) acc += Math.pow(Math.abs(a[ao + f] - b[bo + f]), p);
+    }
+    return acc;
+  }
+
+  /** Reduced lower bound of the distance from the query to any point of the node. */
+  private nodeBound(query: Float64Array, qo: number, node: number): number {
+    const { dims, p } = this;
+    if (this.algorithm === 'kd_tree') {
+      const base = node * dims;
+      let acc = 0;
+      for (let f = 0; f < dims; f++) {
+        const v = query[qo + f];
+        const lo = this.lower[base + f];
+        const hi = this.upper[base + f];
+        const gap = v < lo ? lo - v : v > hi ? v - hi : 0;
+        acc += p === 2 ? gap * gap : p === 1 ? gap : Math.pow(gap, p);
+      }
+      return acc;
+    }
+    const toCentre = fromReduced(this.reducedDistance(query, qo, this.lower, node * dims), p);
+    // Shrink slightly so rounding can never prune a node holding a true neighbour.
+    return toReduced(Math.max(0, toCentre - this.radius[node]) * (1 - 1e-12), p);
+  }
+
+  /**
+   * The k nearest training rows of each query row.
+   * @param queries row-major rows * dims
+   * @param queryRows number of query rows
+   * @param k neighbours per query (at most the number of training rows)
+   */
+  query(queries: Float64Array, queryRows: number, k: number): Neighbors {
+    const kk = Math.min(k, this.rows);
+    const indices = new Int32Array(queryRows * kk);
+    const distances = new Float64Array(queryRows * kk);
+    const heap = new NeighborHeap(kk);
+    const firstLeaf = this.nodeCount >> 1;
+    for (let q = 0; q < queryRows; q++) {
+      heap.reset();
+      const qo = q * this.dims;
+      if (this.algorithm === 'brute') {
+        this.scanLeaf(queries, qo, 0, this.rows, heap);
+      } else {
+        this.searchNode(queries, qo, 0, this.nodeBound(queries, qo, 0), heap, firstLeaf);
+      }
+      heap.drainSorted(indices, distances, q * kk, this.p);
+    }
+    return { k: kk, indices, distances };
+  }
+
+  private searchNode(query: Float64Array, qo: number, node: number, bound: number, heap: NeighborHeap, firstLeaf: number): void {
+    if (bound > heap.worst()) return;
+    if (node >= firstLeaf) {
+      this.scanLeaf(query, qo, this.nodeStart[node], this.nodeEnd[node], heap);
+      return;
+    }
+    const left = 2 * node + 1;
+    const right = left + 1;
+    const leftBound = this.nodeBound(query, qo, left);
+    const rightBound = this.nodeBound(query, qo, right);
+    if (leftBound <= rightBound) {
+      this.searchNode(query, qo, left, leftBound, heap, firstLeaf);
+      this.searchNode(query, qo, right, rightBound, heap, firstLeaf);
+    } else {
+      this.searchNode(query, qo, right, rightBound, heap, firstLeaf);
+      this.searchNode(query, qo, left, leftBound, heap, firstLeaf);
+    }
+  }
+
+  private scanLeaf(query: Float64Array, qo: number, start: number, end: number, heap: NeighborHeap): void {
+    const { points, dims, rowOf } = this;
+    for (let j = start; j < end; j++) {
+      const worst = heap.worst();
+      const d = this.reducedDistance(query, qo, points, j * dims);
+      if (d <= worst) heap.push(d, rowOf[j]);
+    }
+  }
+}
+
+function widestDimension(data: Float64Array, dims: number, perm: Int32Array, start: number, end: number): number {
+  let best = 0;
+  let bestSpread = -1;
+  for (let f = 0; f < dims; f++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let j = start; j < end; j++) {
+      const v = data[perm[j] * dims + f];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (hi - lo > bestSpread) {
+      bestSpread = hi - lo;
+      best = f;
+    }
+  }
+  return best;
+}
+
+/** Quickselect: reorders perm[start, end) so position `nth` holds the median along `dim`. */
+function selectMedian(data: Float64Array, dims: number, perm: Int32Array, start: number, end: number, nth: number, dim: number): void {
+  let lo = start;
+  let hi = end - 1;
+  const key = (j: number) => data[perm[j] * dims + dim];
+  while (hi > lo) {
+    const pivot = key((lo + hi) >> 1);
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (key(i) < pivot) i++;
+      while (key(j) > pivot) j--;
+      if (i <= j) {
+        const t = perm[i];
+        perm[i] = perm[j];
+        perm[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (nth <= j) hi = j;
+    else if (nth >= i) lo = i;
+    else break;
+  }
+}

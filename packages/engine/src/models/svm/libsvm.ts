@@ -1,0 +1,50 @@
+/**
+ * Loading of libsvm-js 0.2.1 (libsvm compiled to WebAssembly). One shared instance serves every
+ * fitted model; a probability fit trains in a fresh, throw-away instance because libsvm's internal
+ * cross-validation (Platt scaling) draws from the C rand() state of its instance, which libsvm-js
+ * cannot seed: a fresh instance always starts from the same state, so the fit is reproducible.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** The part of libsvm-js's SVM class we use. */
+export interface LibsvmModel {
+  train(samples: number[][], labels: number[]): void;
+  predictOne(sample: number[]): number;
+  predictOneProbability(sample: number[]): { prediction: number; estimates: { label: number; probability: number }[] };
+  serializeModel(): string;
+  getLabels(): number[];
+  free(): void;
+}
+
+/** A loaded libsvm-js instance: the SVM class plus the Emscripten module that owns its WASM memory. */
+export interface LibsvmInstance {
+  SVM: { new (options: Record<string, unknown>): LibsvmModel; load(serialized: string): LibsvmModel };
+  module: { HEAPU8: Uint8Array; load(): Promise<void> };
+}
+
+const LIBSVM_PATH = require.resolve('libsvm-js/out/wasm/libsvm.js');
+const LOAD_SVM_PATH = require.resolve('libsvm-js/src/loadSVM.js');
+
+/**
+ * Instantiates libsvm-js.
+ * @param fresh true for a new, independent instance (its own WASM memory and rand() state)
+ */
+export async function loadLibsvm(fresh: boolean): Promise<LibsvmInstance> {
+  if (fresh) delete require.cache[LIBSVM_PATH];
+  // The Emscripten glue registers process.on('unhandledRejection', () => process.exit(1)), which would
+  // turn any unhandled rejection in the host process into a silent exit: take that listener back off.
+  const before = new Set(process.listeners('unhandledRejection'));
+  const module = require(LIBSVM_PATH) as LibsvmInstance['module'];
+  for (const listener of process.listeners('unhandledRejection')) {
+    if (!before.has(listener)) process.off('unhandledRejection', listener);
+  }
+  if (fresh) delete require.cache[LIBSVM_PATH];
+  await module.load();
+  const loadSVM = require(LOAD_SVM_PATH) as (m: unknown) => LibsvmInstance['SVM'];
+  return { SVM: loadSVM(module), module };
+}
+
+/** The shared instance every fitted or loaded SVM predicts with. */
+export const sharedLibsvm: LibsvmInstance = await loadLibsvm(false);

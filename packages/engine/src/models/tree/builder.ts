@@ -1,0 +1,460 @@
+/**
+ * CART tree growing in the manner of scikit-learn's tree builders: exact best splits over presorted
+ * feature orders (BestSplitter) or random thresholds (RandomSplitter), depth-first growth, or
+ * best-first growth by impurity improvement when max_leaf_nodes is set. Nodes live in flat typed
+ * arrays; the build is iterative (no recursion), so deep trees cannot overflow the stack.
+ */
+import type { SeededRandom } from '../rng.ts';
+import type { PresortedColumns } from './presorted.ts';
+import type { FlatTree } from './flat-tree.ts';
+
+/** Fully resolved growth limits (counts, not fractions). */
+export interface TreeGrowth {
+  criterion: 'gini' | 'entropy' | 'log_loss';
+  splitter: 'best' | 'random';
+  maxDepth: number;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  /** Absolute minimum weight of a leaf. */
+  minWeightLeaf: number;
+  maxFeatures: number;
+  /** Infinity for unlimited (depth-first growth). */
+  maxLeafNodes: number;
+  minImpurityDecrease: number;
+}
+
+/** Values closer than this are treated as equal, as in scikit-learn (FEATURE_THRESHOLD). */
+const FEATURE_THRESHOLD = 1e-7;
+
+interface Split {
+  feature: number;
+  /** First position (in the node's range) that goes right. */
+  position: number;
+  threshold: number;
+  /** Weighted impurity decrease, scikit-learn's impurity_improvement. */
+  improvement: number;
+}
+
+const xlogx = (x: number): number => (x > 0 ? x * Math.log(x) : 0);
+
+/**
+ * Grows one tree.
+ * @param data presorted training columns
+ * @param y class index per training row
+ * @param weights weight per training row; rows with weight 0 (out of bag) are left out
+ * @param nClasses number of classes
+ * @param growth resolved growth limits
+ * @param rng generator for feature order and random thresholds
+ * @returns the tree with normalised class probabilities per node and raw impurity decreases per feature
+ */
+export function growTree(
+  data: PresortedColumns,
+  y: Int32Array,
+  weights: Float64Array,
+  nClasses: number,
+  growth: TreeGrowth,
+  rng: SeededRandom,
+): FlatTree {
+  const { rows: n, cols: nFeatures, columns } = data;
+  const entropy = growth.criterion !== 'gini';
+
+  // In-bag rows keep the presorted order of every feature.
+  let m = 0;
+  for (let i = 0; i < n; i++) if (weights[i] > 0) m++;
+  const sorted = new Int32Array(nFeatures * m);
+  for (let f = 0; f < nFeatures; f++) {
+    let k = f * m;
+    const base = f * n;
+    for (let j = 0; j < n; j++) {
+      const row = data.order[base + j];
+      if (weights[row] > 0) sorted[k++] = row;
+    }
+  }
+
+  const store = new NodeStore(nClasses);
+  const goesLeft = new Uint8Array(n);
+  const scratch = new Int32Array(Math.max(m, 1));
+  const featureOrder = new Int32Array(nFeatures);
+  for (let f = 0; f < nFeatures; f++) featureOrder[f] = f;
+  const leftCounts = new Float64Array(nClasses);
+  const rightCounts = new Float64Array(nClasses);
+  const bestLeft = new Float64Array(nClasses);
+  const importances = new Float64Array(nFeatures);
+
+  const impurityOf = (counts: Float64Array, offset: number, total: number): number => {
+    if (total <= 0) return 0;
+    let acc = 0;
+    if (entropy) {
+      for (let k = 0; k < nClasses; k++) {
+        const p = counts[offset + k] / total;
+        if (p > 0) acc -= p * Math.log2(p);
+      }
+      return acc;
+    }
+    for (let k = 0; k < nClasses; k++) {
+      const p = counts[offset + k] / total;
+      acc += p * p;
+    }
+    return 1 - acc;
+  };
+
+  // Root.
+  const rootCounts = new Float64Array(nClasses);
+  let totalWeight = 0;
+  for (let j = 0; j < m; j++) {
+    const row = sorted[j];
+    rootCounts[y[row]] += weights[row];
+    totalWeight += weights[row];
+  }
+  const minWeightLeaf = growth.minWeightLeaf;
+
+  /** Best split of a node, or null when the node must stay a leaf. */
+  const evaluate = (node: number): Split | null => {
+    const start = store.start[node];
+    const end = store.end[node];
+    const size = end - start;
+    const nodeWeight = store.weight[node];
+    const nodeImpurity = store.impurity[node];
+    if (
+      store.depth[node] >= growth.maxDepth ||
+      size < growth.minSamplesSplit ||
+      size < 2 * growth.minSamplesLeaf ||
+      nodeWeight < 2 * minWeightLeaf ||
+      nodeImpurity <= 1e-12
+    ) {
+      return null;
+    }
+    const valueOffset = node * nClasses;
+    const nodeCounts = store.counts;
+    let bestProxy = -Infinity;
+    let best: Split | null = null;
+    let visited = 0;
+    let remaining = nFeatures;
+    while (remaining > 0 && visited < growth.maxFeatures) {
+      // Draw the next feature without replacement.
+      const pick = rng.nextInt(remaining);
+      const feature = featureOrder[pick];
+      featureOrder[pick] = featureOrder[remaining - 1];
+      featureOrder[remaining - 1] = feature;
+      remaining--;
+
+      const segment = feature * m;
+      const column = feature * n;
+      const lowest = columns[column + sorted[segment + start]];
+      const highest = columns[column + sorted[segment + end - 1]];
+      if (highest <= lowest + FEATURE_THRESHOLD) continue; // constant here: does not count as visited
+      visited++;
+
+      leftCounts.fill(0);
+      for (let k = 0; k < nClasses; k++) rightCounts[k] = nodeCounts[valueOffset + k];
+
+      if (growth.splitter === 'random') {
+        let threshold = lowest + rng.next() * (highest - lowest);
+        if (threshold >= highest) threshold = lowest;
+        let position = start;
+        let leftWeight = 0;
+        while (position < end) {
+          const row = sorted[segment + position];
+          if (columns[column + row] > threshold) break;
+          leftCounts[y[row]] += weights[row];
+          leftWeight += weights[row];
+          position++;
+        }
+        const rightWeight = nodeWeight - leftWeight;
+        if (position - start < growth.minSamplesLeaf || end - position < growth.minSamplesLeaf) continue;
+        if (leftWeight < minWeightLeaf || rightWeight < minWeightLeaf) continue;
+        let proxy = 0;
+        for (let k = 0; k < nClasses; k++) rightCounts[k] -= leftCounts[k];
+        if (entropy) {
+          for (let k = 0; k < nClasses; k++) proxy += xlogx(leftCounts[k]) + xlogx(rightCounts[k]);
+          proxy -= xlogx(leftWeight) + xlogx(rightWeight);
+        } else {
+          let sqLeft = 0;
+          let sqRight = 0;
+          for (let k = 0; k < nClasses; k++) {
+            sqLeft += leftCounts[k] * leftCounts[k];
+            sqRight += rightCounts[k] * rightCounts[k];
+          }
+          proxy = sqLeft / leftWeight + sqRight / rightWeight;
+        }
+        if (proxy > bestProxy) {
+          bestProxy = proxy;
+          best = { feature, position, threshold, improvement: 0 };
+        }
+        continue;
+      }
+
+      // Best splitter: one pass over the sorted rows, moving each from right to left.
+      let sumLeft = 0; // gini: sum of squared class weights; entropy: sum of c*ln(c)
+      let sumRight = 0;
+      if (entropy) for (let k = 0; k < nClasses; k++) sumRight += xlogx(rightCounts[k]);
+      else for (let k = 0; k < nClasses; k++) sumRight += rightCounts[k] * rightCounts[k];
+      let leftWeight = 0;
+      const minLeaf = growth.minSamplesLeaf;
+      const last = end - minLeaf;
+      let row = sorted[segment + start];
+      let value = columns[column + row];
+      for (let p = start; p < end - 1; p++) {
+        const c = y[row];
+        const w = weights[row];
+        const cl = leftCounts[c];
+        const cr = rightCounts[c];
+        if (entropy) {
+          sumLeft += xlogx(cl + w) - xlogx(cl);
+          sumRight += xlogx(cr - w) - xlogx(cr);
+        } else {
+          sumLeft += w * (2 * cl + w);
+          sumRight += w * (w - 2 * cr);
+        }
+        leftCounts[c] = cl + w;
+        rightCounts[c] = cr - w;
+        leftWeight += w;
+        const nextRow = sorted[segment + p + 1];
+        const nextValue = columns[column + nextRow];
+        const position = p + 1;
+        if (nextValue > value + FEATURE_THRESHOLD && position - start >= minLeaf && position <= last) {
+          const rightWeight = nodeWeight - leftWeight;
+          if (leftWeight >= minWeightLeaf && rightWeight >= minWeightLeaf) {
+            const proxy = entropy
+              ? sumLeft + sumRight - xlogx(leftWeight) - xlogx(rightWeight)
+              : sumLeft / leftWeight + sumRight / rightWeight;
+            if (proxy > bestProxy) {
+              bestProxy = proxy;
+              let threshold = value / 2 + nextValue / 2;
+              if (threshold === nextValue || !Number.isFinite(threshold)) threshold = value;
+              best = { feature, position, threshold, improvement: 0 };
+            }
+          }
+        }
+        row = nextRow;
+        value = nextValue;
+      }
+    }
+    if (!best) return null;
+
+    // Exact child impurities of the chosen split.
+    bestLeft.fill(0);
+    let leftWeight = 0;
+    const segment = best.feature * m;
+    for (let p = start; p < best.position; p++) {
+      const row = sorted[segment + p];
+      bestLeft[y[row]] += weights[row];
+      leftWeight += weights[row];
+    }
+    const rightWeight = nodeWeight - leftWeight;
+    for (let k = 0; k < nClasses; k++) rightCounts[k] = nodeCounts[valueOffset + k] - bestLeft[k];
+    const leftImpurity = impurityOf(bestLeft, 0, leftWeight);
+    const rightImpurity = impurityOf(rightCounts, 0, rightWeight);
+    best.improvement =
+      (nodeWeight / totalWeight) *
+      (nodeImpurity - (leftWeight / nodeWeight) * leftImpurity - (rightWeight / nodeWeight) * rightImpurity);
+    if (best.improvement + 1e-15 < growth.minImpurityDecrease) return null;
+    return best;
+  };
+
+  /** Partitions every feature's order of the node's range and creates both children. */
+  const expand = (node: number, split: Split): [number, number] => {
+    const start = store.start[node];
+    const end = store.end[node];
+    const { feature, position } = split;
+    const splitSegment = feature * m;
+    for (let p = start; p < position; p++) goesLeft[sorted[splitSegment + p]] = 1;
+    for (let p = position; p < end; p++) goesLeft[sorted[splitSegment + p]] = 0;
+    for (let f = 0; f < nFeatures; f++) {
+      if (f === feature) continue;
+      const segment = f * m;
+      let write = segment + start;
+      let spill = 0;
+      for (let p = segment + start; p < segment + end; p++) {
+        const row = sorted[p];
+        if (goesLeft[row] === 1) sorted[write++] = row;
+        else scratch[spill++] = row;
+      }
+      sorted.set(scratch.subarray(0, spill), write);
+    }
+    bestLeft.fill(0);
+    rightCounts.fill(0);
+    let leftWeight = 0;
+    let rightWeight = 0;
+    for (let p = start; p < end; p++) {
+      const row = sorted[splitSegment + p];
+      if (p < position) {
+        bestLeft[y[row]] += weights[row];
+        leftWeight += weights[row];
+      } else {
+        rightCounts[y[row]] += weights[row];
+        rightWeight += weights[row];
+      }
+    }
+    const depth = store.depth[node] + 1;
+    const left = store.add(start, position, depth, bestLeft, leftWeight, impurityOf(bestLeft, 0, leftWeight));
+    const right = store.add(position, end, depth, rightCounts, rightWeight, impurityOf(rightCounts, 0, rightWeight));
+    store.setSplit(node, feature, split.threshold, left, right);
+    importances[feature] +=
+      store.weight[node] * store.impurity[node] -
+      leftWeight * store.impurity[left] -
+      rightWeight * store.impurity[right];
+    return [left, right];
+  };
+
+  const root = store.add(0, m, 0, rootCounts, totalWeight, impurityOf(rootCounts, 0, totalWeight));
+  if (!Number.isFinite(growth.maxLeafNodes)) {
+    const stack = [root];
+    while (stack.length > 0) {
+      const node = stack.pop() as number;
+      const split = evaluate(node);
+      if (!split) continue;
+      const [left, right] = expand(node, split);
+      stack.push(right, left);
+    }
+  } else {
+    const frontier = new MaxHeap();
+    const push = (node: number): void => {
+      const split = evaluate(node);
+      if (split) frontier.push(split.improvement, node, split);
+    };
+    push(root);
+    let leaves = 1;
+    while (frontier.size > 0 && leaves < growth.maxLeafNodes) {
+      const { node, split } = frontier.pop();
+      const [left, right] = expand(node, split);
+      leaves++;
+      push(left);
+      push(right);
+    }
+  }
+  return store.finish(importances);
+}
+
+/** Growable flat node arrays. */
+class NodeStore {
+  count = 0;
+  private capacity = 64;
+  start = new Int32Array(this.capacity);
+  end = new Int32Array(this.capacity);
+  depth = new Int32Array(this.capacity);
+  weight = new Float64Array(this.capacity);
+  impurity = new Float64Array(this.capacity);
+  feature = new Int32Array(this.capacity).fill(-1);
+  threshold = new Float64Array(this.capacity);
+  left = new Int32Array(this.capacity).fill(-1);
+  right = new Int32Array(this.capacity).fill(-1);
+  counts: Float64Array;
+
+  constructor(private readonly nClasses: number) {
+    this.counts = new Float64Array(this.capacity * nClasses);
+  }
+
+  add(start: number, end: number, depth: number, counts: Float64Array, weight: number, impurity: number): number {
+    if (this.count === this.capacity) this.grow();
+    const id = this.count++;
+    this.start[id] = start;
+    this.end[id] = end;
+    this.depth[id] = depth;
+    this.weight[id] = weight;
+    this.impurity[id] = impurity;
+    this.counts.set(counts.subarray(0, this.nClasses), id * this.nClasses);
+    return id;
+  }
+
+  setSplit(node: number, feature: number, threshold: number, left: number, right: number): void {
+    this.feature[node] = feature;
+    this.threshold[node] = threshold;
+    this.left[node] = left;
+    this.right[node] = right;
+  }
+
+  private grow(): void {
+    const size = this.capacity * 2;
+    const growInt = (a: Int32Array, fill = 0) => {
+      const b = new Int32Array(size).fill(fill);
+      b.set(a);
+      return b;
+    };
+    const growFloat = (a: Float64Array, length: number) => {
+      const b = new Float64Array(length);
+      b.set(a);
+      return b;
+    };
+    this.start = growInt(this.start);
+    this.end = growInt(this.end);
+    this.depth = growInt(this.depth);
+    this.feature = growInt(this.feature, -1);
+    this.left = growInt(this.left, -1);
+    this.right = growInt(this.right, -1);
+    this.weight = growFloat(this.weight, size);
+    this.impurity = growFloat(this.impurity, size);
+    this.threshold = growFloat(this.threshold, size);
+    this.counts = growFloat(this.counts, size * this.nClasses);
+    this.capacity = size;
+  }
+
+  /** Trims the arrays and turns class weights into probabilities. */
+  finish(importances: Float64Array): FlatTree {
+    const n = this.count;
+    const k = this.nClasses;
+    const value = this.counts.slice(0, n * k);
+    for (let node = 0; node < n; node++) {
+      let total = 0;
+      for (let c = 0; c < k; c++) total += value[node * k + c];
+      if (total > 0) for (let c = 0; c < k; c++) value[node * k + c] /= total;
+    }
+    return {
+      nodeCount: n,
+      nClasses: k,
+      feature: this.feature.slice(0, n),
+      threshold: this.threshold.slice(0, n),
+      left: this.left.slice(0, n),
+      right: this.right.slice(0, n),
+      value,
+      nodeSamples: Int32Array.from(this.end.subarray(0, n), (e, i) => e - this.start[i]),
+      depth: this.depth.slice(0, n),
+      importances,
+    };
+  }
+}
+
+/** Max-heap of frontier nodes keyed by impurity improvement (best-first growth). */
+class MaxHeap {
+  private readonly items: { key: number; node: number; split: Split }[] = [];
+  get size(): number {
+    return this.items.length;
+  }
+  push(key: number, node: number, split: Split): void {
+    const items = this.items;
+    items.push({ key, node, split });
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(i, parent)) break;
+      [items[i], items[parent]] = [items[parent], items[i]];
+      i = parent;
+    }
+  }
+  pop(): { node: number; split: Split } {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop() as (typeof items)[number];
+    if (items.length > 0) {
+      items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let best = i;
+        if (l < items.length && this.before(l, best)) best = l;
+        if (r < items.length && this.before(r, best)) best = r;
+        if (best === i) break;
+        [items[i], items[best]] = [items[best], items[i]];
+        i = best;
+      }
+    }
+    return top;
+  }
+  /** Larger improvement first; on ties the older node (smaller id) first, for determinism. */
+  private before(a: number, b: number): boolean {
+    const x = this.items[a];
+    const y = this.items[b];
+    return x.key > y.key || (x.key === y.key && x.node < y.node);
+  }
+}
