@@ -11,6 +11,19 @@ export type CsvDelimiter = (typeof LIMITS.csvDelimiterCandidates)[number];
 /** The byte-order mark some spreadsheet programs put at the start of UTF-8 files. */
 const BOM = '\uFEFF';
 
+/**
+ * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8 (with or without BOM), otherwise
+ * Windows-1252, the encoding spreadsheet programs on Windows write ("São Paulo" stays readable).
+ * Binary content then shows up as control characters, which readCsv refuses.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (_error) {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 /** Whether a file name ends in .csv (case-insensitive), the first check of spec section 5. */
 export function hasCsvExtension(fileName: string): boolean {
   return /\.csv$/i.test(fileName.trim());

@@ -1,0 +1,142 @@
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  decodeCsvBytes,
+  newId,
+  readCsv,
+  storedUploadName,
+  summarisePanel,
+  type CsvProblem,
+  type UploadListItem,
+  type UploadRecord,
+} from '@indicata/contracts';
+import type { Db } from '../../db/client.ts';
+import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
+import type { FileStorage } from '../../storage/types.ts';
+
+/** The file was refused: `problem` names the message (spec section 5 or a CSV detail message). */
+export class UploadRefusedError extends Error {
+  constructor(public readonly problem: CsvProblem) {
+    super(problem.key);
+  }
+}
+
+export interface NewUpload {
+  userId: string;
+  fileName: string;
+  bytes: Uint8Array;
+  spatialColumn: string;
+  temporalColumn: string;
+}
+
+/** Storage folder of uploaded CSVs (spec section 7: csvs/{timestamp}_{sanitised name}). */
+export const CSV_FOLDER = 'csvs';
+
+export function toUploadRecord(row: UploadRow): UploadRecord {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    storedName: row.storedName,
+    fileUrl: row.storageKey,
+    columns: row.columns,
+    selectedRegionColumn: row.selectedRegionColumn,
+    selectedYearColumn: row.selectedYearColumn,
+    regionValues: row.regionValues,
+    yearValues: row.yearValues,
+    numericColumns: row.numericColumns,
+    nonNumericCells: row.nonNumericCells,
+    rowCount: row.rowCount,
+    bytes: row.bytes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Checks an uploaded CSV with every rule of spec section 5 (the same code the browser runs), stores it at
+ * `csvs/{timestamp}_{sanitised name}` and records it. Nothing is left behind when any step fails: a refused
+ * file is never stored, and the stored file is removed when the record cannot be written.
+ * @throws UploadRefusedError with the message to show
+ */
+export async function createUpload(db: Db, storage: FileStorage, upload: NewUpload, now: () => number = Date.now): Promise<UploadRecord> {
+  const read = readCsv(upload.fileName, decodeCsvBytes(upload.bytes));
+  if (!read.ok) throw new UploadRefusedError(read.problem);
+  const summary = summarisePanel(read.table, upload.spatialColumn, upload.temporalColumn);
+  if (!summary.ok) throw new UploadRefusedError(summary.problem);
+
+  let timestamp = now();
+  let storedName = storedUploadName(upload.fileName, timestamp);
+  // Two uploads of the same name in the same millisecond: the later one takes the next millisecond.
+  while ((await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.storedName, storedName))).length > 0) {
+    timestamp += 1;
+    storedName = storedUploadName(upload.fileName, timestamp);
+  }
+  const storageKey = `${CSV_FOLDER}/${storedName}`;
+  await storage.put(storageKey, upload.bytes);
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        id: newId(),
+        userId: upload.userId,
+        fileName: upload.fileName,
+        storedName,
+        storageKey,
+        columns: read.table.columns,
+        selectedRegionColumn: upload.spatialColumn,
+        selectedYearColumn: upload.temporalColumn,
+        regionValues: summary.summary.regionValues,
+        yearValues: summary.summary.yearValues,
+        numericColumns: summary.summary.numericColumns,
+        nonNumericCells: summary.summary.nonNumericCells,
+        rowCount: read.table.rows.length,
+        bytes: upload.bytes.byteLength,
+      })
+      .returning();
+    return toUploadRecord(row);
+  } catch (error) {
+    await storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+/** The caller's uploads, newest first. */
+export async function listUploads(db: Db, userId: string): Promise<UploadListItem[]> {
+  const rows = await db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(desc(uploads.createdAt), desc(uploads.id));
+  return rows.map((row) => {
+    const record = toUploadRecord(row);
+    return {
+      id: record.id,
+      fileName: record.fileName,
+      storedName: record.storedName,
+      selectedRegionColumn: record.selectedRegionColumn,
+      selectedYearColumn: record.selectedYearColumn,
+      rowCount: record.rowCount,
+      bytes: record.bytes,
+      createdAt: record.createdAt,
+    };
+  });
+}
+
+/** One of the caller's uploads, or null (also for another user's upload). */
+export async function findUpload(db: Db, userId: string, id: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * An upload by its stored name (`{timestamp}_{sanitised name}`, the job's `database` value), for the
+ * worker that builds the job's frame; restricted to the job owner's uploads when userId is given.
+ */
+export async function findUploadByStoredName(db: Db, storedName: string, userId?: string): Promise<UploadRow | null> {
+  const condition = userId ? and(eq(uploads.storedName, storedName), eq(uploads.userId, userId)) : eq(uploads.storedName, storedName);
+  const [row] = await db.select().from(uploads).where(condition);
+  return row ?? null;
+}
+
+/** Removes the caller's upload and its file; false when there is none. */
+export async function deleteUpload(db: Db, storage: FileStorage, userId: string, id: string): Promise<boolean> {
+  const row = await findUpload(db, userId, id);
+  if (!row) return false;
+  await db.delete(uploads).where(eq(uploads.id, row.id));
+  await storage.delete(row.storageKey);
+  return true;
+}
