@@ -1,6 +1,79 @@
-import { RoutePlaceholder } from '../components/RoutePlaceholder.tsx';
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { QUESTION_MAX_LENGTH, validateQuestion, type ReportLocale } from '@indicata/contracts';
+import { useCurrentUser } from '../features/auth/useCurrentUser.ts';
+import QuestionsPanel from '../features/questions/QuestionsPanel.tsx';
+import { useSendQuestion } from '../features/questions/questionsApi.ts';
+import { useWizard } from '../features/wizard/state.ts';
+import { apiErrorText } from '../lib/api-error-text.ts';
+import { notify } from '../lib/notify.tsx';
 
-/** Route /questions (placeholder until its feature lands). */
+/** Route /questions: ask the assistant about the chosen database (spec "New Question page"). */
 export default function QuestionsPage() {
-  return <RoutePlaceholder titleKey="questions" />;
+  const { t, i18n } = useTranslation('questions');
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const { state } = useWizard();
+  const send = useSendQuestion();
+  const [text, setText] = useState('');
+
+  const database = state.database;
+  const databaseName = database === 'WHO' ? 'WHO' : database.split('_').slice(1).join('_') || database;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateQuestion({ database, question: text, signedIn: !!user });
+    if (problem) {
+      notify.error(t(`messages:${problem}`));
+      return;
+    }
+    try {
+      await send.mutateAsync({ database, question: text, target: state.targetCode || null, locale: (i18n.language === 'pt-BR' ? 'pt-BR' : 'en') as ReportLocale });
+      notify.success(t('messages:questionSent'));
+      setText('');
+    } catch (error) {
+      console.error('Failed to send the question', error);
+      notify.error(apiErrorText(error, t));
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={820}>
+      <Group>
+        <Button variant="default" onClick={() => navigate(-1)}>
+          {t('page.back')}
+        </Button>
+      </Group>
+      <Title order={1}>{t('page.title')}</Title>
+      <Paper withBorder radius="md" p="md" component="form" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" data-testid="question-database">
+            {database ? t('page.database', { database: databaseName }) : t('page.noDatabase')}
+          </Text>
+          <Textarea
+            label={t('page.label')}
+            placeholder={t('page.placeholder')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autosize
+            minRows={4}
+            maxLength={QUESTION_MAX_LENGTH}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={send.isPending}>
+              {t('page.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <div>
+        <Title order={2} size="h3" mb="sm">
+          {t('page.yourQuestions')}
+        </Title>
+        <QuestionsPanel showNewQuestion={false} />
+      </div>
+    </Stack>
+  );
 }

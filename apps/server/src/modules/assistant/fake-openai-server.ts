@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A chat-completions server on 127.0.0.1 for tests (and the end-to-end suite): it speaks the OpenAI protocol
@@ -46,7 +46,7 @@ function completionBody(content: string, model: string) {
 export async function startFakeOpenAIServer(respond: (request: FakeChatRequest, index: number) => FakeReply): Promise<FakeOpenAIServer> {
   const requests: FakeChatRequest[] = [];
   let responder = respond;
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

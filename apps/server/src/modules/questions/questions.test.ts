@@ -35,16 +35,6 @@ async function seedWho(server: TestServer): Promise<void> {
   await db.insert(whoObservations).values(rows);
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reason }) => {
   let server: TestServer;
   let alice: SignedIn;

@@ -1,0 +1,147 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES, type Question } from '@indicata/contracts';
+import { renderRoutes } from '../../test/render.tsx';
+import { serverEvents } from '../../lib/events.ts';
+import QuestionsPanel from './QuestionsPanel.tsx';
+import { sanitizeAnswer } from './sanitizeAnswer.ts';
+
+class FakeEventSource {
+  static latest: FakeEventSource | null = null;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor() {
+    FakeEventSource.latest = this;
+  }
+  close() {}
+  send(payload: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
+  }
+}
+
+function question(index: number, patch: Partial<Question> = {}): Question {
+  return {
+    id: `q${String(100 - index).padStart(19, '0')}`,
+    database: 'WHO',
+    status: 'answered',
+    currentTime: '2026-01-02 10:11:12.123',
+    data: { question: `Question ${index}?`, answer: `<p>Answer ${index}</p>` },
+    provider: 'builtin',
+    ...patch,
+  };
+}
+
+function serve(initial: Question[]) {
+  let list = [...initial];
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url: String(url) });
+    if (method === 'DELETE') {
+      const id = String(url).split('/').pop();
+      list = list.filter((q) => q.id !== id);
+      return new Response(null, { status: 204 });
+    }
+    return new Response(JSON.stringify({ questions: list }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+function renderPanel() {
+  return renderRoutes(
+    [
+      { path: '/home', element: <QuestionsPanel /> },
+      { path: '/questions', element: <p>new question page</p> },
+    ],
+    '/home',
+  );
+}
+
+afterEach(() => {
+  serverEvents.stop();
+  vi.unstubAllGlobals();
+});
+
+describe('QuestionsPanel', () => {
+  it('shows the loading text, then "No questions found." for an empty list', async () => {
+    serve([]);
+    renderPanel();
+    expect(screen.getByText(MESSAGES.loadingQuestions)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noQuestions)).toBeTruthy();
+  });
+
+  it('lists 3 per page with numbered pagination, badges with the tooltip name, and answers behind the toggle', async () => {
+    serve([
+      question(1, { database: '1700000000000_life_expectancy.csv' }),
+      question(2, { status: 'pending', data: { question: 'Still thinking?', answer: '' }, provider: null }),
+      question(3),
+      question(4),
+    ]);
+    renderPanel();
+    const items = await screen.findAllByTestId('question-item');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByTestId('question-badge').textContent).toContain('Other Database');
+    expect(within(items[0]!).getByTestId('question-badge').getAttribute('title')).toBe('life_expectancy.csv');
+    expect(within(items[2]!).getByTestId('question-badge').textContent).toContain('WHO');
+    expect(screen.queryByTestId('question-answer')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View Answers' }));
+    expect(within(items[0]!).getByTestId('question-answer').textContent).toContain('Answer 1');
+    expect(within(items[1]!).getByTestId('question-answer').textContent).toContain('...');
+    expect(screen.getByRole('button', { name: 'Hide Answers' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    const second = await screen.findAllByTestId('question-item');
+    expect(second).toHaveLength(1);
+    expect(second[0].textContent).toContain('Question 4?');
+  });
+
+  it('fills an answer that arrives over SSE', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    serve([question(1, { status: 'pending', data: { question: 'Live?', answer: '' }, provider: null })]);
+    renderPanel();
+    serverEvents.start();
+    await screen.findByText('Live?');
+    fireEvent.click(screen.getByRole('button', { name: 'View Answers' }));
+    expect(screen.getByTestId('question-answer').textContent).toContain('...');
+    act(() => FakeEventSource.latest!.send({ type: 'question', data: question(1, { data: { question: 'Live?', answer: '<p>Here it is</p>' } }) }));
+    await waitFor(() => expect(screen.getByTestId('question-answer').textContent).toContain('Here it is'));
+  });
+
+  it('deletes after confirmation and goes to /questions when the last one is gone', async () => {
+    const calls = serve([question(1)]);
+    const { router } = renderPanel();
+    fireEvent.click(await screen.findByTestId('question-delete'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/questions'));
+    expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(question(1).id))).toBe(true);
+    expect(await screen.findByText(MESSAGES.questionRemoved)).toBeTruthy();
+  });
+
+  it('renders the question as text and the answer without scripts, handlers, links or remote resources', async () => {
+    serve([
+      question(1, {
+        data: {
+          question: '<img src=x onerror="window.__pwned=1">',
+          answer: '```html\n**Bold** <script>window.__pwned=2</script><img src="https://evil.example/x.png" onerror="window.__pwned=3"><a href="https://evil.example">link</a><p style="background:url(https://evil.example/y)" onclick="window.__pwned=4">text</p>\n```',
+        },
+      }),
+    ]);
+    renderPanel();
+    expect((await screen.findByTestId('question-text')).textContent).toContain('<img src=x onerror="window.__pwned=1">');
+    fireEvent.click(screen.getByRole('button', { name: 'View Answers' }));
+    const answer = screen.getByTestId('question-answer-html');
+    expect(answer.querySelector('script, img, a, [style], [onclick], [onerror]')).toBeNull();
+    expect(answer.innerHTML).not.toMatch(/```|\*\*|evil\.example/);
+    expect(answer.textContent).toContain('Bold');
+    expect(answer.textContent).toContain('text');
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
+
+describe('sanitizeAnswer', () => {
+  it('strips fences and bold markers and keeps simple markup', () => {
+    expect(sanitizeAnswer('```\n**Hi** <ul><li>a</li></ul>\n```')).toBe('Hi <ul><li>a</li></ul>\n');
+    const cleaned = sanitizeAnswer('<svg onload=alert(1)><p>x</p></svg><iframe src="//evil"></iframe>');
+    expect(cleaned).not.toMatch(/svg|onload|iframe|evil/);
+  });
+});
