@@ -1,6 +1,214 @@
-import { RoutePlaceholder } from '../components/RoutePlaceholder.tsx';
+import { useMemo, useState } from 'react';
+import { Alert, Grid, Group, MultiSelect, Radio, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { DISCRETIZATION_METHODS, LIMITS, type DiscretizationMethod, type PredictionMode } from '@indicata/contracts';
+import { notify } from '../lib/notify.tsx';
+import { useUploadRecord, useWhoIndicators } from '../features/wizard/api.ts';
+import { ClassPreview } from '../features/wizard/components/ClassPreview.tsx';
+import { ClassTable } from '../features/wizard/components/ClassTable.tsx';
+import { WizardPage } from '../features/wizard/components/WizardPage.tsx';
+import { useGoBack } from '../features/wizard/components/useGoBack.ts';
+import { useWizard } from '../features/wizard/state.ts';
+import {
+  PERCENT_INPUT_PATTERN,
+  previewRequestOf,
+  targetFormFrom,
+  targetPatch,
+  validateTarget,
+  type TargetForm,
+} from '../features/wizard/target-form.ts';
+import { emptyClassTable } from '../features/wizard/transitions.ts';
 
-/** Route /targetselection (placeholder until its feature lands). */
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+const GROUP_OPTIONS = range(LIMITS.autoCategoriesMin, LIMITS.autoCategoriesMax);
+const CLASS_OPTIONS = range(LIMITS.manualClassesMin, LIMITS.manualClassesMax);
+
+/** Route /targetselection: the target indicator, its discretization, dimensions and the prediction option. */
 export default function TargetSelectionPage() {
-  return <RoutePlaceholder titleKey="targetselection" />;
+  const { t } = useTranslation('wizard');
+  const goBack = useGoBack();
+  const { state, update } = useWizard();
+  const [form, setForm] = useState<TargetForm>(() => targetFormFrom(state));
+  const set = (patch: Partial<TargetForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  const indicators = useWhoIndicators(state.useWho);
+  const upload = useUploadRecord(state.useWho ? null : state.uploadId);
+  const hasSource = state.useWho || state.uploadId !== null;
+  const indicator = state.useWho ? indicators.data?.find((i) => i.code === form.targetCode) : undefined;
+
+  const targetOptions = useMemo(() => {
+    if (state.useWho) return (indicators.data ?? []).map((i) => ({ value: i.code, label: `${i.code} - ${i.indicator}` }));
+    return (upload.data?.numericColumns ?? []).map((c) => ({ value: c, label: c }));
+  }, [state.useWho, indicators.data, upload.data]);
+  const years = state.useWho ? (indicator?.years ?? []) : (upload.data?.yearValues ?? []);
+  const regions = state.useWho ? (indicator?.regions ?? []) : (upload.data?.regionValues ?? []);
+
+  const [debouncedForm] = useDebouncedValue(form, 400);
+  const previewRequest = useMemo(
+    () => previewRequestOf(debouncedForm, { database: state.database, uploadId: state.uploadId, useWho: state.useWho }),
+    [debouncedForm, state.database, state.uploadId, state.useWho],
+  );
+
+  const chooseTarget = (code: string | null) => {
+    const label = state.useWho ? (indicators.data?.find((i) => i.code === code)?.indicator ?? '') : (code ?? '');
+    set({ targetCode: code ?? '', targetLabel: label, targetDimensions: [], targetYear: '', targetRegion: '' });
+  };
+
+  const chooseMode = (mode: PredictionMode) => {
+    // The two prediction options are exclusive: switching clears the other one's values.
+    if (mode === 'spatialTemporal') set({ predictionMode: mode, testPercent: '' });
+    else set({ predictionMode: mode, targetYear: '', targetRegion: '' });
+  };
+
+  const save = () => {
+    const failed = validateTarget(form);
+    if (failed) {
+      notify.error(t(`messages:${failed}`));
+      return;
+    }
+    update(targetPatch(form));
+    notify.success(t('messages:targetImported'));
+    goBack();
+  };
+
+  return (
+    <WizardPage title={t('common:routes.targetselection')} intro={t('target.intro')} onSave={save} saveLabel={t('target.save')}>
+      {!hasSource && (
+        <Alert color="yellow" variant="light" mb="md">
+          {t('target.noSource')}
+        </Alert>
+      )}
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Select
+              label={t('target.indicator')}
+              placeholder={state.useWho ? t('target.indicatorPlaceholder') : t('target.columnPlaceholder')}
+              data={targetOptions}
+              value={form.targetCode || null}
+              onChange={chooseTarget}
+              searchable
+              nothingFoundMessage={indicators.isPending && state.useWho ? t('target.loadingIndicators') : undefined}
+              limit={200}
+              maxDropdownHeight={320}
+              disabled={!hasSource}
+            />
+
+            {state.useWho && (
+              <MultiSelect
+                label={t('target.dimensions')}
+                description={t('target.dimensionsHint')}
+                data={indicator?.dimensions ?? []}
+                value={form.targetDimensions}
+                onChange={(targetDimensions) => set({ targetDimensions })}
+                disabled={!indicator || indicator.dimensions.length === 0}
+                clearable
+              />
+            )}
+
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                {t('target.discretization')}
+              </Title>
+              <SegmentedControl
+                value={form.discretizationMode}
+                onChange={(value) =>
+                  set(value === 'manual' ? { discretizationMode: 'manual', groupsCategorization: null } : { discretizationMode: 'automatic', manualClasses: [] })
+                }
+                data={[
+                  { value: 'automatic', label: t('target.automatic') },
+                  { value: 'manual', label: t('target.manual') },
+                ]}
+                w="fit-content"
+              />
+              {form.discretizationMode === 'automatic' ? (
+                <Group grow align="flex-start">
+                  <Select
+                    label={t('target.groups')}
+                    data={GROUP_OPTIONS}
+                    value={form.groupsCategorization === null ? null : String(form.groupsCategorization)}
+                    onChange={(value) => set({ groupsCategorization: value === null ? null : Number(value) })}
+                    searchable
+                    maxDropdownHeight={240}
+                  />
+                  <Select
+                    label={t('target.method')}
+                    data={DISCRETIZATION_METHODS.map((m) => ({ value: m, label: t(`target.methods.${m}`) }))}
+                    value={form.discretizationMethod}
+                    onChange={(value) => value && set({ discretizationMethod: value as DiscretizationMethod })}
+                    allowDeselect={false}
+                  />
+                </Group>
+              ) : (
+                <Stack gap="sm">
+                  <Select
+                    label={t('target.classes')}
+                    data={CLASS_OPTIONS}
+                    value={form.manualClasses.length > 0 ? String(form.manualClasses.length) : null}
+                    onChange={(value) => set({ manualClasses: value === null ? [] : emptyClassTable(Number(value)) })}
+                    searchable
+                    maxDropdownHeight={240}
+                    maw={220}
+                  />
+                  {form.manualClasses.length > 0 && <ClassTable rows={form.manualClasses} onChange={(manualClasses) => set({ manualClasses })} />}
+                </Stack>
+              )}
+            </Stack>
+
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                {t('target.prediction')}
+              </Title>
+              <Radio.Group value={form.predictionMode ?? ''} onChange={(value) => chooseMode(value as PredictionMode)}>
+                <Group gap="xl">
+                  <Radio value="spatialTemporal" label={t('target.byTime')} />
+                  <Radio value="percentageTesting" label={t('target.byPercent')} />
+                </Group>
+              </Radio.Group>
+              {form.predictionMode === 'spatialTemporal' && (
+                <Group grow align="flex-start">
+                  <Select
+                    label={t('target.year')}
+                    data={[...years].sort((a, b) => b - a).map(String)}
+                    value={form.targetYear || null}
+                    onChange={(value) => set({ targetYear: value ?? '' })}
+                    searchable
+                  />
+                  <Select
+                    label={t('target.region')}
+                    data={regions}
+                    value={form.targetRegion || null}
+                    onChange={(value) => set({ targetRegion: value ?? '' })}
+                    searchable
+                  />
+                </Group>
+              )}
+              {form.predictionMode === 'percentageTesting' && (
+                <TextInput
+                  label={t('target.percent')}
+                  description={t('target.percentHint')}
+                  inputMode="numeric"
+                  value={form.testPercent}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (PERCENT_INPUT_PATTERN.test(value)) set({ testPercent: value });
+                  }}
+                  maw={220}
+                />
+              )}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <ClassPreview request={previewRequest} />
+          {!state.useWho && upload.data && (
+            <Text size="xs" c="dimmed" mt="md">
+              {upload.data.fileName}
+            </Text>
+          )}
+        </Grid.Col>
+      </Grid>
+    </WizardPage>
+  );
 }

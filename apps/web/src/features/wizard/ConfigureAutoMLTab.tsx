@@ -1,8 +1,230 @@
-import { Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MESSAGES, MODEL_FAMILIES, PREPROCESSING_STEPS, formatMessage } from '@indicata/contracts';
+import QuestionsPanel from '../questions/QuestionsPanel.tsx';
+import { apiErrorText } from '../../lib/api-error-text.ts';
+import { confirm, notify } from '../../lib/notify.tsx';
+import { useWhoCatalogStatus } from './api.ts';
+import { ItemRow } from './components/ItemRow.tsx';
+import { SectionCard } from './components/SectionCard.tsx';
+import { MODEL_ROUTES, STEP_ROUTES } from './routes.ts';
+import { useWizard, withWho, withoutSource } from './state.ts';
+import { prepareJob, submitJob } from './submit.ts';
+import { TargetSummary } from './components/TargetSummary.tsx';
+import {
+  disableModel,
+  disableStep,
+  setModelAuto,
+  setModelsAuto,
+  setPreprocessingAuto,
+  setStepAuto,
+} from './transitions.ts';
 
-/** Home's Configure AutoML tab (placeholder until the wizard lands). */
+/** Home's Configure AutoML tab: the request-in-progress, in the spec's order, and Run AutoML. */
 export default function ConfigureAutoMLTab() {
-  const { t } = useTranslation();
-  return <Text c="dimmed">{t('states.placeholder')}</Text>;
+  const { t } = useTranslation('wizard');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { state, update, apply } = useWizard();
+  const whoStatus = useWhoCatalogStatus();
+  const [sending, setSending] = useState(false);
+  const whoUnavailable = whoStatus.data !== undefined && !whoStatus.data.available;
+
+  const run = async () => {
+    const prepared = prepareJob(state);
+    if (!prepared.ok) {
+      if ('message' in prepared) notify.error(t(`messages:${prepared.message}`));
+      else if ('noModels' in prepared) notify.error(t('run.noModels'));
+      else notify.error(t('run.invalid', { detail: prepared.detail }));
+      return;
+    }
+    if (!(await confirm(t('messages:confirmSubmit')))) {
+      console.info(MESSAGES.logSubmitCancelled);
+      return;
+    }
+    setSending(true);
+    try {
+      const job = await submitJob(prepared.request);
+      update({ lastJobId: job.id });
+      notify.success(t('messages:jobQueued'));
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      navigate('/home?tab=results');
+    } catch (error) {
+      notify.error(apiErrorText(error, t));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const sourceText = state.useWho
+    ? t('step11.sourceWho')
+    : state.uploadId
+      ? formatMessage(t('step11.sourceFile'), { fileName: state.fileName ?? state.database })
+      : t('step11.sourceNone');
+
+  return (
+    <Stack gap="lg" maw={980}>
+      <TextInput
+        label={t('name.label')}
+        description={t('name.description')}
+        placeholder={t('name.placeholder')}
+        value={state.name}
+        onChange={(event) => update({ name: event.currentTarget.value })}
+        size="md"
+        maw={520}
+      />
+
+      <SectionCard marker="1.1" title={t('step11.title')} description={t('step11.description')} testId="step-data">
+        <Group gap="lg" align="center">
+          <Switch
+            label={t('step11.useWho')}
+            checked={state.useWho}
+            disabled={whoUnavailable && !state.useWho}
+            onChange={(event) => apply(event.currentTarget.checked ? withWho : withoutSource)}
+            size="md"
+          />
+          <Button variant="default" onClick={() => navigate('/uploadcsv')}>
+            {t('step11.importDatabase')}
+          </Button>
+          {state.useWho && (
+            <Anchor component={Link} to="/whoimport" size="sm">
+              {t('step11.chooseWhoIndicators')}
+            </Anchor>
+          )}
+        </Group>
+        {whoUnavailable && (
+          <Alert color="yellow" variant="light" title={t('step11.whoUnavailable')}>
+            {whoStatus.data?.howToFill ? formatMessage(t('step11.whoUnavailableHint'), { howToFill: whoStatus.data.howToFill }) : null}
+          </Alert>
+        )}
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('step11.currentSource')}:
+          </Text>
+          <Text size="sm" fw={600} data-testid="current-source">
+            {sourceText}
+          </Text>
+          {state.indicatorsAnalyzingCode.length > 0 && (
+            <Text size="sm" c="dimmed">
+              · {formatMessage(t('step11.featuresChosen'), { count: state.indicatorsAnalyzingCode.length })}
+            </Text>
+          )}
+        </Group>
+      </SectionCard>
+
+      <SectionCard marker="1.2" title={t('step12.title')} description={t('step12.description')} testId="step-questions">
+        <QuestionsPanel />
+      </SectionCard>
+
+      <SectionCard marker="1.3" title={t('step13.title')} description={t('step13.description')} testId="step-target">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <Button onClick={() => navigate('/targetselection')}>{t('step13.configure')}</Button>
+          <TargetSummary state={state} />
+        </Group>
+      </SectionCard>
+
+      <SectionCard
+        marker="2"
+        title={t('step2.title')}
+        description={t('step2.description')}
+        testId="step-preprocessing"
+        aside={
+          <Switch
+            label={t('auto')}
+            aria-label={`${t('auto')}: ${t('step2.title')}`}
+            checked={state.preprocessingAuto}
+            onChange={(event) => apply((s) => setPreprocessingAuto(s, event.currentTarget.checked))}
+            size="md"
+          />
+        }
+      >
+        {!state.preprocessingAuto && (
+          <Stack gap={0}>
+            {PREPROCESSING_STEPS.filter((step) => state.preprocessingSteps.includes(step)).map((step, index) => (
+              <div key={step}>
+                {index > 0 && <Divider />}
+                <ItemRow
+                  code={step}
+                  label={t(`steps.${step}`)}
+                  auto={state.stepAuto[step]}
+                  onAuto={() => apply((s) => setStepAuto(s, step))}
+                  onConfigure={() => navigate(STEP_ROUTES[step])}
+                  onDisable={() => apply((s) => disableStep(s, step))}
+                />
+              </div>
+            ))}
+            {state.preprocessingSteps.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('step2.empty')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Group>
+          <Button variant="light" onClick={() => navigate('/selectpreprocessingstep')} disabled={state.preprocessingAuto}>
+            {t('step2.addStep')}
+          </Button>
+        </Group>
+      </SectionCard>
+
+      <SectionCard
+        marker="3"
+        title={t('step3.title')}
+        description={t('step3.description')}
+        testId="step-models"
+        aside={
+          <Switch
+            label={t('auto')}
+            aria-label={`${t('auto')}: ${t('step3.title')}`}
+            checked={state.modelsAuto}
+            onChange={(event) => apply((s) => setModelsAuto(s, event.currentTarget.checked))}
+            size="md"
+          />
+        }
+      >
+        {!state.modelsAuto && (
+          <Stack gap={0}>
+            {MODEL_FAMILIES.filter((model) => state.models.includes(model)).map((model, index) => (
+              <div key={model}>
+                {index > 0 && <Divider />}
+                <ItemRow
+                  code={model}
+                  label={t(`models.${model}`)}
+                  auto={state.modelAuto[model]}
+                  onAuto={() => apply((s) => setModelAuto(s, model))}
+                  onConfigure={() => navigate(MODEL_ROUTES[model])}
+                  onDisable={() => apply((s) => disableModel(s, model))}
+                />
+              </div>
+            ))}
+            {state.models.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('step3.empty')}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Group>
+          <Button variant="light" onClick={() => navigate('/selectmlstep')} disabled={state.modelsAuto}>
+            {t('step3.addModel')}
+          </Button>
+        </Group>
+      </SectionCard>
+
+      <Group justify="flex-end" mih={52}>
+        {sending ? (
+          <Center role="status" aria-live="polite" px="xl">
+            <Loader size="md" aria-label={t('run.sending')} />
+          </Center>
+        ) : (
+          <Button size="lg" onClick={() => void run()} data-testid="run-automl">
+            {t('run.button')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
 }

@@ -81,6 +81,8 @@ export interface WizardState {
   models: ModelFamily[];
   modelAuto: Record<ModelFamily, boolean>;
   params: Record<ConfigPageId, ParamSettings>;
+  /** The last request sent from this browser (Run AutoML or /adddata), for the confirm screen's results. */
+  lastJobId: string | null;
 }
 
 function allTrue<K extends string>(keys: readonly K[]): Record<K, boolean> {
@@ -121,6 +123,7 @@ export function initialWizardState(): WizardState {
     models: [...MODEL_FAMILIES],
     modelAuto: allTrue(MODEL_FAMILIES),
     params: emptyParams(),
+    lastJobId: null,
   };
 }
 
@@ -163,6 +166,7 @@ export const wizardStateSchema = z.object({
   params: z.object(
     Object.fromEntries(CONFIG_PAGES.map((p) => [p, paramSettingsSchema])) as Record<ConfigPageId, typeof paramSettingsSchema>,
   ),
+  lastJobId: z.string().nullable().default(null),
 });
 
 /** Parses a stored JSON text; returns a fresh state when it is missing or not a valid wizard state. */

@@ -1,0 +1,121 @@
+/**
+ * Target Selection's form: what it edits, its save rules (spec section 5 "Target save", in order) and
+ * how it is read from and written to the wizard state.
+ */
+import { LIMITS, type DiscretizationMethod, type MessageKey, type PredictionMode, type TargetClassPreviewRequest } from '@indicata/contracts';
+import type { DiscretizationMode, ManualClassRow, WizardState } from './state.ts';
+
+export interface TargetForm {
+  targetCode: string;
+  targetLabel: string;
+  targetDimensions: string[];
+  predictionMode: PredictionMode | null;
+  targetYear: string;
+  targetRegion: string;
+  testPercent: string;
+  discretizationMode: DiscretizationMode;
+  groupsCategorization: number | null;
+  discretizationMethod: DiscretizationMethod;
+  manualClasses: ManualClassRow[];
+}
+
+/** Min/max inputs accept an optional minus sign, digits and one decimal point (typing in progress included). */
+export const RANGE_INPUT_PATTERN = /^-?\d*\.?\d*$/;
+/** The percentage input accepts digits only. */
+export const PERCENT_INPUT_PATTERN = /^\d*$/;
+
+/** A complete range bound: the pattern above with at least one digit. */
+function isBound(text: string): boolean {
+  return RANGE_INPUT_PATTERN.test(text) && /\d/.test(text);
+}
+
+/** The form as the saved state has it: the manual table if present, otherwise automatic. */
+export function targetFormFrom(state: WizardState): TargetForm {
+  const manual = state.manualClasses !== null && state.manualClasses.length > 0;
+  return {
+    targetCode: state.targetCode,
+    targetLabel: state.targetLabel,
+    targetDimensions: [...state.targetDimensions],
+    predictionMode: state.predictionMode ?? (state.testPercent ? 'percentageTesting' : state.targetYear ? 'spatialTemporal' : null),
+    targetYear: state.targetYear,
+    targetRegion: state.targetRegion,
+    testPercent: state.testPercent,
+    discretizationMode: manual ? 'manual' : 'automatic',
+    groupsCategorization: manual ? null : state.groupsCategorization,
+    discretizationMethod: state.discretizationMethod,
+    manualClasses: manual ? state.manualClasses!.map((row) => ({ ...row })) : [],
+  };
+}
+
+export function isManualTableComplete(rows: readonly ManualClassRow[]): boolean {
+  return (
+    rows.length >= LIMITS.manualClassesMin &&
+    rows.every((row) => row.title.trim() !== '' && isBound(row.min.trim()) && isBound(row.max.trim()))
+  );
+}
+
+/**
+ * The first failing save rule, or null.
+ * @param form the Target Selection form
+ */
+export function validateTarget(form: TargetForm): MessageKey | null {
+  if (form.targetCode.trim() === '') return 'targetNoIndicator';
+  const hasYear = form.targetYear.trim() !== '';
+  const hasRegion = form.targetRegion.trim() !== '';
+  const hasPercent = form.testPercent.trim() !== '';
+  if (hasYear && hasPercent) return 'bothYearAndPercent';
+  if (!hasPercent && !(hasYear && hasRegion)) return 'targetNeitherYearRegionNorPercent';
+  if (hasPercent) {
+    const value = Number(form.testPercent);
+    if (!PERCENT_INPUT_PATTERN.test(form.testPercent) || value < LIMITS.testPercentMin || value > LIMITS.testPercentMax) {
+      return 'percentOutOfRange';
+    }
+  }
+  if (form.discretizationMode === 'automatic' && form.groupsCategorization === null) return 'autoDiscretizationNoValue';
+  if (form.discretizationMode === 'manual' && !isManualTableComplete(form.manualClasses)) return 'manualTargetTableIncomplete';
+  return null;
+}
+
+/** The state patch of a saved form. */
+export function targetPatch(form: TargetForm): Partial<WizardState> {
+  const manual = form.discretizationMode === 'manual';
+  return {
+    targetCode: form.targetCode,
+    targetLabel: form.targetLabel,
+    targetDimensions: [...form.targetDimensions],
+    predictionMode: form.predictionMode,
+    targetYear: form.targetYear,
+    targetRegion: form.targetRegion,
+    testPercent: form.testPercent,
+    discretizationMode: form.discretizationMode,
+    groupsCategorization: manual ? null : form.groupsCategorization,
+    discretizationMethod: form.discretizationMethod,
+    manualClasses: manual ? form.manualClasses.map((row) => ({ title: row.title.trim(), min: row.min.trim(), max: row.max.trim() })) : null,
+  };
+}
+
+/** The preview request of a form, or null while it cannot give classes yet. */
+export function previewRequestOf(
+  form: TargetForm,
+  source: { database: string; uploadId: string | null; useWho: boolean },
+): TargetClassPreviewRequest | null {
+  if (!form.targetCode || !source.database) return null;
+  const base = {
+    database: source.database,
+    uploadId: source.useWho ? null : source.uploadId,
+    targetCode: form.targetCode,
+    targetDimension: source.useWho ? form.targetDimensions[0] : undefined,
+  };
+  if (form.discretizationMode === 'automatic') {
+    if (form.groupsCategorization === null) return null;
+    return { ...base, discretization: { mode: 'automatic', groups: form.groupsCategorization, method: form.discretizationMethod } };
+  }
+  if (!isManualTableComplete(form.manualClasses)) return null;
+  return {
+    ...base,
+    discretization: {
+      mode: 'manual',
+      classes: form.manualClasses.map((row) => ({ title: row.title.trim(), min: Number(row.min), max: Number(row.max) })),
+    },
+  };
+}
