@@ -142,4 +142,28 @@ test.describe('accounts and the app shell', () => {
     await page.getByLabel('Idioma').selectOption('en');
     await expect(page.getByRole('button', { name: 'See more' })).toBeVisible();
   });
+
+  test('works on a narrow window: the menu folds behind a button and nothing scrolls sideways', async ({ page, registerUser, login }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await registerUser(page);
+    await page.goto('/');
+    await page.screenshot({ path: testInfo.outputPath('login-narrow.png'), fullPage: true });
+    await login(page, user.email, user.password);
+    const logOut = page.getByRole('button', { name: 'Log Out' });
+    await expect(logOut).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(logOut).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('home-narrow-menu.png') });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(logOut).not.toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('home-narrow.png'), fullPage: true });
+  });
+
+  test('a signed-in visitor of / goes straight to Home', async ({ page, registerUser, login }) => {
+    const user = await registerUser(page);
+    await login(page, user.email, user.password);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+  });
 });

@@ -35,6 +35,7 @@ export function initI18n(language: Language = storedLanguage()): I18n {
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       returnNull: false,
       initAsync: false,
+      showSupportNotice: false,
     });
     i18next.on('languageChanged', (lng) => {
       if (typeof document !== 'undefined') document.documentElement.lang = lng;

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { demoLoginRequest, loginRequest } from '../features/auth/authApi.ts';
 import { DEMO_LANDING, useAuthActions } from '../features/auth/useAuthActions.ts';
+import { isDemoUser, useCurrentUser } from '../features/auth/useCurrentUser.ts';
 import { ApiRequestError } from '../lib/api.ts';
 import { apiErrorText } from '../lib/api-error-text.ts';
 
@@ -16,6 +17,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { data: currentUser } = useCurrentUser();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +45,9 @@ export default function LoginPage() {
       setPending(null);
     }
   };
+
+  // Someone already signed in (a valid session cookie) has nothing to do here.
+  if (currentUser && pending === null) return <Navigate to={isDemoUser(currentUser) ? DEMO_LANDING : '/home'} replace />;
 
   return (
     <AuthLayout>

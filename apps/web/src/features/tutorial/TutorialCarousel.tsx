@@ -68,8 +68,8 @@ export function TutorialCarousel() {
             </Group>
           </div>
 
-          <Group justify="space-between" mt="md" wrap="nowrap">
-            <Button variant="default" leftSection={<ChevronLeftIcon />} onClick={previous}>
+          <div className={classes.controls}>
+            <Button variant="default" leftSection={<ChevronLeftIcon />} onClick={previous} className={classes.previous}>
               {t('previous')}
             </Button>
             <Group gap={0} wrap="nowrap" className={classes.dots}>
@@ -84,10 +84,10 @@ export function TutorialCarousel() {
                 />
               ))}
             </Group>
-            <Button variant="default" rightSection={<ChevronRightIcon />} onClick={next}>
+            <Button variant="default" rightSection={<ChevronRightIcon />} onClick={next} className={classes.next}>
               {t('next')}
             </Button>
-          </Group>
+          </div>
         </Box>
 
         <Alert variant="light" color="yellow" icon={<AlertIcon />} title={t('warningTitle')} data-testid="llm-warning">
