@@ -9,6 +9,7 @@ import type {
   ResultAlgorithm,
   ResultRow,
 } from '@indicata/contracts';
+import { setMaxListeners } from 'node:events';
 import type { PanelFrame } from '../data/frame.ts';
 import { totalNonNumericCells } from '../data/frame.ts';
 import type { SavedModel } from '../models/types.ts';
@@ -83,6 +84,8 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   const { signal } = options;
   const modelModule = options.modelModule ?? DEFAULT_MODEL_MODULE;
   signal?.throwIfAborted();
+  // Every queued fit listens to the run's signal.
+  if (signal) setMaxListeners(0, signal);
   progress(0, 'Preparing the data');
 
   const prepared = prepareTarget(frame, config);

@@ -27,6 +27,7 @@ export const SEARCH_GRIDS: Record<ModelFamily, Grid> = {
     min_samples_split: [2, 5, 10, 20],
     min_samples_leaf: [1, 2, 5, 10],
     max_features: [null, 'sqrt'],
+    class_weight: [null, 'balanced'],
   },
   RF: {
     n_estimators: [50, 100, 200],
@@ -35,6 +36,7 @@ export const SEARCH_GRIDS: Record<ModelFamily, Grid> = {
     min_samples_leaf: [1, 2, 4],
     max_features: ['sqrt', 'log2', 0.5],
     bootstrap: [true],
+    class_weight: [null, 'balanced'],
   },
   KNN: {
     n_neighbors: [1, 3, 5, 7, 9, 15, 25],
@@ -53,19 +55,20 @@ export const SEARCH_GRIDS: Record<ModelFamily, Grid> = {
     activation: ['relu', 'tanh', 'elu', 'leaky_relu'],
     dropout_rate: [0, 0.1, 0.2, 0.3],
     optimizer: ['adam', 'rmsprop'],
-    learning_rate: [0.001, 0.003, 0.01],
-    epochs: [60],
-    batch_size: [32],
+    learning_rate: [0.003, 0.01, 0.03],
+    epochs: [30, 60],
+    batch_size: [64, 128],
   },
 };
 
 /** Hand-picked first candidates per family (before the random ones). */
 const FIRST: Record<ModelFamily, Record<string, unknown>[]> = {
-  DT: [{ criterion: 'gini', max_depth: null, min_samples_split: 2, min_samples_leaf: 1, max_features: null }],
-  RF: [{ n_estimators: 100, criterion: 'gini', max_depth: null, min_samples_leaf: 1, max_features: 'sqrt', bootstrap: true }],
+  DT: [{ criterion: 'gini', max_depth: null, min_samples_split: 2, min_samples_leaf: 1, max_features: null, class_weight: null }],
+  RF: [{ n_estimators: 100, criterion: 'gini', max_depth: null, min_samples_leaf: 1, max_features: 'sqrt', bootstrap: true, class_weight: null }],
   KNN: [{ n_neighbors: 5, weights: 'uniform', p: 2 }],
   SVM: [{ kernel: 'rbf', C: 1, gamma: 'scale', degree: 3 }],
-  ANN: [{ num_layers: 2, neurons: 64, activation: 'relu', dropout_rate: 0.1, optimizer: 'adam', learning_rate: 0.003, epochs: 60, batch_size: 32 }],
+  // Cheap first: tfjs costs grow with epochs x batches, and the first candidate always runs.
+  ANN: [{ num_layers: 2, neurons: 32, activation: 'relu', dropout_rate: 0, optimizer: 'adam', learning_rate: 0.01, epochs: 30, batch_size: 128 }],
 };
 
 function cartesian(grid: Grid): Record<string, unknown>[] {

@@ -1,0 +1,109 @@
+import { assignClass, fitTargetClasses, previewTargetClasses } from '../../src/preprocess/target-classes.ts';
+import { fitOutlierBounds } from '../../src/preprocess/outliers.ts';
+import { informationGain } from '../../src/preprocess/features.ts';
+import { balance } from '../../src/preprocess/balancing.ts';
+import { applyScaler, fitScaler, normalQuantile } from '../../src/preprocess/scalers.ts';
+
+describe('target discretization', () => {
+  const values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 100];
+  it('equal-width splits the training range into k equal intervals', () => {
+    const fitted = fitTargetClasses(values, { mode: 'automatic', groups: 3, method: 'equal-width' });
+    expect(fitted.classes.map((c) => [c.min, c.max])).toEqual([
+      [1, 34],
+      [34, 67],
+      [67, 100],
+    ]);
+    expect(assignClass(-5, fitted)).toBe(0); // clamped
+    expect(assignClass(34, fitted)).toBe(1);
+    expect(assignClass(500, fitted)).toBe(2);
+  });
+  it('quantile gives balanced counts; k-means separates the outlying value', () => {
+    const q = previewTargetClasses(values, { mode: 'automatic', groups: 2, method: 'quantile' });
+    expect(q.classes.map((c) => c.count)).toEqual([5, 5]);
+    const k = previewTargetClasses(values, { mode: 'automatic', groups: 2, method: 'kmeans' });
+    expect(k.classes.map((c) => c.count)).toEqual([9, 1]);
+  });
+  it('manual classes keep titles, sort by min, and leave gaps unassigned', () => {
+    const preview = previewTargetClasses([1, 5, 10, 15, 20, NaN], {
+      mode: 'manual',
+      classes: [
+        { title: 'High', min: 12, max: 20 },
+        { title: 'Low', min: 0, max: 10 },
+      ],
+    });
+    expect(preview.classes.map((c) => [c.title, c.count])).toEqual([
+      ['Low', 3],
+      ['High', 2],
+    ]);
+    expect(preview.missing).toBe(1);
+    expect(preview.unassigned).toBe(0);
+    const gap = previewTargetClasses([11], { mode: 'manual', classes: [{ title: 'Low', min: 0, max: 10 }, { title: 'High', min: 12, max: 20 }] });
+    expect(gap.unassigned).toBe(1);
+  });
+});
+
+describe('outliers', () => {
+  it('uses the chosen quantile pair with k = 1.5 (numpy linear quantiles)', () => {
+    const b = fitOutlierBounds([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [0.25, 0.75], 1.5);
+    // Q1 = 3.25, Q3 = 7.75, IQR = 4.5
+    expect(b.lower).toBeCloseTo(3.25 - 6.75);
+    expect(b.upper).toBeCloseTo(7.75 + 6.75);
+  });
+});
+
+describe('information gain', () => {
+  it('is the class entropy for a perfectly informative feature and ~0 for an unrelated one', () => {
+    const x = Array.from({ length: 100 }, (_, i) => i);
+    const y = x.map((v) => (v < 50 ? 0 : 1));
+    expect(informationGain(x, y, 2)).toBeCloseTo(1, 6);
+    const alternating = x.map((v) => v % 2);
+    expect(informationGain(x, alternating, 2)).toBeLessThan(0.05);
+  });
+});
+
+describe('balancing', () => {
+  const X = { data: Float64Array.from([0, 0, 1, 1, 2, 2, 3, 3, 10, 10, 11, 11]), rows: 6, cols: 2 };
+  const y = Int32Array.from([0, 0, 0, 0, 1, 1]);
+  const context = { space: ['A', 'A', 'B', 'B', 'C', 'C'], region: ['R', 'R', 'R', 'R', 'R', 'R'], time: [2000, 2001, 2000, 2001, 2000, 2001] };
+  it('oversampling methods bring every class to the largest count and tag the added rows', () => {
+    for (const algorithm of ['Oversampling', 'OversamplingTemporal', 'OversamplingSpatialByRegionAndTemporal', 'OversamplingSpatialByCountryAndTemporal'] as const) {
+      const out = balance(X, y, 2, context, algorithm, 1);
+      expect(out.classCountsAfter).toEqual([4, 4]);
+      expect(out.syntheticRows).toBe(2);
+      expect(Array.from(out.synthetic)).toEqual([0, 0, 0, 0, 0, 0, 1, 1]);
+      // synthetic class-1 rows lie between the class-1 rows (10..11)
+      for (let r = 6; r < 8; r++) {
+        expect(out.X.data[r * 2]).toBeGreaterThanOrEqual(10);
+        expect(out.X.data[r * 2]).toBeLessThanOrEqual(11);
+      }
+    }
+  });
+  it('undersampling reduces classes to the smallest count', () => {
+    const out = balance(X, y, 2, context, 'Undersampling', 1);
+    expect(out.classCountsAfter).toEqual([2, 2]);
+    expect(out.removedRows).toBe(2);
+  });
+  it('is reproducible for a seed', () => {
+    expect(balance(X, y, 2, context, 'OversamplingTemporal', 5).X.data).toEqual(balance(X, y, 2, context, 'OversamplingTemporal', 5).X.data);
+  });
+});
+
+describe('scalers', () => {
+  const X = { data: Float64Array.from([1, 1000, 2, 10, 3, 1, 4, 100000]), rows: 4, cols: 2 };
+  it('standard gives mean 0, sd 1', () => {
+    const out = applyScaler(fitScaler('standard', X), X);
+    const col = [0, 1, 2, 3].map((i) => out.data[i * 2]);
+    expect(col.reduce((s, v) => s + v, 0)).toBeCloseTo(0);
+    expect(Math.sqrt(col.reduce((s, v) => s + v * v, 0) / 4)).toBeCloseTo(1);
+  });
+  it('log1p-standard logs only the non-negative skewed column', () => {
+    const state = fitScaler('log1p-standard', X);
+    expect(state.logColumns).toEqual([false, true]);
+  });
+  it('quantile-normal maps the training median to 0 and is monotone', () => {
+    const state = fitScaler('quantile-normal', X);
+    const out = applyScaler(state, { data: Float64Array.from([2.5, 505]), rows: 1, cols: 2 });
+    expect(out.data[0]).toBeCloseTo(0, 6);
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
+  });
+});

@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { autoMLResultsSchema } from '@indicata/contracts';
+import { buildWhoPanelCsv, WHO_TARGET } from '../../../bench/who-panel.ts';
+import { frameFromTable, parseSemicolonCsv } from '../src/data/csv.ts';
+import { runAutoML } from '../src/pipeline/run.ts';
+
+const dataDir = path.resolve(import.meta.dirname, '../../../../shared/data/who-gho-2018');
+const hasData = existsSync(path.join(dataDir, 'source'));
+if (!hasData) console.warn(`WHO panel test skipped: ${dataDir} is absent.`);
+
+/**
+ * A small version of the benchmark (bench/who-panel.ts, 5-model auto search): the real models on the
+ * WHO panel with a small budget, two forward-chaining folds and few candidates, so it stays in CI time.
+ */
+describe.skipIf(!hasData)('WHO panel, real models', () => {
+  it('runs the five-family auto search, beats the majority baseline and chooses by validation', async () => {
+    const frame = frameFromTable(parseSemicolonCsv(buildWhoPanelCsv(dataDir)), {
+      spaceColumn: 'countryName',
+      timeColumn: 'year',
+      regionColumn: 'regionName',
+    });
+    expect(frame.space.length).toBeGreaterThan(3400);
+    expect(frame.columns).toHaveLength(21);
+    const fractions: number[] = [];
+    const { results, models } = await runAutoML(
+      frame,
+      {
+        target: WHO_TARGET,
+        split: { mode: 'year', testYear: 2016 },
+        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+        models: { DT: 'auto', RF: 'auto', KNN: 'auto', SVM: 'auto', ANN: 'auto' },
+        budgetSeconds: 15,
+        folds: 2,
+        maxCandidatesPerFamily: 3,
+        seed: 1,
+      },
+      { onProgress: (f) => fractions.push(f) },
+    );
+    autoMLResultsSchema.parse(results);
+    expect(Object.keys(models).sort()).toEqual(['ANN', 'DT', 'KNN', 'RF', 'SVM']);
+    const majority = results.baselines.find((b) => b.name === 'majority')?.test.macroF1 as number;
+    for (const family of ['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const) {
+      expect(results.models[family]?.test.macroF1).toBeGreaterThan(majority);
+    }
+    const validation = Object.values(results.models).map((m) => m.validationMacroF1);
+    expect(results.models[results.best]?.validationMacroF1).toBe(Math.max(...validation));
+    expect(fractions.at(-1)).toBe(1);
+    expect(results.models.RF?.impurityImportance?.length).toBe(results.usedIndicators.length);
+    expect(results.models[results.best]?.permutationImportance?.length).toBe(results.usedIndicators.length);
+  }, 240_000);
+});
