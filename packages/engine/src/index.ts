@@ -16,3 +16,4 @@ export {
 } from './pipeline/config.ts';
 export { runAutoML, type RunOptions, type RunOutput, type ProgressCallback, type SavedPipelineModel } from './pipeline/run.ts';
 export type { Matrix, Classifier, SavedModel } from './models/types.ts';
+export * from './models/index.ts';

@@ -28,7 +28,7 @@ export interface DecisionTreeParams {
   criterion: TreeCriterion;
   splitter: DtSplitter;
   max_depth: number | null;
-  /** Integer >= 2, or a fraction in (0, 1] of the training rows. */
+  /** Integer >= 2, or a fraction in (0, 1) of the training rows. */
   min_samples_split: number;
   /** Integer >= 1, or a fraction in (0, 1) of the training rows. */
   min_samples_leaf: number;
@@ -183,7 +183,6 @@ function either(describe: string, ...rules: Rule[]): Rule {
   };
 }
 const none: Rule = { describe: 'None', check: (v) => (isNone(v) ? ok(null) : bad) };
-const fractionOpenClosed = real(0, 1, { minOpen: true });
 
 const maxFeatures: Rule = {
   describe: 'sqrt, log2, None, a fraction in (0, 1) or an integer >= 1',
@@ -199,7 +198,8 @@ const maxFeatures: Rule = {
 const TREE_RULES: Record<string, Rule> = {
   criterion: oneOf(TREE_CRITERIA),
   max_depth: integer(1, { nullable: true }),
-  min_samples_split: either('an integer >= 2 or a fraction in (0, 1]', integer(2), fractionOpenClosed),
+  // 1 is an integer in JavaScript, so the fraction range is open at 1 (scikit-learn also takes 1.0).
+  min_samples_split: either('an integer >= 2 or a fraction in (0, 1)', integer(2), real(0, 1, { minOpen: true, maxOpen: true })),
   min_samples_leaf: either('an integer >= 1 or a fraction in (0, 1)', integer(1), real(0, 1, { minOpen: true, maxOpen: true })),
   min_weight_fraction_leaf: real(0, 0.5),
   max_features: maxFeatures,

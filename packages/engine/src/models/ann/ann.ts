@@ -65,9 +65,9 @@ export class AnnClassifier implements Classifier {
     const validationRows = useValidation ? order.slice(0, validationSize) : new Int32Array(0);
 
     const xAll = tf.tensor2d(this.scale(X), [rows, cols]);
-    const yAll = tf.oneHot(tf.tensor1d(y, 'int32'), nClasses).toFloat();
-    const xVal = useValidation ? tf.gather(xAll, tf.tensor1d(validationRows, 'int32')) : null;
-    const yVal = useValidation ? tf.gather(yAll, tf.tensor1d(validationRows, 'int32')) : null;
+    const yAll = tf.tidy(() => tf.oneHot(tf.tensor1d(y, 'int32'), nClasses).toFloat());
+    const xVal = useValidation ? tf.tidy(() => tf.gather(xAll, tf.tensor1d(validationRows, 'int32'))) : null;
+    const yVal = useValidation ? tf.tidy(() => tf.gather(yAll, tf.tensor1d(validationRows, 'int32'))) : null;
     const optimizer = makeOptimizer(this.params.optimizer, this.params.learning_rate);
     const dropouts = model.layers.filter((layer) => layer.getClassName() === 'Dropout') as unknown as { seed: number }[];
     const batchSize = Math.min(this.params.batch_size, trainRows.length);

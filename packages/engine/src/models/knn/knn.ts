@@ -62,6 +62,11 @@ export class KnnClassifier implements Classifier {
     return this.index.query(X.data, X.rows, k);
   }
 
+  /** Point-to-point distances computed by all queries so far (tests use it to see pruning). */
+  distanceEvaluations(): number {
+    return this.index?.distanceEvaluations ?? 0;
+  }
+
   predict(X: Matrix): Int32Array {
     return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
   }

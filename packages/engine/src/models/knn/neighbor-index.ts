@@ -96,6 +96,8 @@ export class NeighborIndex {
   private readonly upper: Float64Array;
   private readonly radius: Float64Array;
   private readonly nodeCount: number;
+  /** Point-to-point distances computed by queries so far (shows how much a tree prunes). */
+  distanceEvaluations = 0;
 
   /**
    * @param data training rows, row-major rows * dims
@@ -257,6 +259,7 @@ export class NeighborIndex {
 
   private scanLeaf(query: Float64Array, qo: number, start: number, end: number, heap: NeighborHeap): void {
     const { points, dims, rowOf } = this;
+    this.distanceEvaluations += end - start;
     for (let j = start; j < end; j++) {
       const worst = heap.worst();
       const d = this.reducedDistance(query, qo, points, j * dims);

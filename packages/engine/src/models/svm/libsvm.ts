@@ -21,7 +21,7 @@ export interface LibsvmModel {
 /** A loaded libsvm-js instance: the SVM class plus the Emscripten module that owns its WASM memory. */
 export interface LibsvmInstance {
   SVM: { new (options: Record<string, unknown>): LibsvmModel; load(serialized: string): LibsvmModel };
-  module: { HEAPU8: Uint8Array; load(): Promise<void> };
+  module: { HEAPU8: Uint8Array; _malloc(bytes: number): number; _free(pointer: number): void; load(): Promise<void> };
 }
 
 const LIBSVM_PATH = require.resolve('libsvm-js/out/wasm/libsvm.js');
@@ -36,7 +36,17 @@ export async function loadLibsvm(fresh: boolean): Promise<LibsvmInstance> {
   // The Emscripten glue registers process.on('unhandledRejection', () => process.exit(1)), which would
   // turn any unhandled rejection in the host process into a silent exit: take that listener back off.
   const before = new Set(process.listeners('unhandledRejection'));
-  const module = require(LIBSVM_PATH) as LibsvmInstance['module'];
+  // Without fetch the glue reads the .wasm file directly instead of failing a streaming compile
+  // (which only prints a warning). fetch is called synchronously during require, so it is hidden
+  // only for that call.
+  const fetchDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  let module: LibsvmInstance['module'];
+  try {
+    if (fetchDescriptor) Object.defineProperty(globalThis, 'fetch', { ...fetchDescriptor, value: undefined });
+    module = require(LIBSVM_PATH) as LibsvmInstance['module'];
+  } finally {
+    if (fetchDescriptor) Object.defineProperty(globalThis, 'fetch', fetchDescriptor);
+  }
   for (const listener of process.listeners('unhandledRejection')) {
     if (!before.has(listener)) process.off('unhandledRejection', listener);
   }

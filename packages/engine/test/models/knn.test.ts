@@ -1,0 +1,86 @@
+import { createModel, loadModel, type KnnClassifier, type Matrix } from '../../src/models/index.ts';
+import { blobs, expectProbabilities, uniformRows } from './data.ts';
+
+function fitKnn(params: Record<string, unknown>, X: Matrix, y: Int32Array, nClasses: number): KnnClassifier {
+  const model = createModel('KNN', params, 0) as KnnClassifier;
+  model.fit(X, y, nClasses);
+  return model;
+}
+
+/** Reference k nearest (distance, then index) by sorting all distances. */
+function naiveNeighbors(X: Matrix, query: Float64Array, q: number, k: number, p: number): number[] {
+  const d = Array.from({ length: X.rows }, (_, i) => {
+    let acc = 0;
+    for (let f = 0; f < X.cols; f++) acc += Math.abs(X.data[i * X.cols + f] - query[q * X.cols + f]) ** p;
+    return { i, acc };
+  });
+  d.sort((a, b) => a.acc - b.acc || a.i - b.i);
+  return d.slice(0, k).map((e) => e.i);
+}
+
+describe('k nearest neighbours', () => {
+  const X = uniformRows(600, 4, 1);
+  const queries = uniformRows(40, 4, 2);
+  const y = Int32Array.from({ length: 600 }, (_, i) => i % 3);
+
+  test.each([1, 2, 3])('kd_tree, ball_tree and brute find the same (true) neighbours with p=%d', (p) => {
+    const byAlgorithm = (['brute', 'kd_tree', 'ball_tree'] as const).map((algorithm) =>
+      fitKnn({ algorithm, p, n_neighbors: 7, leaf_size: 8 }, X, y, 3).kneighbors(queries),
+    );
+    expect(byAlgorithm[1].indices).toEqual(byAlgorithm[0].indices);
+    expect(byAlgorithm[2].indices).toEqual(byAlgorithm[0].indices);
+    for (let q = 0; q < queries.rows; q++) {
+      expect(Array.from(byAlgorithm[0].indices.subarray(q * 7, q * 7 + 7))).toEqual(naiveNeighbors(X, queries.data, q, 7, p));
+    }
+    const d = byAlgorithm[1].distances;
+    for (let j = 1; j < 7; j++) expect(d[j]).toBeGreaterThanOrEqual(d[j - 1]);
+  });
+
+  test('kd-tree and ball tree really prune', () => {
+    const big = uniformRows(5000, 3, 3);
+    const labels = new Int32Array(5000);
+    for (const algorithm of ['kd_tree', 'ball_tree', 'brute'] as const) {
+      const model = fitKnn({ algorithm, n_neighbors: 5, leaf_size: 20 }, big, labels, 1);
+      model.kneighbors(uniformRows(50, 3, 4));
+      const perQuery = model.distanceEvaluations() / 50;
+      if (algorithm === 'brute') expect(perQuery).toBe(5000);
+      else expect(perQuery).toBeLessThan(500);
+    }
+  });
+
+  test('distance weights: an exact match takes all the weight; far neighbours count less', () => {
+    const train: Matrix = { data: new Float64Array([0, 1, 1.2, 10]), rows: 4, cols: 1 };
+    const labels = new Int32Array([0, 1, 1, 0]);
+    const query: Matrix = { data: new Float64Array([0, 0.2]), rows: 2, cols: 1 };
+    const uniform = fitKnn({ n_neighbors: 3 }, train, labels, 2).predictProba(query);
+    const distance = fitKnn({ n_neighbors: 3, weights: 'distance' }, train, labels, 2).predictProba(query);
+    expect(Array.from(uniform.subarray(0, 2))).toEqual([1 / 3, 2 / 3]);
+    expect(Array.from(distance.subarray(0, 2))).toEqual([1, 0]);
+    // Query 0.2: neighbours 0 (d 0.2, class 0), 1 (d 0.8), 1.2 (d 1.0): class 0 weight 5 vs 1.25 + 1.
+    expect(distance[2]).toBeCloseTo(5 / 7.25, 12);
+    expectProbabilities(distance, 2, 2);
+  });
+
+  test('p=1 and p=2 rank neighbours differently', () => {
+    // From the origin: (3, 0) is 3 away under both; (2, 2) is 4 (p=1) or 2.83 (p=2).
+    const train: Matrix = { data: new Float64Array([3, 0, 2, 2]), rows: 2, cols: 2 };
+    const labels = new Int32Array([0, 1]);
+    const origin: Matrix = { data: new Float64Array([0, 0]), rows: 1, cols: 2 };
+    expect(fitKnn({ n_neighbors: 1, p: 1 }, train, labels, 2).predict(origin)[0]).toBe(0);
+    expect(fitKnn({ n_neighbors: 1, p: 2 }, train, labels, 2).predict(origin)[0]).toBe(1);
+  });
+
+  test('auto picks a kd-tree in low dimensions and brute force in high ones', () => {
+    expect(fitKnn({}, X, y, 3).resolvedAlgorithm()).toBe('kd_tree');
+    expect(fitKnn({}, uniformRows(100, 20, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
+  });
+
+  test('learns blobs, probabilities sum to 1, round trip keeps predictions', () => {
+    const data = blobs(300, 5, 3, 9);
+    const model = fitKnn({ n_neighbors: 9, weights: 'distance', algorithm: 'ball_tree' }, data.X, data.y, 3);
+    expectProbabilities(model.predictProba(data.X), 300, 3);
+    const loaded = loadModel(JSON.parse(JSON.stringify(model.toJSON())));
+    expect(loaded.predictProba(data.X)).toEqual(model.predictProba(data.X));
+    expect(loaded.predict(data.X)).toEqual(model.predict(data.X));
+  });
+});
