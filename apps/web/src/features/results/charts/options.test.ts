@@ -1,0 +1,44 @@
+import { classPalette, confusionHeatmapOption, confusionTotals, correlationHeatmapOption, featureImportanceOption, worldMapOption } from './options.ts';
+
+const matrix = { labels: ['Low', 'Mid', 'High'], matrix: [[5, 1, 0], [2, 7, 1], [0, 0, 4]] };
+
+describe('chart options', () => {
+  it('puts every confusion cell on the heatmap, actual on the vertical axis', () => {
+    const option = confusionHeatmapOption(matrix, { actual: 'Actual', predicted: 'Predicted' }) as {
+      series: { data: number[][] }[];
+      visualMap: { max: number };
+      yAxis: { data: string[]; name: string };
+    };
+    expect(option.series[0].data).toHaveLength(9);
+    expect(option.series[0].data).toContainEqual([0, 1, 2]); // predicted Low, actual Mid: 2 rows
+    expect(option.visualMap.max).toBe(7);
+    expect(option.yAxis).toMatchObject({ data: ['Low', 'Mid', 'High'], name: 'Actual' });
+    expect(confusionTotals(matrix)).toEqual({ hits: 16, total: 20 });
+  });
+
+  it('draws correlations on a fixed -1..1 scale and leaves undefined cells empty', () => {
+    const option = correlationHeatmapOption(['a', 'b'], [[1, null], [null, 1]]) as { series: { data: unknown[][] }[]; visualMap: { min: number; max: number } };
+    expect(option.visualMap).toMatchObject({ min: -1, max: 1 });
+    expect(option.series[0].data).toContainEqual([1, 0, '-']);
+  });
+
+  it('shows the most important features on top, at most 20', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ Feature: `f${i}`, Importance: i / 100 }));
+    const option = featureImportanceOption(rows) as { yAxis: { data: string[] }; series: { data: number[] }[] };
+    expect(option.yAxis.data).toHaveLength(20);
+    expect(option.yAxis.data[19]).toBe('f24'); // ECharts draws the last category on top
+    expect(option.series[0].data[19]).toBe(0.24);
+  });
+
+  it('colours ordered classes with an ordered palette and maps actual and predicted side by side', () => {
+    expect(classPalette(3)).toHaveLength(3);
+    expect(new Set(classPalette(5)).size).toBe(5);
+    const option = worldMapOption('world', [{ name: 'Brazil', actualIndex: 2, predictedIndex: 1, actual: 'High', predicted: 'Mid' }], ['Low', 'Mid', 'High'], {
+      actual: 'Actual',
+      predicted: 'Predicted',
+    }) as { series: { data: { name: string; value: number }[] }[]; visualMap: { pieces: { label: string }[] } };
+    expect(option.series[0].data[0]).toMatchObject({ name: 'Brazil', value: 2 });
+    expect(option.series[1].data[0]).toMatchObject({ name: 'Brazil', value: 1 });
+    expect(option.visualMap.pieces.map((p) => p.label)).toEqual(['Low', 'Mid', 'High']);
+  });
+});
