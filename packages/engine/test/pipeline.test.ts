@@ -52,3 +52,66 @@ describe('runAutoML on worker threads', () => {
     expect(inThread.results.models.KNN?.hyperparameters).toHaveLength(3);
   });
 });
+
+describe('runAutoML options and variants', () => {
+  it('rejects when the abort signal fires', async () => {
+    const controller = new AbortController();
+    const run = runAutoML(
+      syntheticPanel(),
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2009 },
+        targetDiscretization: { mode: 'automatic', groups: 2 },
+        models: { DT: 'auto', KNN: 'auto' },
+        workers: 0,
+      },
+      {
+        modelModule: CENTROID_MODEL,
+        onProgress: (fraction) => {
+          if (fraction > 0.05) controller.abort(new Error('stop now'));
+        },
+        signal: controller.signal,
+      },
+    );
+    await expect(run).rejects.toThrow('stop now');
+  });
+
+  it('keeps manual class titles, reports unassigned rows, splits by percentage at a year boundary', async () => {
+    const { results } = await runAutoML(
+      syntheticPanel(),
+      {
+        target: 'target',
+        split: { mode: 'percent', testPercent: 30 },
+        targetDiscretization: {
+          mode: 'manual',
+          classes: [
+            { title: 'low', min: 0, max: 12 },
+            { title: 'high', min: 12, max: 24 },
+          ],
+        },
+        models: { DT: { max_depth: 2 } },
+        workers: 0,
+      },
+      { modelModule: CENTROID_MODEL },
+    );
+    expect(results.classes.map((c) => c.title)).toEqual(['low', 'high']);
+    expect(results.split.testYears).toEqual([2007, 2008, 2009]);
+    expect(new Set(results.models.DT?.predictions.map((p) => p.actual))).toEqual(new Set(['low', 'high']));
+    expect(results.preprocessing.targetDiscretization.unassignedRows).toBeGreaterThan(0);
+    expect(results.models.Ensemble).toBeUndefined();
+    expect(results.models.DT?.paramsSource).toBe('explicit');
+    const persistence = results.baselines.find((b) => b.name === 'persistence');
+    expect(persistence?.fallbackRows).toBe(0);
+  });
+
+  it('refuses bad configurations with readable errors', async () => {
+    const frame = syntheticPanel();
+    const base = { target: 'target', targetDiscretization: { mode: 'automatic' as const, groups: 2 }, models: { DT: 'auto' as const }, workers: 0 };
+    await expect(runAutoML(frame, { ...base, split: { mode: 'year', testYear: 1990 } }, { modelModule: CENTROID_MODEL })).rejects.toThrow(
+      /No rows with a target value for the test year 1990/,
+    );
+    await expect(runAutoML(frame, { ...base, target: 'nope', split: { mode: 'year', testYear: 2009 } }, { modelModule: CENTROID_MODEL })).rejects.toThrow(
+      /Column "nope"/,
+    );
+  });
+});
