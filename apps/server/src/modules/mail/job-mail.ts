@@ -20,8 +20,8 @@ export function jobFinishedMail(input: JobMailInput): MailMessage {
   const subject = input.status === 'done' ? `Indicata: "${input.jobName}" is done` : `Indicata: "${input.jobName}" stopped with an error`;
   const lines =
     input.status === 'done'
-      ? ['Your AutoML job has finished.', '', ...(input.scoreLines ?? []), '', `Open the results: ${input.link}`]
-      : ['Your AutoML job could not finish.', '', `Reason: ${input.errorMessage ?? 'unknown'}`, '', `Details: ${input.link}`];
+      ? [`Your AutoML job "${input.jobName}" has finished.`, '', ...(input.scoreLines ?? []), '', `Open the results: ${input.link}`]
+      : [`Your AutoML job "${input.jobName}" could not finish.`, '', `Reason: ${input.errorMessage ?? 'unknown'}`, '', `Details: ${input.link}`];
   lines.push('', 'The report is written by a language model or by the built-in analyst; consult an expert before applying it.');
   const html = `<p>${lines.map((l) => escapeHtml(l)).join('<br>')}</p>`.replace(
     escapeHtml(input.link),
