@@ -124,6 +124,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     const searchSeconds = Math.max(0.001, (started + budgetMs * SEARCH_SHARE - Date.now()) / 1000);
     const searchDeadline = Date.now() + searchSeconds * 1000;
     const searchStarted = Date.now();
+    let evaluatedSoFar = 0;
+    const searchFraction = () => 0.05 + 0.7 * Math.min(1, (Date.now() - searchStarted) / (searchSeconds * 1000));
+    // A steady heartbeat while long fits run, so a progress bar never looks stuck.
+    const ticker = setInterval(() => progress(searchFraction(), `Searching models (${evaluatedSoFar} candidates evaluated)`), 2000);
+    ticker.unref();
     const searched = await searchFamilies(candidates, searchSeconds, {
       runner,
       folds: foldData,
@@ -133,10 +138,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       modelModule,
       signal,
       onCandidate: (family, done, planned) => {
-        const fraction = 0.05 + 0.7 * Math.min(1, (Date.now() - searchStarted) / (searchSeconds * 1000));
-        progress(fraction, `${family}: ${done} of ${planned} candidates evaluated`);
+        evaluatedSoFar += 1;
+        progress(searchFraction(), `${family}: ${done} of ${planned} candidates evaluated`);
       },
-    });
+    }).finally(() => clearInterval(ticker));
     for (const result of searched.values()) {
       if (result.budgetBound) {
         warnings.push(
