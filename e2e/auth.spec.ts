@@ -38,7 +38,14 @@ test.describe('accounts and the app shell', () => {
     await expect(page.getByText('Registration complete. You can now log in.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
+    const liveUpdates = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
     await login(page, account.email, account.password);
+    await expect(page).toHaveTitle('Home · Indicata');
+
+    // Signed in: the live-update stream is open.
+    const stream = await liveUpdates;
+    expect(stream.status()).toBe(200);
+    expect(stream.headers()['content-type']).toContain('text/event-stream');
 
     // Local storage holds only the non-secret hints; the session is an httpOnly cookie.
     expect(await storageKeys(page)).toEqual(['userEmail', 'userID']);

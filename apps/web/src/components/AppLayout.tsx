@@ -7,12 +7,14 @@ import { ContactLine } from './ContactLine.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LeftMenu } from './LeftMenu.tsx';
 import { LiveUpdates } from './LiveUpdates.tsx';
+import { useRouteAnnouncements } from './useRouteAnnouncements.ts';
 import classes from './AppLayout.module.css';
 
 /** The frame of every signed-in screen: header, left menu (a drawer on narrow windows), content, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, { toggle, close }] = useDisclosure(false);
+  useRouteAnnouncements('main-content', 'home');
 
   return (
     <AppShell

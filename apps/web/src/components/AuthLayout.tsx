@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from './Brand.tsx';
 import { ContactLine } from './ContactLine.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useRouteAnnouncements } from './useRouteAnnouncements.ts';
 import classes from './AuthLayout.module.css';
 
 /** Public screens (Login, Register): the product's pitch beside the form; stacked on narrow windows. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  useRouteAnnouncements('auth-main', 'login');
   return (
     <Box className={classes.page}>
       <Group justify="space-between" className={classes.topBar} wrap="nowrap">
         <Brand />
         <LanguageSwitch />
       </Group>
-      <Box component="main" className={classes.grid}>
+      <Box component="main" id="auth-main" tabIndex={-1} className={classes.grid}>
         <Stack className={classes.pitch} gap="md">
           <Title order={2} className={classes.pitchTitle}>
             {t('tagline')}
