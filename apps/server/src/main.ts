@@ -63,8 +63,9 @@ async function main(): Promise<void> {
     })();
     return stopping;
   };
-  process.once('SIGINT', () => void shutdown('SIGINT').then(() => process.exit(0)));
-  process.once('SIGTERM', () => void shutdown('SIGTERM').then(() => process.exit(0)));
+  // `on`, not `once`: a terminal's Ctrl-C reaches us both directly and through scripts/start.mjs.
+  process.on('SIGINT', () => void shutdown('SIGINT').then(() => process.exit(0)));
+  process.on('SIGTERM', () => void shutdown('SIGTERM').then(() => process.exit(0)));
 
   try {
     await migrate(database);
