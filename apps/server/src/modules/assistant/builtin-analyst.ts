@@ -12,7 +12,7 @@ import type { ColumnProfile, DataProfile } from './profile.ts';
 const TOPICS = {
   coverage: /missing|coverage|complete|gap|empty|null|ausent|faltant|cobertura|complet|lacuna/i,
   years: /year|period|time|when|recent|oldest|trend|ano|per[ií]odo|tempo|quando|recente|tend[eê]ncia/i,
-  regions: /region|countr|where|place|geograph|continent|regi[aã]o|pa[ií]s|onde|geogr/i,
+  regions: /region|countr|where|place|geograph|continent|regi[aãõo]|pa[ií]s|onde|geogr/i,
   correlation: /correlat|relat|associat|predict|influen|driver|explain|affect|target|correla|rela[cç]|associa|previs|influ|alvo/i,
   statistics: /mean|average|median|max|min|highest|lowest|range|distribution|value|statistic|m[eé]dia|mediana|m[aá]xim|m[ií]nim|maior|menor|faixa|distribui|valor|estat[ií]stic/i,
   columns: /indicator|variable|column|feature|attribute|which data|what data|dataset|database|indicador|vari[aá]vel|coluna|atributo|base de dados|dados/i,

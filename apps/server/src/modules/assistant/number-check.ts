@@ -1,7 +1,7 @@
 /**
  * Checks that every number a language model wrote is one the facts hold. Tolerant where people are:
  * a percentage matches a fraction (85.3% ~ 0.853), a number matches a fact rounded to the decimals shown
- * (0.85 ~ 0.8512; one unit of slack in the last place for half-way rounding), counts and years match exactly.
+ * (0.85 ~ 0.8512, 0.86 is not), counts and years match exactly.
  */
 
 export interface NumberMention {
@@ -50,10 +50,8 @@ export function collectFacts(value: unknown, into: number[] = []): number[] {
 }
 
 function matchesShown(fact: number, shown: number, decimals: number): boolean {
-  const unit = 10 ** -decimals;
-  const diff = Math.abs(fact - shown);
-  if (decimals === 0) return diff < 0.5 + 1e-9;
-  return diff <= unit * (decimals >= 2 ? 1 : 0.5) + 1e-9;
+  // Rounded to the decimals shown, with room for a fact that was itself rounded half-way (0.765 -> 0.77).
+  return Math.abs(fact - shown) <= 0.5 * 10 ** -decimals + 1e-9;
 }
 
 /**
