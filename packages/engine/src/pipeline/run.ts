@@ -64,8 +64,15 @@ export interface RunOutput {
   models: Partial<Record<ModelFamily, SavedPipelineModel>>;
 }
 
-/** Share of the budget given to the search; the rest is kept for final fits and the CV-gap run. */
-const SEARCH_SHARE = 0.7;
+/**
+ * Time kept for the final fits, permutation importance and writing the results: before a family's first
+ * candidate is measured, this share of the budget per family; after, its measured per-fold seconds times
+ * FINAL_FIT_FACTOR (the final fit sees all training rows and predicts the permuted test rows).
+ */
+const UNMEASURED_RESERVE_SHARE = 0.3;
+const FINAL_FIT_FACTOR = 1.6;
+/** The reserve never drops below this share of the budget (result assembly, the CV-gap run). */
+const MIN_RESERVE_SHARE = 0.1;
 
 const DEFAULT_MODEL_MODULE = new URL('../models/index.ts', import.meta.url).href;
 
@@ -121,15 +128,28 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const choice = config.models[family] as 'auto' | Record<string, unknown>;
       candidates.set(family, candidatesFor(family, choice, deriveSeed(config.seed, 'space', family), config.maxCandidatesPerFamily));
     }
-    const searchSeconds = Math.max(0.001, (started + budgetMs * SEARCH_SHARE - Date.now()) / 1000);
-    const searchDeadline = Date.now() + searchSeconds * 1000;
+    // The search stops starting fits when the time left equals the estimated cost of what must follow.
+    const foldSeconds = new Map<ModelFamily, number>();
+    const reserveMs = () => {
+      let worker = 0;
+      let longest = 0;
+      for (const family of families) {
+        const measured = foldSeconds.get(family);
+        const cost = measured === undefined ? (budgetMs / 1000) * (UNMEASURED_RESERVE_SHARE / families.length) * runner.threads : measured * FINAL_FIT_FACTOR;
+        worker += cost;
+        longest = Math.max(longest, measured === undefined ? 0 : cost);
+      }
+      // Final fits run in parallel: the slowest one bounds the wall time from below.
+      return Math.max(budgetMs * MIN_RESERVE_SHARE, (worker * 1000) / runner.threads, longest * 1000);
+    };
+    const searchDeadline = () => started + budgetMs - reserveMs();
     const searchStarted = Date.now();
     let evaluatedSoFar = 0;
-    const searchFraction = () => 0.05 + 0.7 * Math.min(1, (Date.now() - searchStarted) / (searchSeconds * 1000));
+    const searchFraction = () => 0.05 + 0.7 * Math.min(1, (Date.now() - searchStarted) / Math.max(1, searchDeadline() - searchStarted));
     // A steady heartbeat while long fits run, so a progress bar never looks stuck.
     const ticker = setInterval(() => progress(searchFraction(), `Searching models (${evaluatedSoFar} candidates evaluated)`), 2000);
     ticker.unref();
-    const searched = await searchFamilies(candidates, searchSeconds, {
+    const searched = await searchFamilies(candidates, {
       runner,
       folds: foldData,
       nClasses,
@@ -137,8 +157,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       deadline: searchDeadline,
       modelModule,
       signal,
-      onCandidate: (family, done, planned) => {
+      onCandidate: (family, done, planned, result) => {
         evaluatedSoFar += 1;
+        if (done === 1) foldSeconds.set(family, result.seconds / foldData.length);
         progress(searchFraction(), `${family}: ${done} of ${planned} candidates evaluated`);
       },
     }).finally(() => clearInterval(ticker));

@@ -39,11 +39,14 @@ export interface SearchOptions {
   folds: FoldData[];
   nClasses: number;
   seed: number;
-  /** Epoch ms after which no new fit starts (the first candidate of each family always runs). */
-  deadline: number;
+  /**
+   * Epoch ms after which no new fit starts (the first candidate of each family always runs). A function:
+   * the caller may move it as it learns how long the final fits will take.
+   */
+  deadline: () => number;
   modelModule: string;
   signal?: AbortSignal;
-  onCandidate?: (family: ModelFamily, done: number, planned: number) => void;
+  onCandidate?: (family: ModelFamily, done: number, planned: number, result: EvaluatedCandidate) => void;
 }
 
 function meanStd(values: number[]): { mean: number; std: number } {
@@ -54,6 +57,9 @@ function meanStd(values: number[]): { mean: number; std: number } {
 
 /**
  * Evaluates one candidate on every fold (one task per fold, run concurrently).
+ * @param candidate family, parameters and scaler
+ * @param index the candidate's position in its family's list (part of its seeds)
+ * @param options runner, folds, seed, and a fixed deadline (null: never skip)
  * @returns the evaluation, or null when a fold was skipped because the deadline passed
  */
 export async function evaluateCandidate(
@@ -104,19 +110,18 @@ export async function evaluateCandidate(
  * the deadline has not passed. Fits queued past the deadline are skipped, so the budget is exceeded by
  * at most the fits already running. The first candidate of every family always runs.
  * @param candidates ordered candidates per family
- * @param budgetSeconds seconds from now to the deadline (for the fair shares)
  * @param options runner, folds, seed, deadline ...
  */
 export async function searchFamilies(
   candidates: Map<ModelFamily, Candidate[]>,
-  budgetSeconds: number,
   options: SearchOptions,
 ): Promise<Map<ModelFamily, FamilySearchResult>> {
   const families = [...candidates.keys()];
-  const totalWorkerSeconds = budgetSeconds * options.runner.threads;
+  const searchStarted = Date.now();
   const used = new Map<ModelFamily, number>(families.map((f) => [f, 0]));
   const finished = new Set<ModelFamily>();
   const share = () => {
+    const totalWorkerSeconds = Math.max(0, (options.deadline() - searchStarted) / 1000) * options.runner.threads;
     let finishedUse = 0;
     for (const f of finished) finishedUse += used.get(f) as number;
     const active = families.length - finished.size;
@@ -131,18 +136,18 @@ export async function searchFamilies(
       let budgetBound = false;
       for (let index = 0; index < list.length; index++) {
         options.signal?.throwIfAborted();
-        if (index > 0 && (Date.now() >= options.deadline || (used.get(family) as number) >= share())) {
+        if (index > 0 && (Date.now() >= options.deadline() || (used.get(family) as number) >= share())) {
           budgetBound = true;
           break;
         }
-        const result = await evaluateCandidate(list[index], index, { ...options, deadline: index === 0 ? null : options.deadline });
+        const result = await evaluateCandidate(list[index], index, { ...options, deadline: index === 0 ? null : options.deadline() });
         if (!result) {
           budgetBound = true;
           break;
         }
         used.set(family, (used.get(family) as number) + result.seconds);
         evaluated.push(result);
-        options.onCandidate?.(family, evaluated.length, list.length);
+        options.onCandidate?.(family, evaluated.length, list.length, result);
       }
       finished.add(family);
       results.set(family, { family, evaluated, planned: list.length, budgetBound, seconds: (Date.now() - started) / 1000 });
