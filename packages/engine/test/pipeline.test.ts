@@ -1,6 +1,7 @@
 import { autoMLResultsSchema } from '@indicata/contracts';
 import { runAutoML } from '../src/pipeline/run.ts';
 import { CENTROID_MODEL, syntheticPanel } from './helpers/panel.ts';
+import { setFitDelay } from './helpers/centroid-model.ts';
 
 describe('runAutoML plumbing (test classifier)', () => {
   it('produces schema-valid results for a year split, in-thread', async () => {
@@ -113,5 +114,31 @@ describe('runAutoML options and variants', () => {
     await expect(runAutoML(frame, { ...base, target: 'nope', split: { mode: 'year', testYear: 2009 } }, { modelModule: CENTROID_MODEL })).rejects.toThrow(
       /Column "nope"/,
     );
+  });
+});
+
+describe('time budget', () => {
+  afterEach(() => setFitDelay(0));
+  it('stops starting fits at the deadline: a slow search ends within the budget plus one fit', async () => {
+    setFitDelay(150);
+    const budgetSeconds = 4;
+    const { results } = await runAutoML(
+      syntheticPanel(),
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2009 },
+        targetDiscretization: { mode: 'automatic', groups: 3 },
+        models: { DT: 'auto', KNN: 'auto' },
+        budgetSeconds,
+        workers: 0,
+        randomFolds: 2,
+      },
+      { modelModule: CENTROID_MODEL },
+    );
+    // 40 candidates x 4 folds x 150 ms per family would take ~50 s without the budget.
+    expect(results.models.DT?.search.budgetBound).toBe(true);
+    expect(results.models.DT?.search.evaluated).toBeGreaterThanOrEqual(1);
+    expect(results.elapsedSeconds).toBeLessThan(budgetSeconds + 1.5);
+    expect(results.warnings.some((w) => w.includes('time budget stopped the search'))).toBe(true);
   });
 });

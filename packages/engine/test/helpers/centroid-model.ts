@@ -6,6 +6,12 @@ import type { Classifier, Matrix, SavedModel } from '../../src/models/types.ts';
  */
 export const FIT_LOG: { family: string; rows: number; cols: number; maxAbs: number }[] = [];
 
+let fitDelayMs = 0;
+/** Makes every fit busy-wait this long (in-thread budget tests). */
+export function setFitDelay(ms: number): void {
+  fitDelayMs = ms;
+}
+
 class NearestCentroid implements Classifier {
   readonly family: Classifier['family'];
   private centroids: Float64Array[] = [];
@@ -15,6 +21,10 @@ class NearestCentroid implements Classifier {
     this.family = family;
   }
   fit(X: Matrix, y: Int32Array, nClasses: number): void {
+    const until = performance.now() + fitDelayMs;
+    while (performance.now() < until) {
+      // busy: a slow model
+    }
     let maxAbs = 0;
     for (const v of X.data) maxAbs = Math.max(maxAbs, Math.abs(v));
     FIT_LOG.push({ family: this.family, rows: X.rows, cols: X.cols, maxAbs });
