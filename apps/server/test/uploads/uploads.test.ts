@@ -13,7 +13,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(here, '../fixtures/c
 /** A multipart/form-data body as a browser sends it. */
 async function multipart(file: { name: string; content: Uint8Array | string } | null, fields: Record<string, string>) {
   const form = new FormData();
-  if (file) form.append('file', new Blob([file.content]), file.name);
+  if (file) form.append('file', new Blob([typeof file.content === 'string' ? file.content : new Uint8Array(file.content)]), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const encoded = new Response(form);
   return {

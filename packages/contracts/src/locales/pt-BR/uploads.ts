@@ -1,4 +1,45 @@
 import type { Translation } from '../types.ts';
 import type { uploads as en } from '../en/uploads.ts';
 
-export const uploads: Translation<typeof en> = {};
+export const uploads: Translation<typeof en> = {
+  page: {
+    title: 'Upload de arquivo CSV',
+    back: 'Voltar',
+    intro:
+      'Envie um arquivo CSV separado por ponto e vírgula (;) com uma linha por local e tempo: uma coluna espacial (por exemplo país), uma coluna temporal (por exemplo ano) e colunas numéricas.',
+  },
+  form: {
+    file: 'Arquivo CSV',
+    filePlaceholder: 'Escolha um arquivo .csv',
+    reading: 'Lendo o arquivo...',
+    preview: 'Prévia (primeiras {count} linhas)',
+    summary: '{rows} linhas, {columns} colunas',
+    spatialColumn: 'Coluna da dimensão espacial',
+    temporalColumn: 'Coluna da dimensão temporal',
+    columnPlaceholder: 'Escolha uma coluna',
+    upload: 'Enviar arquivo',
+    uploading: 'Enviando... {percent}%',
+    progressLabel: 'Progresso do envio',
+    nonNumeric: 'Células que não são números são lidas como valores ausentes: {details}.',
+  },
+  list: {
+    title: 'Seus arquivos enviados',
+    use: 'Usar este arquivo',
+    empty: 'Nenhum arquivo enviado ainda.',
+    rows: '{rows} linhas',
+    chosen: 'Em uso',
+  },
+  problems: {
+    csvDuplicateColumn: 'O nome de coluna "{column}" aparece mais de uma vez. Cada coluna precisa de um nome próprio.',
+    csvEmptyColumnName: 'A coluna {position} não tem nome. Toda coluna precisa de um nome na primeira linha.',
+    csvRaggedRow: 'A linha {line} tem {found} valores, mas o cabeçalho tem {expected} colunas.',
+    csvBinary: 'O arquivo não é texto. Salve-o como CSV separado por ponto e vírgula (UTF-8) e tente novamente.',
+    csvColumnMissing: 'A coluna "{column}" não está no arquivo.',
+    csvSameColumn: 'As colunas espacial e temporal precisam ser duas colunas diferentes.',
+    csvEmptyKeyCell: 'A linha {line} não tem valor na coluna "{column}".',
+    csvTimeNotNumeric: 'A coluna temporal "{column}" precisa conter números, como anos; a linha {line} tem "{value}".',
+    csvDuplicatePair: 'O par "{space}" / "{time}" aparece nas linhas {first} e {second}; cada local e tempo deve aparecer uma vez.',
+    csvTooLarge: 'O arquivo é maior que o limite de {limit}.',
+    csvNoNumericColumn: 'Além das colunas espacial e temporal, o arquivo precisa de pelo menos uma coluna numérica.',
+  },
+};
