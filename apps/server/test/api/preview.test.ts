@@ -1,6 +1,8 @@
 import { CSRF_ONLY, createTestServer, databaseKinds, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { writeCatalog } from '../../src/modules/who/catalog-writer.ts';
 import type { Observation } from '../../src/modules/who/normalise.ts';
+import { createUpload } from '../../src/modules/uploads/service.ts';
+import { createStorage } from '../../src/storage/index.ts';
 
 const observation = (countryCode: string, year: number, dimensionValue: string, value: number): Observation => ({
   countryCode,
@@ -79,6 +81,28 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     ]);
     // The last class includes its maximum (56); 57, 58 and 59 fall outside every manual class.
     expect(body.unassigned).toBe(3);
+  });
+
+  it('counts the classes of an uploaded column, and only for its owner', async () => {
+    const storage = (server.ctx.storage ??= createStorage(server.ctx.config));
+    const csv = ['Country;Year;Life;GDP', ...[0, 1, 2, 3, 4, 5].map((i) => `C${i % 2};${2000 + i};${60 + i};${i === 5 ? '' : 100 * i}`)].join('\n');
+    const upload = await createUpload(server.ctx.database.db, storage, {
+      userId: user.user.id,
+      fileName: 'life.csv',
+      bytes: new TextEncoder().encode(csv),
+      spatialColumn: 'Country',
+      temporalColumn: 'Year',
+    });
+    const payload = { database: upload.storedName, uploadId: upload.id, targetCode: 'GDP', discretization: { mode: 'automatic', groups: 2, method: 'equal-width' } };
+    const response = await post(payload);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // GDP 0, 100, 200, 300, 400 and one empty cell: [0, 200) holds 2, [200, 400] holds 3.
+    expect(body).toMatchObject({ rows: 5, missing: 1 });
+    expect(body.classes.map((c: { count: number }) => c.count)).toEqual([2, 3]);
+    expect((await post({ ...payload, targetCode: 'Nope' })).statusCode).toBe(404);
+    const other = await registerAndLogin(server.app);
+    expect((await post(payload, other.headers)).statusCode).toBe(404);
   });
 
   it('answers 404 for an indicator the catalog does not have, 400 for a bad body, 401 without a session', async () => {

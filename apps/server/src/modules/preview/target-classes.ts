@@ -12,8 +12,8 @@ export interface TargetColumnRequest {
   targetDimension?: string;
 }
 
-/** Reads the target column of an upload; injected so the route does not depend on the uploads module's shape. */
-export type UploadColumnReader = (db: Db, userId: string, uploadId: string, column: string) => Promise<Float64Array>;
+/** Reads one numeric column of the caller's upload (NaN = missing). */
+export type UploadColumnReader = (userId: string, uploadId: string, column: string) => Promise<Float64Array>;
 
 /**
  * The target column's values (NaN = missing) from the WHO catalog or the user's upload.
@@ -42,7 +42,7 @@ export async function loadTargetColumn(
   }
   if (!request.uploadId) throw new ApiError(400, 'invalid_argument', 'Choose the uploaded file (uploadId) or the WHO database.');
   if (!readUploadColumn) throw ApiError.of(503, 'unavailable');
-  return readUploadColumn(db, userId, request.uploadId, request.targetCode);
+  return readUploadColumn(userId, request.uploadId, request.targetCode);
 }
 
 /**
