@@ -3,6 +3,8 @@ export const tutorial = {
   title: 'Tutorial',
   label: 'Tutorial steps',
   previous: 'Previous',
+  hide: 'Hide',
+  show: 'Show',
   next: 'Next',
   position: '{current} of {total}',
   goTo: 'Go to item {number}',

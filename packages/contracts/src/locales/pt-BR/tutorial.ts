@@ -5,6 +5,8 @@ export const tutorial: Translation<typeof en> = {
   title: 'Tutorial',
   label: 'Etapas do tutorial',
   previous: 'Anterior',
+  hide: 'Ocultar',
+  show: 'Mostrar',
   next: 'Próximo',
   position: '{current} de {total}',
   goTo: 'Ir para o item {number}',
