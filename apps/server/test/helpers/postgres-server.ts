@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -35,6 +35,18 @@ export function postgresUnavailableReason(): string | undefined {
 }
 
 /**
+ * A detached shell that stops the server and removes its folder once this process is gone, so a test run that
+ * is killed (timeout, Ctrl-C) leaves no PostgreSQL behind.
+ */
+function startWatchdog(dir: string, dataDir: string, isRoot: boolean): void {
+  const pgCtl = path.join(POSTGRES_BIN_DIR, 'pg_ctl');
+  const stop = isRoot ? `runuser -u postgres -- ${pgCtl}` : pgCtl;
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; [ -d '${dataDir}' ] && ${stop} -D '${dataDir}' -m immediate stop >/dev/null 2>&1; rm -rf '${dir}'`;
+  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+}
+
+/**
  * Starts a throw-away PostgreSQL 15 on 127.0.0.1 in a temp dir (initdb --auth=trust; fsync off: test data only).
  * As root it runs as the `postgres` user, which PostgreSQL requires.
  */
@@ -54,6 +66,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     const port = await freePort();
     const serverOptions = `-k ${dir} -h 127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
     run('pg_ctl', ['-D', dataDir, '-o', serverOptions, '-l', logFile, '-w', '-t', '60', 'start']);
+    startWatchdog(dir, dataDir, isRoot);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       async stop() {
