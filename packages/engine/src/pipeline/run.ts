@@ -358,7 +358,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
               .map((name, f) => ({ Feature: name, Importance: clean((final.impurityImportance as number[])[f]) as number }))
               .sort((a, b) => b.Importance - a.Importance || a.Feature.localeCompare(b.Feature))
           : null,
-        permutationImportance: final.permuted ? permutationRows(final.permuted.predictions, predicted) : null,
+        permutationImportance: final.permuted ? permutationRows(final.permuted.predictions, final.permuted.base) : null,
         search: { evaluated: search.evaluated.length, planned: search.planned, budgetBound: search.budgetBound, seconds: clean(search.seconds) as number },
         fitSeconds: clean(final.seconds) as number,
       };

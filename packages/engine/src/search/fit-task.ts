@@ -46,7 +46,7 @@ export interface FitResult {
   impurityImportance: number[] | null;
   scaler: ScalerState | null;
   /** For permutation importance: [feature][repeat] predictions and probabilities on predict[0]. */
-  permuted: { predictions: Int32Array[][]; probabilities: Float64Array[][] } | null;
+  permuted: { base: Int32Array; predictions: Int32Array[][]; probabilities: Float64Array[][] } | null;
 }
 
 const factories = new Map<string, Promise<ModelFactory>>();
@@ -58,6 +58,17 @@ async function loadFactory(url: string): Promise<ModelFactory> {
     factories.set(url, factory);
   }
   return factory;
+}
+
+function argmax(proba: Float64Array, nClasses: number): Int32Array {
+  const rows = proba.length / nClasses;
+  const out = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) {
+    let best = 0;
+    for (let c = 1; c < nClasses; c++) if (proba[i * nClasses + c] > proba[i * nClasses + best]) best = c;
+    out[i] = best;
+  }
+  return out;
 }
 
 function oneHot(pred: Int32Array, nClasses: number): Float64Array {
@@ -122,6 +133,13 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
       return { pred, proba };
     };
     const outputs = task.predict.map(predictAll);
+    // For permuted copies, families whose predict() is the arg-max of their probabilities (all but the SVM)
+    // are asked once, not twice: permutation importance costs many predictions.
+    const predictPermuted = (X: Matrix): { pred: Int32Array; proba: Float64Array } => {
+      if (!hasProbabilities || task.family === 'SVM') return predictAll(X);
+      const proba = model.predictProba(applyScaler(scaler, X));
+      return { pred: argmax(proba, task.nClasses), proba };
+    };
     let permuted: FitResult['permuted'] = null;
     if (task.permutation && task.predict.length > 0) {
       const X = task.predict[0];
@@ -134,12 +152,12 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
           const order = permutationOrder(X.rows, task.permutation.seed, f, r);
           const data = X.data.slice();
           for (let i = 0; i < X.rows; i++) data[i * X.cols + f] = X.data[order[i] * X.cols + f];
-          const out = predictAll({ data, rows: X.rows, cols: X.cols });
+          const out = predictPermuted({ data, rows: X.rows, cols: X.cols });
           predictions[f].push(out.pred);
           probabilities[f].push(out.proba);
         }
       }
-      permuted = { predictions, probabilities };
+      permuted = { base: predictPermuted(X).pred, predictions, probabilities };
     }
     const importances = task.final && model.featureImportances ? model.featureImportances() : undefined;
     return {
