@@ -52,4 +52,22 @@ describe('RequireAuth', () => {
     renderRoutes(routes, '/home');
     expect(await screen.findByText('private content')).toBeTruthy();
   });
+
+  it('sends the user to / when a later re-check finds the session ended, and keeps the screen when the server is briefly down', async () => {
+    saveSessionHints(user);
+    let answerWith: () => Response = () => answer(200, { user });
+    vi.stubGlobal('fetch', vi.fn(async () => answerWith()));
+    const { router, queryClient } = renderRoutes(routes, '/home');
+    expect(await screen.findByText('private content')).toBeTruthy();
+
+    answerWith = () => answer(404, { error: { code: 'not_found', message: 'Not found.' } });
+    await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    expect(screen.getByText('private content')).toBeTruthy();
+
+    answerWith = () => answer(401, { error: { code: 'unauthenticated', message: 'You need to sign in.' } });
+    await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    expect(await screen.findByText('login screen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('userID')).toBeNull();
+  });
 });

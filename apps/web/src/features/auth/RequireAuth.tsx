@@ -15,10 +15,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const { data: user, isPending, isError, error, refetch } = useCurrentUser();
 
+  // A background re-check that fails (server briefly down) keeps the signed-in screen as it is.
+  if (user) return children ?? <Outlet />;
   if (isPending) return <FullPageLoader label={t('states.checkingSession')} />;
   if (isError) {
     return <ErrorState title={t('states.pageLoadFailed')} message={apiErrorText(error, t)} onRetry={() => void refetch()} fullPage />;
   }
-  if (!user) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
-  return children ?? <Outlet />;
+  return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
 }

@@ -1,5 +1,6 @@
 import type { LoginRequest, RegisterRequest, UserProfile } from '@indicata/contracts';
 import { api, ApiRequestError } from '../../lib/api.ts';
+import { clearSessionHints } from '../../lib/session-hints.ts';
 
 interface UserAnswer {
   user: UserProfile;
@@ -11,7 +12,10 @@ export async function fetchCurrentUser(): Promise<UserProfile | null> {
     const { user } = await api.get<UserAnswer>('/api/auth/me');
     return user;
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) return null;
+    if (error instanceof ApiRequestError && error.status === 401) {
+      clearSessionHints();
+      return null;
+    }
     throw error;
   }
 }
