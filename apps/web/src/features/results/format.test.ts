@@ -1,4 +1,4 @@
-import { databaseLabel, formatCell, formatJobDate, formatPercent } from './format.ts';
+import { databaseLabel, formatCell, formatJobDate, formatParams, formatPercent } from './format.ts';
 
 describe('number formats (spec section 9)', () => {
   it('shows integers as they are and other numbers with 4 decimals', () => {
@@ -16,6 +16,12 @@ describe('number formats (spec section 9)', () => {
     expect(formatCell(undefined)).toBe('');
     expect(formatCell({ max_depth: 4, criterion: 'gini', min_impurity_decrease: 0.05 })).toBe(
       'max_depth: 4, criterion: gini, min_impurity_decrease: 0.0500',
+    );
+  });
+
+  it('writes hyperparameters with None for null', () => {
+    expect(formatParams({ max_depth: null, n_estimators: 100, max_samples: 0.75, bootstrap: true })).toBe(
+      'max_depth: None, n_estimators: 100, max_samples: 0.7500, bootstrap: true',
     );
   });
 

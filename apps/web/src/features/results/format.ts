@@ -20,6 +20,14 @@ export function formatCell(value: unknown): string {
   return String(value);
 }
 
+/** Hyperparameters as "name: value" pairs, with scikit-learn's None for null. */
+export function formatParams(params: unknown): string {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return formatCell(params);
+  return Object.entries(params as Record<string, unknown>)
+    .map(([name, value]) => `${name}: ${value === null ? 'None' : formatCell(value)}`)
+    .join(', ');
+}
+
 /** Accuracy of the per-request table: a fraction shown as a percentage with 2 decimals. */
 export function formatPercent(fraction: unknown): string {
   if (typeof fraction !== 'number' || !Number.isFinite(fraction)) return formatCell(fraction);

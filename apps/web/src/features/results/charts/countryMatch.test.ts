@@ -27,6 +27,16 @@ describe('country matching for the world map', () => {
     expect(matchCountry('Brazil')).toBe('Brazil');
   });
 
+  it("matches the English CLDR names the WHO import writes (Intl.DisplayNames)", () => {
+    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    const expected: Record<string, string> = {
+      CD: 'Dem. Rep. Congo', CG: 'Congo', BA: 'Bosnia and Herz.', TT: 'Trinidad and Tobago', CI: "Côte d'Ivoire", MM: 'Myanmar',
+      PS: 'Palestine', TR: 'Turkey', SZ: 'eSwatini', MK: 'Macedonia', US: 'United States of America', KR: 'South Korea',
+      KP: 'North Korea', LA: 'Laos', CZ: 'Czechia', CF: 'Central African Rep.', SS: 'S. Sudan', GQ: 'Eq. Guinea', BN: 'Brunei',
+    };
+    for (const [iso2, atlasName] of Object.entries(expected)) expect(matchCountry(names.of(iso2)!), iso2).toBe(atlasName);
+  });
+
   it('leaves small states the 110m map does not draw unmatched', () => {
     expect(matchCountry('Malta')).toBeNull();
     expect(matchCountry('Singapore')).toBeNull();

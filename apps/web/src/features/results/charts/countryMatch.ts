@@ -1,5 +1,6 @@
 /**
- * Matches the results' space values (WHO country names, or ISO3 codes) to the country shapes of
+ * Matches the results' space values (country names: WHO's official names, or the English CLDR names our
+ * WHO import writes, e.g. "Congo - Kinshasa", "Bosnia & Herzegovina"; or ISO3 codes) to the country shapes of
  * world-atlas 2 (Natural Earth 110m, whose names are short forms such as "Dem. Rep. Congo").
  *
  * How: every shape has its ISO3 code and the WHO names that differ from its own; a value is normalised
@@ -14,7 +15,7 @@ export const ATLAS_COUNTRIES: Record<string, readonly string[]> = {
   Fiji: ['FJI'], Tanzania: ['TZA', 'United Republic of Tanzania'], 'W. Sahara': ['ESH', 'Western Sahara'],
   Canada: ['CAN'], 'United States of America': ['USA', 'United States'], Kazakhstan: ['KAZ'], Uzbekistan: ['UZB'],
   'Papua New Guinea': ['PNG'], Indonesia: ['IDN'], Argentina: ['ARG'], Chile: ['CHL'],
-  'Dem. Rep. Congo': ['COD', 'Democratic Republic of the Congo', 'Congo, Democratic Republic of the'],
+  'Dem. Rep. Congo': ['COD', 'Democratic Republic of the Congo', 'Congo, Democratic Republic of the', 'Congo - Kinshasa'],
   Somalia: ['SOM'], Kenya: ['KEN'], Sudan: ['SDN', 'SDF', 'Sudan (former)'], Chad: ['TCD'], Haiti: ['HTI'],
   'Dominican Rep.': ['DOM', 'Dominican Republic'], Russia: ['RUS', 'Russian Federation'], Bahamas: ['BHS'],
   'Falkland Is.': ['FLK', 'Falkland Islands (Malvinas)', 'Falkland Islands'], Norway: ['NOR'], Greenland: ['GRL'],
@@ -28,11 +29,11 @@ export const ATLAS_COUNTRIES: Record<string, readonly string[]> = {
   Niger: ['NER'], Nigeria: ['NGA'], Cameroon: ['CMR'], Togo: ['TGO'], Ghana: ['GHA'],
   "Côte d'Ivoire": ['CIV', 'Ivory Coast'], Guinea: ['GIN'], 'Guinea-Bissau': ['GNB'], Liberia: ['LBR'],
   'Sierra Leone': ['SLE'], 'Burkina Faso': ['BFA'], 'Central African Rep.': ['CAF', 'Central African Republic'],
-  Congo: ['COG', 'Republic of the Congo', 'Congo (Brazzaville)'], Gabon: ['GAB'],
+  Congo: ['COG', 'Republic of the Congo', 'Congo (Brazzaville)', 'Congo - Brazzaville'], Gabon: ['GAB'],
   'Eq. Guinea': ['GNQ', 'Equatorial Guinea'], Zambia: ['ZMB'], Malawi: ['MWI'], Mozambique: ['MOZ'],
   eSwatini: ['SWZ', 'Eswatini', 'Swaziland', 'Kingdom of Eswatini'], Angola: ['AGO'], Burundi: ['BDI'],
   Israel: ['ISR'], Lebanon: ['LBN'], Madagascar: ['MDG'],
-  Palestine: ['PSE', 'occupied Palestinian territory', 'occupied Palestinian territory, including east Jerusalem', 'West Bank and Gaza Strip'],
+  Palestine: ['PSE', 'occupied Palestinian territory', 'occupied Palestinian territory, including east Jerusalem', 'West Bank and Gaza Strip', 'Palestinian Territories'],
   Gambia: ['GMB'], Tunisia: ['TUN'], Algeria: ['DZA'], Jordan: ['JOR'], 'United Arab Emirates': ['ARE'],
   Qatar: ['QAT'], Kuwait: ['KWT'], Iraq: ['IRQ'], Oman: ['OMN'], Vanuatu: ['VUT'], Cambodia: ['KHM'],
   Thailand: ['THA'], Laos: ['LAO', "Lao People's Democratic Republic"], Myanmar: ['MMR'], Vietnam: ['VNM', 'Viet Nam'],
@@ -64,6 +65,7 @@ export function normalizeCountryName(name: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

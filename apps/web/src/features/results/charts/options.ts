@@ -46,9 +46,9 @@ export function confusionHeatmapOption(matrix: ConfusionMatrix, axis: { actual: 
   return {
     animation: false,
     tooltip: { position: 'top' },
-    grid: { left: 8, right: 16, top: 16, bottom: 48, containLabel: true },
-    xAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.predicted, nameLocation: 'middle', nameGap: 28, splitArea: { show: true }, axisLabel: { ...FONT, interval: 0, rotate: labels.length > 4 ? 30 : 0 } },
-    yAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.actual, inverse: true, splitArea: { show: true }, axisLabel: FONT },
+    grid: { left: 8, right: 16, top: 28, bottom: 48, containLabel: true },
+    xAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.predicted, nameLocation: 'middle', nameGap: 28, nameTextStyle: { fontWeight: 600 }, splitArea: { show: true }, axisLabel: { ...FONT, interval: 0, rotate: labels.length > 4 ? 30 : 0 } },
+    yAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.actual, nameLocation: 'start', nameTextStyle: { fontWeight: 600 }, inverse: true, splitArea: { show: true }, axisLabel: FONT },
     visualMap: { min: 0, max: Math.max(1, max), show: false, inRange: { color: ['#f1f5f9', '#2c7fb8', '#253494'] } },
     series: [
       {
@@ -149,12 +149,13 @@ export interface MapEntry {
   predicted: string;
 }
 
-/** Two maps side by side (actual, predicted), coloured by ordered class. */
+/** Two maps side by side (actual, predicted), coloured by ordered class; `mapName` was registered by registerWorldMap. */
 export function worldMapOption(mapName: string, entries: MapEntry[], classTitles: string[], titles: { actual: string; predicted: string }): ChartOption {
   const palette = classPalette(classTitles.length);
+  // Two maps need two registered names: ECharts merges map series that share one.
   const series = (field: 'actualIndex' | 'predictedIndex', left: string, right: string) => ({
     type: 'map',
-    map: mapName,
+    map: `${mapName}-${field}`,
     left,
     right,
     top: 28,

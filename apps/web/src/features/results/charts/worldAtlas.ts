@@ -1,8 +1,11 @@
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { echarts } from './echarts.ts';
+import { unwrapAntimeridian, type PolygonalGeometry } from './geometry.ts';
 
 export const WORLD_MAP_NAME = 'indicata-world-110m';
+/** The two maps of the chart (ECharts merges map series that share a registered name). */
+export const WORLD_MAP_SERIES = ['actualIndex', 'predictedIndex'] as const;
 let registered: Promise<void> | null = null;
 
 /**
@@ -14,8 +17,11 @@ export function registerWorldMap(): Promise<void> {
   registered ??= import('world-atlas/countries-110m.json').then((module) => {
     const topology = (module as unknown as { default: Topology }).default;
     const countries = feature(topology, topology.objects.countries as GeometryCollection<{ name: string }>);
-    const features = countries.features.filter((shape) => shape.properties?.name !== 'Antarctica');
-    echarts.registerMap(WORLD_MAP_NAME, { type: 'FeatureCollection', features } as unknown as Parameters<typeof echarts.registerMap>[1]);
+    const features = countries.features
+      .filter((shape) => shape.properties?.name !== 'Antarctica')
+      .map((shape) => ({ ...shape, geometry: unwrapAntimeridian(shape.geometry as PolygonalGeometry) }));
+    const geoJson = { type: 'FeatureCollection', features } as unknown as Parameters<typeof echarts.registerMap>[1];
+    for (const series of WORLD_MAP_SERIES) echarts.registerMap(`${WORLD_MAP_NAME}-${series}`, geoJson);
   });
   return registered;
 }

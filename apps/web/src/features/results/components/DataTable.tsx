@@ -41,7 +41,7 @@ export function DataTable<Row>({ title, columns, rows, testId, description }: Da
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.header} style={column.numeric ? { textAlign: 'right' } : undefined}>
+                  <Table.Th key={column.header} style={column.numeric ? { textAlign: 'right', whiteSpace: 'nowrap' } : undefined}>
                     {column.header}
                   </Table.Th>
                 ))}

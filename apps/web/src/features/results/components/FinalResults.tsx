@@ -54,7 +54,7 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         </Alert>
       )}
 
-      <div style={{ position: 'sticky', top: 0, zIndex: 5 }}>
+      <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 }}>
         <FiltersBar filters={filters} options={options} onChange={setFilters} />
       </div>
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnnHyperparameterRow, AutoMLResults, ConfusionMatrix, FeatureImportanceRow, HyperparameterRow, ModelResult, PredictionRow } from '@indicata/contracts';
 import { DataTable, type Column } from './DataTable.tsx';
 import type { ResultFilters } from '../filters.ts';
-import { formatCell } from '../format.ts';
+import { formatCell, formatParams } from '../format.ts';
 import { sortByRankAscending } from '../sorting.ts';
 import { featureImportanceOf, visiblePredictions } from '../resultsView.ts';
 import { ChartSlot, ConfusionHeatmap, FeatureImportanceBars } from '../lazyCharts.tsx';
@@ -84,7 +84,7 @@ export function HyperparametersTable({ model }: { model: ModelResult }) {
   const rows = Array.isArray(model.hyperparameters) ? sortByRankAscending(model.hyperparameters) : model.hyperparameters;
   const columns: Column<HyperparameterRow>[] = [
     { header: 'rank_test_score', field: 'rank_test_score', numeric: true },
-    { header: 'params', cell: (row) => <Text span size="xs" ff="monospace">{formatCell(row.params)}</Text> },
+    { header: 'params', cell: (row) => <Text span size="xs" ff="monospace">{formatParams(row.params)}</Text> },
     { header: 'mean_test_score', field: 'mean_test_score', numeric: true },
     { header: 'std_test_score', field: 'std_test_score', numeric: true },
   ];
