@@ -142,3 +142,34 @@ describe('time budget', () => {
     expect(results.warnings.some((w) => w.includes('time budget stopped the search'))).toBe(true);
   });
 });
+
+describe('determinism with the real models', () => {
+  it('same input, configuration and seed give the same results JSON, in-thread or on workers', async () => {
+    const frame = syntheticPanel({ places: 16, missing: 0.05 });
+    const config = {
+      target: 'target',
+      split: { mode: 'year' as const, testYear: 2009 },
+      targetDiscretization: { mode: 'automatic' as const, groups: 3, method: 'quantile' as const },
+      preprocessing: { balancing: 'OversamplingSpatialByRegionAndTemporal' as const },
+      models: {
+        DT: 'auto' as const,
+        RF: { n_estimators: 20 },
+        KNN: 'auto' as const,
+        SVM: { C: 10 },
+        ANN: { epochs: 5, neurons: 8, num_layers: 1, batch_size: 32 },
+      },
+      budgetSeconds: 300,
+      folds: 2,
+      maxCandidatesPerFamily: 2,
+      seed: 123,
+    };
+    const timing = new Set(['elapsedSeconds', 'seconds', 'fitSeconds']);
+    const strip = (r: unknown) => JSON.parse(JSON.stringify(r, (k, v) => (timing.has(k) ? 0 : v)));
+    const inThread = await runAutoML(frame, { ...config, workers: 0 });
+    const pooled = await runAutoML(frame, { ...config, workers: 2 });
+    expect(strip(pooled.results)).toEqual(strip(inThread.results));
+    // tfjs names layers from a per-thread counter (dense_Dense5 ...); names aside, saved models are identical.
+    const stripNames = (m: unknown) => JSON.parse(JSON.stringify(m, (k, v) => (k === 'name' ? '' : v)));
+    expect(stripNames(pooled.models)).toEqual(stripNames(inThread.models));
+  }, 240_000);
+});
