@@ -28,6 +28,10 @@ describe('runAutoML plumbing (test classifier)', () => {
     expect(models.DT?.pipeline.features.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe(1);
     expect(results.usedIndicators.map((r) => r.indicatorAnalyzingName)).not.toContain('sparse');
+    // The random k-fold comparison ran and is reported against the forward-chaining score.
+    expect(results.cvGap).not.toBeNull();
+    expect(results.cvGap?.gap).toBeCloseTo((results.cvGap?.randomKFold ?? 0) - (results.cvGap?.forwardChaining ?? 0), 9);
+    expect(results.cvGap?.forwardChaining).toBeCloseTo(results.models[results.best]?.validationMacroF1 ?? -1, 9);
   });
 });
 

@@ -1,6 +1,6 @@
 import { assignClass, fitTargetClasses, previewTargetClasses } from '../../src/preprocess/target-classes.ts';
 import { fitOutlierBounds } from '../../src/preprocess/outliers.ts';
-import { informationGain } from '../../src/preprocess/features.ts';
+import { fitFeatures, informationGain, transformFeatures } from '../../src/preprocess/features.ts';
 import { balance } from '../../src/preprocess/balancing.ts';
 import { applyScaler, fitScaler, normalQuantile } from '../../src/preprocess/scalers.ts';
 
@@ -105,5 +105,42 @@ describe('scalers', () => {
     const out = applyScaler(state, { data: Float64Array.from([2.5, 505]), rows: 1, cols: 2 });
     expect(out.data[0]).toBeCloseTo(0, 6);
     expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
+  });
+});
+
+describe('feature preprocessing', () => {
+  const source = {
+    names: ['x', 'copy', 'empty', 'noise'],
+    columns: [
+      Float64Array.from([1, 3, 2, 5, 4, 6, NaN, 8]),
+      Float64Array.from([10, 20, 30, 40, 50, 60, 70, 80]),
+      Float64Array.from([NaN, NaN, NaN, NaN, NaN, NaN, NaN, 1]),
+      Float64Array.from([5, 1, 4, 2, 3, 3, 1, 5]),
+    ],
+  };
+  const rows = [0, 1, 2, 3, 4, 5, 6];
+  const classes = [0, 0, 0, 1, 1, 1, 1];
+  const target = [10, 20, 30, 40, 50, 60, 70];
+  const options = {
+    missingData: { maxMissingPercent: 50, imputation: 'median' as const },
+    attributeSelection: { minInformationGain: 0, maxFeatures: 20, pearsonCut: 0.95, manualFeatures: null },
+    attributeDiscretization: [{ indicator: 'x', option: 'manual' as const, classes: { '1': { title: 'lo', min: 0, max: 3 }, '2': { title: 'hi', min: 3, max: 9 } } }],
+  };
+  it('removes sparse columns and near-copies, keeps IG order, fills with training medians, bins manual attributes', () => {
+    const fitted = fitFeatures(source, rows, classes, target, 2, options);
+    expect(fitted.removedColumns.map((c) => c.name)).toEqual(['empty']);
+    expect(fitted.unused.find((u) => u.indicatorAnalyzingName === 'copy')?.reason).toMatch(/Pearson/);
+    expect(fitted.names).toEqual(['x', 'noise']);
+    expect(fitted.fill[0]).toBe(3.5); // median of 1..6, row 7 (test) excluded
+    expect(fitted.binEdges[0]).toEqual([3]);
+    const { X, incomplete } = transformFeatures(source, fitted, [0, 6, 7]);
+    expect(Array.from(X.data)).toEqual([1, 5, 2, 1, 2, 5]); // x binned at 3: 1 -> 1, 3.5 -> 2, 8 -> 2
+    expect(Array.from(incomplete)).toEqual([0, 1, 0]);
+  });
+  it('a manual list overrides the automatic selection', () => {
+    const fitted = fitFeatures(source, rows, classes, target, 2, { ...options, attributeSelection: { ...options.attributeSelection, manualFeatures: ['noise', 'copy', 'nope'] } });
+    expect(fitted.names).toEqual(['noise', 'copy']);
+    expect(fitted.selectionMode).toBe('manual');
+    expect(fitted.warnings.join(' ')).toMatch(/"nope" is not a numeric column/);
   });
 });
