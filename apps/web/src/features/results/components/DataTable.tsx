@@ -21,10 +21,12 @@ export interface DataTableProps<Row> {
   rows: unknown;
   testId?: string;
   description?: ReactNode;
+  /** Width below which the table scrolls sideways instead of squeezing (narrow tables: 0). */
+  minWidth?: number;
 }
 
 /** A titled, 20-rows-a-page table of the result detail. */
-export function DataTable<Row>({ title, columns, rows, testId, description }: DataTableProps<Row>) {
+export function DataTable<Row>({ title, columns, rows, testId, description, minWidth = 480 }: DataTableProps<Row>) {
   const { t } = useTranslation('results');
   const [page, setPage] = useState(1);
   if (!Array.isArray(rows)) return null;
@@ -36,7 +38,7 @@ export function DataTable<Row>({ title, columns, rows, testId, description }: Da
       </Title>
       {description}
       <Paper withBorder radius="md" mt="xs">
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={minWidth}>
           <Table striped verticalSpacing={6} horizontalSpacing="sm" fz="sm">
             <Table.Thead>
               <Table.Tr>

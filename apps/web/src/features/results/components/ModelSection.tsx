@@ -108,7 +108,7 @@ export function FeatureTable({ algorithm, rows }: { algorithm: string; rows: Fea
     { header: 'Feature', field: 'Feature' },
     { header: 'Importance', field: 'Importance', numeric: true },
   ];
-  return <DataTable title={t('tables.featureImportance', { algorithm })} columns={columns} rows={rows} testId={`table-features-${algorithm}`} />;
+  return <DataTable title={t('tables.featureImportance', { algorithm })} columns={columns} rows={rows} testId={`table-features-${algorithm}`} minWidth={0} />;
 }
 
 /** Everything about one model: predictions, confusion matrix (table + heatmap), hyperparameters, features. */

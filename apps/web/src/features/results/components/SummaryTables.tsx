@@ -67,7 +67,7 @@ export function BaselinesSection({ results }: { results: AutoMLResults }) {
   return (
     <Grid gutter="lg" align="flex-start">
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <DataTable title={t('tables.baselines')} columns={columns} rows={rows} testId="table-baselines" />
+        <DataTable title={t('tables.baselines')} columns={columns} rows={rows} testId="table-baselines" minWidth={0} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap={4}>
