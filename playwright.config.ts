@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -10,6 +11,19 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_CONTACT_EMAIL = 'contact@indicata.test';
+/** The WHO export the e2e server imports at start-up (specs skip their WHO parts when it is absent). */
+export const E2E_WHO_DIR = fileURLToPath(new URL('../shared/data/who-gho-2018', import.meta.url));
+/** The WHO indicators the e2e server imports (see serverEnv). */
+export const E2E_WHO_INDICATORS = [
+  'GHED_CHEGDP_SHA2011',
+  'MDG_0000000001',
+  'MDG_0000000007',
+  'NCD_BMI_30A',
+  'SDGPM25',
+  'WHOSIS_000001',
+  'WHOSIS_000004',
+  'WHS4_100',
+];
 
 // Workers load this file again; the runner's first load publishes the folder through the environment
 // so every load agrees, and only the process that created it removes it when the run ends.
@@ -30,6 +44,10 @@ const serverEnv: Record<string, string> = {
   CONTACT_EMAIL: E2E_CONTACT_EMAIL,
   PUBLIC_URL: E2E_BASE_URL,
   LOG_LEVEL: 'warn',
+  // who.spec.ts, upload.spec.ts and WHO-based job specs: the server imports this WHO export at start-up.
+  // A subset of 8 dense indicators (63k values, ~10 s on a busy 2-core machine; all 43 took ~56 s).
+  WHO_IMPORT_DIR: E2E_WHO_DIR,
+  WHO_IMPORT_INDICATORS: E2E_WHO_INDICATORS.join(','),
 };
 
 const CHROMIUM_ARGS = [
