@@ -17,11 +17,18 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const { data: currentUser } = useCurrentUser();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const empty = { email: !email.trim(), password: !password };
+    setMissing(empty);
+    if (empty.email || empty.password) {
+      document.getElementsByName(empty.email ? 'email' : 'password')[0]?.focus();
+      return;
+    }
     setPending('login');
     try {
       const user = await loginRequest({ email: email.trim(), password });
@@ -70,6 +77,7 @@ export default function LoginPage() {
               autoComplete="username"
               required
               value={email}
+              error={missing.email ? t('validation.required') : undefined}
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
             <PasswordInput
@@ -78,6 +86,7 @@ export default function LoginPage() {
               autoComplete="current-password"
               required
               value={password}
+              error={missing.password ? t('validation.required') : undefined}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
             {error && (
