@@ -72,7 +72,8 @@ describe('k nearest neighbours', () => {
 
   test('auto picks a kd-tree in low dimensions and brute force in high ones', () => {
     expect(fitKnn({}, X, y, 3).resolvedAlgorithm()).toBe('kd_tree');
-    expect(fitKnn({}, uniformRows(100, 20, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
+    expect(fitKnn({}, uniformRows(100, 40, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
+    expect(fitKnn({ n_neighbors: 60 }, uniformRows(100, 4, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
   });
 
   test('learns blobs, probabilities sum to 1, round trip keeps predictions', () => {

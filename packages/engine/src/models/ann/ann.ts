@@ -77,15 +77,21 @@ export class AnnClassifier implements Classifier {
     try {
       for (let epoch = 0; epoch < this.params.epochs; epoch++) {
         rng.shuffle(trainRows);
+        // One gather per epoch puts the rows in shuffled order; batches are then cheap slices.
+        const [xEpoch, yEpoch] = tf.tidy(() => {
+          const index = tf.tensor1d(trainRows, 'int32');
+          return [tf.gather(xAll, index), tf.gather(yAll, index)];
+        });
         for (let start = 0; start < trainRows.length; start += batchSize) {
           for (const layer of dropouts) layer.seed = rng.nextSeed();
+          const size = Math.min(batchSize, trainRows.length - start);
           tf.tidy(() => {
-            const index = tf.tensor1d(trainRows.subarray(start, Math.min(start + batchSize, trainRows.length)), 'int32');
-            const xb = tf.gather(xAll, index);
-            const yb = tf.gather(yAll, index);
+            const xb = tf.slice(xEpoch, [start, 0], [size, cols]);
+            const yb = tf.slice(yEpoch, [start, 0], [size, nClasses]);
             optimizer.minimize(() => crossEntropy(yb, model.apply(xb, { training: true }) as tf.Tensor), false);
           });
         }
+        tf.dispose([xEpoch, yEpoch]);
         this.epochs = epoch + 1;
         if (xVal && yVal) {
           const loss = tf.tidy(() => crossEntropy(yVal, model.predict(xVal) as tf.Tensor).dataSync()[0]);

@@ -70,13 +70,30 @@ class NeighborHeap {
     dist[pos] = d;
     idx[pos] = i;
   }
-  /** Writes the heap's content nearest first into the output arrays at `offset`. */
+  /** Empties the heap into the output arrays at `offset`, nearest first (heap-sort, no allocation). */
   drainSorted(outIdx: Int32Array, outDist: Float64Array, offset: number, p: number): void {
-    const order = Array.from({ length: this.size }, (_, j) => j);
-    order.sort((a, b) => this.dist[a] - this.dist[b] || this.idx[a] - this.idx[b]);
-    for (let j = 0; j < order.length; j++) {
-      outIdx[offset + j] = this.idx[order[j]];
-      outDist[offset + j] = fromReduced(this.dist[order[j]], p);
+    const { dist, idx } = this;
+    while (this.size > 0) {
+      const last = --this.size;
+      outIdx[offset + last] = idx[0];
+      outDist[offset + last] = fromReduced(dist[0], p);
+      const d = dist[last];
+      const i = idx[last];
+      // Sift the former last element down from the root.
+      let pos = 0;
+      for (;;) {
+        const l = 2 * pos + 1;
+        if (l >= last) break;
+        const r = l + 1;
+        let child = l;
+        if (r < last && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
+        if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
+        dist[pos] = dist[child];
+        idx[pos] = idx[child];
+        pos = child;
+      }
+      dist[pos] = d;
+      idx[pos] = i;
     }
   }
 }
@@ -96,6 +113,7 @@ export class NeighborIndex {
   private readonly upper: Float64Array;
   private readonly radius: Float64Array;
   private readonly nodeCount: number;
+  private readonly featureOrder: Int32Array;
   /** Point-to-point distances computed by queries so far (shows how much a tree prunes). */
   distanceEvaluations = 0;
 
@@ -115,6 +133,10 @@ export class NeighborIndex {
     leafSize: number,
     readonly p: number,
   ) {
+    // Features in decreasing variance: partial distances then exceed the k-th best sooner, so the
+    // early exit in scanLeaf skips more work. Distances do not depend on the order of features.
+    this.featureOrder = byDecreasingVariance(data, rows, dims);
+    data = permuteColumns(data, rows, dims, this.featureOrder);
     const perm = new Int32Array(rows);
     for (let i = 0; i < rows; i++) perm[i] = i;
     const levels = algorithm === 'brute' ? 1 : Math.floor(Math.log2(Math.max(1, (rows - 1) / leafSize))) + 1;
@@ -194,12 +216,13 @@ export class NeighborIndex {
   }
 
   /** Reduced lower bound of the distance from the query to any point of the node. */
-  private nodeBound(query: Float64Array, qo: number, node: number): number {
+  private nodeBound(query: Float64Array, qo: number, node: number, worst = Infinity): number {
     const { dims, p } = this;
     if (this.algorithm === 'kd_tree') {
       const base = node * dims;
       let acc = 0;
-      for (let f = 0; f < dims; f++) {
+      // Stopping once above `worst` still returns a value above it, which is all pruning needs.
+      for (let f = 0; f < dims && acc <= worst; f++) {
         const v = query[qo + f];
         const lo = this.lower[base + f];
         const hi = this.upper[base + f];
@@ -220,6 +243,7 @@ export class NeighborIndex {
    * @param k neighbours per query (at most the number of training rows)
    */
   query(queries: Float64Array, queryRows: number, k: number): Neighbors {
+    queries = permuteColumns(queries, queryRows, this.dims, this.featureOrder);
     const kk = Math.min(k, this.rows);
     const indices = new Int32Array(queryRows * kk);
     const distances = new Float64Array(queryRows * kk);
@@ -246,8 +270,9 @@ export class NeighborIndex {
     }
     const left = 2 * node + 1;
     const right = left + 1;
-    const leftBound = this.nodeBound(query, qo, left);
-    const rightBound = this.nodeBound(query, qo, right);
+    const worst = heap.worst();
+    const leftBound = this.nodeBound(query, qo, left, worst);
+    const rightBound = this.nodeBound(query, qo, right, worst);
     if (leftBound <= rightBound) {
       this.searchNode(query, qo, left, leftBound, heap, firstLeaf);
       this.searchNode(query, qo, right, rightBound, heap, firstLeaf);
@@ -257,15 +282,55 @@ export class NeighborIndex {
     }
   }
 
+  /**
+   * Offers every point of [start, end) to the heap. The distance loop stops as soon as the partial
+   * sum exceeds the current k-th best (it can only grow), which skips most of the work.
+   */
   private scanLeaf(query: Float64Array, qo: number, start: number, end: number, heap: NeighborHeap): void {
-    const { points, dims, rowOf } = this;
+    const { points, dims, rowOf, p } = this;
     this.distanceEvaluations += end - start;
+    let worst = heap.worst();
     for (let j = start; j < end; j++) {
-      const worst = heap.worst();
-      const d = this.reducedDistance(query, qo, points, j * dims);
-      if (d <= worst) heap.push(d, rowOf[j]);
+      let acc = 0;
+      let f = 0;
+      const base = j * dims;
+      if (p === 2) {
+        for (; f < dims; f++) {
+          const t = query[qo + f] - points[base + f];
+          acc += t * t;
+          if (acc > worst) break;
+        }
+      } else if (p === 1) {
+        for (; f < dims; f++) {
+          acc += Math.abs(query[qo + f] - points[base + f]);
+          if (acc > worst) break;
+        }
+      } else {
+        for (; f < dims; f++) {
+          acc += Math.pow(Math.abs(query[qo + f] - points[base + f]), p);
+          if (acc > worst) break;
+        }
+      }
+      if (f === dims && acc <= worst) {
+        heap.push(acc, rowOf[j]);
+        worst = heap.worst();
+      }
     }
   }
+}
+
+function byDecreasingVariance(data: Float64Array, rows: number, dims: number): Int32Array {
+  const mean = new Float64Array(dims);
+  const variance = new Float64Array(dims);
+  for (let i = 0; i < rows; i++) for (let f = 0; f < dims; f++) mean[f] += data[i * dims + f] / rows;
+  for (let i = 0; i < rows; i++) for (let f = 0; f < dims; f++) variance[f] += (data[i * dims + f] - mean[f]) ** 2;
+  return Int32Array.from({ length: dims }, (_, f) => f).sort((a, b) => variance[b] - variance[a] || a - b);
+}
+
+function permuteColumns(data: Float64Array, rows: number, dims: number, order: Int32Array): Float64Array {
+  const out = new Float64Array(rows * dims);
+  for (let i = 0; i < rows; i++) for (let f = 0; f < dims; f++) out[i * dims + f] = data[i * dims + order[f]];
+  return out;
 }
 
 function widestDimension(data: Float64Array, dims: number, perm: Int32Array, start: number, end: number): number {
