@@ -106,6 +106,19 @@ describe.each(allDatabaseKinds())('GET /api/events on $kind', ({ kind, skip, rea
       await until(() => server.ctx.events.listenerCount() === 0);
     });
 
+    it('ends the stream soon after its session ends', async () => {
+      const carol = await registerAndLogin(server.app);
+      const stream = await openStream(baseUrl, carol.cookie);
+      try {
+        await until(() => server.ctx.events.listenerCount(carol.user.id) === 1);
+        const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: carol.headers });
+        expect(logout.statusCode).toBe(204);
+        await until(() => server.ctx.events.listenerCount(carol.user.id) === 0);
+      } finally {
+        stream.close();
+      }
+    });
+
     it('refuses a visitor without a session', async () => {
       const response = await fetch(`${baseUrl}/api/events`);
       expect(response.status).toBe(401);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
+import { findSessionUser } from '../auth/sessions.ts';
 
 /** Interval of the `: keep-alive` comments that keep proxies from closing an idle stream. */
 export const KEEP_ALIVE_MS = 15_000;
@@ -40,7 +41,17 @@ export async function registerEventRoutes(app: FastifyInstance, ctx: AppContext)
       raw.write(`data: ${JSON.stringify({ type: event.type, data: event.data ?? null })}\n\n`);
     };
     const unsubscribe = ctx.events.subscribe(user.id, send);
-    const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), keepAliveMs);
+    // Each keep-alive also re-checks the session, so a stream ends soon after its session does (logout, expiry).
+    const token = request.sessionToken;
+    const keepAlive = setInterval(() => {
+      raw.write(': keep-alive\n\n');
+      if (!token) return;
+      findSessionUser(ctx.database.db, token)
+        .then((current) => {
+          if (!current) raw.end();
+        })
+        .catch(() => {});
+    }, keepAliveMs);
     keepAlive.unref();
 
     const cleanUp = () => {
