@@ -28,6 +28,8 @@ describe('runAutoML plumbing (test classifier)', () => {
     expect(models.DT?.pipeline.features.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe(1);
     expect(results.usedIndicators.map((r) => r.indicatorAnalyzingName)).not.toContain('sparse');
+    // Permutation importance is computed for the chosen model.
+    expect(results.models[results.best]?.permutationImportance?.length).toBe(results.usedIndicators.length);
     // The random k-fold comparison ran and is reported against the forward-chaining score.
     expect(results.cvGap).not.toBeNull();
     expect(results.cvGap?.gap).toBeCloseTo((results.cvGap?.randomKFold ?? 0) - (results.cvGap?.forwardChaining ?? 0), 9);

@@ -130,12 +130,16 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     }
     // The search stops starting fits when the time left equals the estimated cost of what must follow.
     const foldSeconds = new Map<ModelFamily, number>();
+    // A fold task predicts one validation year; the final task predicts the test rows (possibly several years).
+    const meanValidationRows = foldData.reduce((s, f) => s + f.validation.rows, 0) / Math.max(1, foldData.length);
+    const testScale = Math.max(1, test.X.rows / Math.max(1, meanValidationRows));
     const reserveMs = () => {
       let worker = 0;
       let longest = 0;
       for (const family of families) {
         const measured = foldSeconds.get(family);
-        const cost = measured === undefined ? (budgetMs / 1000) * (UNMEASURED_RESERVE_SHARE / families.length) * runner.threads : measured * FINAL_FIT_FACTOR;
+        const cost =
+          measured === undefined ? (budgetMs / 1000) * (UNMEASURED_RESERVE_SHARE / families.length) * runner.threads : measured * FINAL_FIT_FACTOR * testScale;
         worker += cost;
         longest = Math.max(longest, measured === undefined ? 0 : cost);
       }
@@ -171,36 +175,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       }
     }
 
-    // Final fits of each family's best candidate on all training rows, predicting the test rows.
-    progress(0.75, 'Fitting the chosen models on all training rows');
+    // The choice uses validation scores only, so it is made before any test row is predicted.
     const best = new Map<ModelFamily, EvaluatedCandidate>();
     for (const family of families) best.set(family, bestOf((searched.get(family) as FamilySearchResult).evaluated));
-    const permutationSeed = deriveSeed(config.seed, 'permutation');
-    const finals = new Map<ModelFamily, FitResult>();
-    await Promise.all(
-      families.map(async (family) => {
-        const chosen = best.get(family) as EvaluatedCandidate;
-        const result = await runner.run(
-          {
-            family,
-            params: chosen.candidate.params,
-            scaler: chosen.candidate.scaler,
-            seed: deriveSeed(config.seed, 'final', family),
-            nClasses,
-            train: finalSet.balanced.X,
-            y: finalSet.balanced.y,
-            predict: [test.X],
-            deadline: null,
-            final: true,
-            permutation: { repeats: config.permutationRepeats, seed: permutationSeed },
-            modelModule,
-          },
-          signal,
-        );
-        finals.set(family, result);
-        progress(0.75 + (0.15 * finals.size) / families.length, `${family}: final model fitted`);
-      }),
-    );
 
     // Ensemble of the per-family best models, weighed on the same folds.
     const foldLabels = foldData.map((f) => f.yValidation);
@@ -231,6 +208,39 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     }));
     if (ensemble) contenders.push({ algorithm: 'Ensemble', mean: ensemble.mean, std: ensemble.std });
     const chosen = [...contenders].sort((a, b) => b.mean - a.mean || a.std - b.std || (a.algorithm === 'Ensemble' ? 1 : 0) - (b.algorithm === 'Ensemble' ? 1 : 0))[0];
+
+    // Final fits of each family's best candidate on all training rows, predicting the test rows.
+    progress(0.75, 'Fitting the chosen models on all training rows');
+    const permutationSeed = deriveSeed(config.seed, 'permutation');
+    const permutationFamilies = new Set<ModelFamily>(
+      chosen.algorithm === 'Ensemble' ? (ensemble as NonNullable<typeof ensemble>).weights.map((w) => w.algorithm) : [chosen.algorithm as ModelFamily],
+    );
+    const finals = new Map<ModelFamily, FitResult>();
+    await Promise.all(
+      families.map(async (family) => {
+        const winner = best.get(family) as EvaluatedCandidate;
+        const result = await runner.run(
+          {
+            family,
+            params: winner.candidate.params,
+            scaler: winner.candidate.scaler,
+            seed: deriveSeed(config.seed, 'final', family),
+            nClasses,
+            train: finalSet.balanced.X,
+            y: finalSet.balanced.y,
+            predict: [test.X],
+            deadline: null,
+            final: true,
+            // Permutation importance (many predictions) for the chosen model, or the ensemble's members.
+            permutation: permutationFamilies.has(family) ? { repeats: config.permutationRepeats, seed: permutationSeed } : null,
+            modelModule,
+          },
+          signal,
+        );
+        finals.set(family, result);
+        progress(0.75 + (0.15 * finals.size) / families.length, `${family}: final model fitted`);
+      }),
+    );
 
     // Random stratified k-fold score of the chosen configuration (the CV gap), when time allows.
     progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
@@ -393,11 +403,14 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const weights = ensemble.weights.map((w) => w.weight);
       const memberFinals = ensemble.weights.map((w) => finals.get(w.algorithm) as FitResult);
       const predicted = argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[0]), weights), nClasses);
-      const permuted = featureNames.map((_, f) =>
-        Array.from({ length: config.permutationRepeats }, (_unused, r) =>
-          argmaxRows(combineProbabilities(memberFinals.map((m) => (m.permuted as NonNullable<FitResult['permuted']>).probabilities[f][r]), weights), nClasses),
-        ),
-      );
+      // Members carry permuted probabilities only when the ensemble is the chosen model.
+      const permuted = memberFinals.every((m) => m.permuted)
+        ? featureNames.map((_, f) =>
+            Array.from({ length: config.permutationRepeats }, (_unused, r) =>
+              argmaxRows(combineProbabilities(memberFinals.map((m) => (m.permuted as NonNullable<FitResult['permuted']>).probabilities[f][r]), weights), nClasses),
+            ),
+          )
+        : null;
       models.Ensemble = {
         algorithm: 'Ensemble',
         params: { voting: 'soft', weights: Object.fromEntries(ensemble.weights.map((w) => [w.algorithm, clean(w.weight)])) },
@@ -409,7 +422,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         confusionMatrix: { labels: titles, matrix: confusionMatrix(actual, predicted, nClasses) },
         hyperparameters: [],
         impurityImportance: null,
-        permutationImportance: permutationRows(permuted, predicted),
+        permutationImportance: permuted ? permutationRows(permuted, predicted) : null,
         members: ensemble.weights.map((w) => ({ algorithm: w.algorithm, weight: clean(w.weight) as number })),
         search: { evaluated: 1, planned: 1, budgetBound: false, seconds: 0 },
         fitSeconds: 0,
