@@ -72,6 +72,13 @@ export const wizard = {
     KNN: 'KNN',
     SVM: 'SVM',
   },
+  modelIntro: {
+    ANN: 'A feed-forward neural network: hidden layers of the chosen width, dropout between them, trained with the chosen optimizer.',
+    DT: 'A single decision tree: easy to read, prone to overfitting without depth or leaf limits.',
+    RF: 'An ensemble of decision trees on bootstrap samples: robust on tabular indicators with little tuning.',
+    KNN: 'Classifies a row by the classes of its nearest rows (features scaled first).',
+    SVM: 'A support vector machine (LIBSVM, as in scikit-learn) with the chosen kernel (features scaled first).',
+  },
   select: {
     selectAll: 'Select All',
     importSteps: 'Import Steps',
@@ -225,6 +232,7 @@ export const wizard = {
     previewFailed: 'The preview could not be computed: {detail}',
     previewRows: '{count} rows with a value',
     previewMissing: '{count} without a value',
+    previewOutside: '{count} outside every class',
     tinyClasses: 'Some classes have fewer than {min} rows: the model cannot learn them reliably. Consider fewer groups or the quantile method.',
     range: 'Range',
     count: 'Rows',

@@ -74,6 +74,13 @@ export const wizard: Translation<typeof en> = {
     KNN: 'KNN',
     SVM: 'SVM',
   },
+  modelIntro: {
+    ANN: 'Uma rede neural feed-forward: camadas ocultas da largura escolhida, dropout entre elas, treinada com o otimizador escolhido.',
+    DT: 'Uma única árvore de decisão: fácil de ler, propensa a sobreajuste sem limites de profundidade ou de folhas.',
+    RF: 'Um conjunto de árvores de decisão em amostras bootstrap: robusto em indicadores tabulares com pouco ajuste.',
+    KNN: 'Classifica uma linha pelas classes das linhas mais próximas (atributos padronizados antes).',
+    SVM: 'Uma máquina de vetores de suporte (LIBSVM, como no scikit-learn) com o kernel escolhido (atributos padronizados antes).',
+  },
   select: {
     selectAll: 'Selecionar Todos',
     importSteps: 'Importar Etapas',
@@ -227,6 +234,7 @@ export const wizard: Translation<typeof en> = {
     previewFailed: 'A prévia não pôde ser calculada: {detail}',
     previewRows: '{count} linhas com valor',
     previewMissing: '{count} sem valor',
+    previewOutside: '{count} fora de todas as classes',
     tinyClasses: 'Algumas classes têm menos de {min} linhas: o modelo não consegue aprendê-las com segurança. Considere menos grupos ou o método de quantis.',
     range: 'Intervalo',
     count: 'Linhas',

@@ -30,17 +30,20 @@ export function ClassPreview({ request }: { request: TargetClassPreviewRequest |
     const data = preview.data;
     const largest = Math.max(1, ...data.classes.map((c) => c.count));
     const tiny = data.classes.some((c) => c.count < TINY_CLASS_ROWS);
+    // Automatic classes are titled by their range already; manual ones show it beside their title.
+    const showRange = request.discretization.mode === 'manual';
     body = (
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {f('target.previewRows', { count: data.rows })}
           {data.missing > 0 ? ` · ${f('target.previewMissing', { count: data.missing })}` : ''}
+          {data.unassigned > 0 ? ` · ${f('target.previewOutside', { count: data.unassigned })}` : ''}
         </Text>
         <Table verticalSpacing={4} data-testid="class-preview">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('classTable.class')}</Table.Th>
-              <Table.Th>{t('target.range')}</Table.Th>
+              {showRange && <Table.Th>{t('target.range')}</Table.Th>}
               <Table.Th w="40%">{t('target.count')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -52,11 +55,13 @@ export function ClassPreview({ request }: { request: TargetClassPreviewRequest |
                     {c.title}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {bound(c.min)} – {bound(c.max)}
-                  </Text>
-                </Table.Td>
+                {showRange && (
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {bound(c.min)} – {bound(c.max)}
+                    </Text>
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Progress value={(100 * c.count) / largest} color={c.count < TINY_CLASS_ROWS ? 'orange' : 'cyan'} style={{ flex: 1 }} aria-hidden />

@@ -95,7 +95,7 @@ export function ModelConfigPage({ family }: { family: ModelFamily }) {
     });
 
   return (
-    <WizardPage title={t(`common:routes.${ROUTE_TITLE[family]}`)} intro={t(`models.${family}`)} onSave={save}>
+    <WizardPage title={t(`common:routes.${ROUTE_TITLE[family]}`)} intro={t(`modelIntro.${family}`)} onSave={save}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('page.autoHint')} {t('page.listHint')}
