@@ -57,6 +57,10 @@ CONFIGS = [
 ]
 
 
+# gamma=auto on raw 0..16 pixels is a poor and slow model: nothing learned from timing it.
+SKIP = {("digits", "svm-rbf-auto-c10")}
+
+
 def seeds_of(family):
     return DT_SEEDS if family == "DT" else RF_SEEDS
 
@@ -74,13 +78,17 @@ def make(family, params, seed):
 def main():
     os.makedirs(OUT, exist_ok=True)
     for name, X, y in datasets():
+        # Digits is the largest set: fewer splits keep the parity test fast.
+        split_seeds = SPLIT_SEEDS[:3] if name == "digits" else SPLIT_SEEDS
         splits = []
-        for split_seed in SPLIT_SEEDS:
+        for split_seed in split_seeds:
             idx = np.arange(len(y))
             _, test_idx = train_test_split(idx, test_size=TEST_SIZE, stratify=y, random_state=split_seed)
             splits.append(sorted(int(i) for i in test_idx))
         models = []
         for family, config, params, seeded in CONFIGS:
+            if (name, config) in SKIP:
+                continue
             accuracies = []
             for test_idx in splits:
                 mask = np.zeros(len(y), dtype=bool)

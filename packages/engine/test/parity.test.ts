@@ -63,6 +63,7 @@ for (const golden of goldens) {
     for (const model of golden.models) {
       test(`${model.name}: within 1 point of scikit-learn's ${(model.sklearnAccuracy * 100).toFixed(2)}%`, async () => {
         const ours = await ourAccuracy(golden, model);
+        console.log(`parity ${golden.dataset} ${model.name}: ours ${(ours * 100).toFixed(2)}%, scikit-learn ${(model.sklearnAccuracy * 100).toFixed(2)}%`);
         expect(Math.abs(ours - model.sklearnAccuracy) * 100).toBeLessThanOrEqual(1);
       }, 60_000);
     }
