@@ -1,6 +1,5 @@
 import type { ModelFamily } from '@indicata/contracts';
 import type { ScalerKind } from '../preprocess/scalers.ts';
-import { SCALERS } from '../preprocess/scalers.ts';
 import { createRng, shuffleInPlace } from '../data/random.ts';
 
 /** One configuration to evaluate: a family, its parameters (scikit-learn names) and its scaler. */
@@ -99,7 +98,10 @@ export function candidatesFor(
   seed: number,
   maxCandidates: number,
 ): Candidate[] {
-  const scalers: ScalerKind[] = SCALED_FAMILIES.includes(family) ? [...SCALERS] : ['none'];
+  // log1p-then-standard first: on the WHO panel it was the best scaler for SVM (validation macro-F1 0.82 vs
+  // 0.77 standard, 0.64 quantile-normal) and close for KNN, and under a tight budget the first candidate may be
+  // the only one evaluated.
+  const scalers: ScalerKind[] = SCALED_FAMILIES.includes(family) ? ['log1p-standard', 'standard', 'quantile-normal'] : ['none'];
   if (choice !== 'auto') {
     return scalers.map((scaler) => ({ family, params: { ...choice }, scaler })).slice(0, Math.max(1, maxCandidates));
   }

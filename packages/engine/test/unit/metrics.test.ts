@@ -65,7 +65,7 @@ describe('search spaces', () => {
   it('auto lists start with the defaults and every scaler; explicit params are kept as given', () => {
     const auto = candidatesFor('SVM', 'auto', 1, 10);
     expect(auto).toHaveLength(10);
-    expect(auto.slice(0, 3).map((c) => c.scaler)).toEqual(['standard', 'log1p-standard', 'quantile-normal']);
+    expect(auto.slice(0, 3).map((c) => c.scaler)).toEqual(['log1p-standard', 'standard', 'quantile-normal']);
     const explicit = candidatesFor('DT', { max_depth: 3 }, 1, 10);
     expect(explicit).toEqual([{ family: 'DT', params: { max_depth: 3 }, scaler: 'none' }]);
   });
