@@ -39,6 +39,7 @@ export const results = {
     bestModel: 'Chosen model',
     bestModelText: '{algorithm} was chosen on validation macro-F1 ({score}), never on the test score.',
     split: 'How the data was split',
+    cvGap: 'Validation that respects time gave {algorithm} a macro-F1 of {forward}; a random k-fold split would have given {random} (a gap of {gap}).',
     warnings: 'Warnings',
   },
   config: {

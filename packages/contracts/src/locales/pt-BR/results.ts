@@ -39,6 +39,7 @@ export const results: Translation<typeof en> = {
     bestModel: 'Modelo escolhido',
     bestModelText: '{algorithm} foi escolhido pelo macro-F1 de validação ({score}), nunca pelo resultado de teste.',
     split: 'Como os dados foram divididos',
+    cvGap: 'A validação que respeita o tempo deu a {algorithm} um macro-F1 de {forward}; uma divisão k-fold aleatória teria dado {random} (uma diferença de {gap}).',
     warnings: 'Avisos',
   },
   config: {

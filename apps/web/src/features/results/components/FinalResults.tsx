@@ -36,6 +36,16 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         <Paper withBorder radius="md" p="md" bg="var(--mantine-color-blue-light)">
           <Text fw={600}>{t('detail.bestModel')}</Text>
           <Text size="sm">{t('detail.bestModelText', { algorithm: best.algorithm, score: formatCell(best.validationMacroF1) })}</Text>
+          {results.cvGap && (
+            <Text size="sm" c="dimmed" mt={4} data-testid="cv-gap">
+              {t('detail.cvGap', {
+                algorithm: results.cvGap.algorithm,
+                forward: formatCell(results.cvGap.forwardChaining),
+                random: formatCell(results.cvGap.randomKFold),
+                gap: formatCell(results.cvGap.gap),
+              })}
+            </Text>
+          )}
           {results.split?.description && (
             <Text size="sm" c="dimmed" mt={4}>
               {t('detail.split')}: {results.split.description}
