@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,15 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests drive Debian's /usr/bin/chromium (no `playwright install` here) against the real,
  * built app started by `webServer` on a test port, with a fresh data folder per run.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * A port no other process is listening on: engineers and CI may run suites side by side on one machine.
+ * Asked of the OS once by the runner and published to the workers through the environment.
+ */
+function freePort(): number {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+const PORT = Number((process.env.E2E_PORT ??= String(freePort())));
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 export const E2E_CONTACT_EMAIL = 'contact@indicata.test';
 /** The WHO export the e2e server imports at start-up (specs skip their WHO parts when it is absent). */

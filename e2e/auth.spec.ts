@@ -13,7 +13,9 @@ const TUTORIAL_TITLES = [
 ];
 
 const slideTitle = (page: Page) => page.getByTestId('tutorial-slide').getByRole('heading');
-const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
+/** Local-storage keys other than the UI's own preferences (language, folded tutorial: `indicata.*`). */
+const storageKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => !key.startsWith('indicata.')).sort());
 
 test.describe('accounts and the app shell', () => {
   test('register, log in, cycle the tutorial past both ends, log out', async ({ page, login }, testInfo) => {
@@ -52,6 +54,8 @@ test.describe('accounts and the app shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('userEmail'))).toBe(account.email);
     const session = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
     expect(session?.httpOnly).toBe(true);
+    const stored = await page.evaluate(() => Object.values(localStorage).join('\n'));
+    expect(stored).not.toContain(session?.value ?? '(no session cookie)');
 
     // Left menu, tabs, tutorial, warning and footer.
     const menu = page.getByTestId('current-user');
