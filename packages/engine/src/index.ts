@@ -15,5 +15,6 @@ export {
   type ModelChoice,
 } from './pipeline/config.ts';
 export { runAutoML, type RunOptions, type RunOutput, type ProgressCallback, type SavedPipelineModel } from './pipeline/run.ts';
+export { predictWithSavedModel, type RowPrediction } from './pipeline/predict.ts';
 export type { Matrix, Classifier, SavedModel } from './models/types.ts';
 export * from './models/index.ts';

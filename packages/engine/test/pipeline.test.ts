@@ -1,5 +1,6 @@
 import { autoMLResultsSchema } from '@indicata/contracts';
 import { runAutoML } from '../src/pipeline/run.ts';
+import { predictWithSavedModel } from '../src/pipeline/predict.ts';
 import { CENTROID_MODEL, syntheticPanel } from './helpers/panel.ts';
 import { setFitDelay } from './helpers/centroid-model.ts';
 
@@ -177,5 +178,15 @@ describe('determinism with the real models', () => {
     // tfjs names layers from a per-thread counter (dense_Dense5 ...); names aside, saved models are identical.
     const stripNames = (m: unknown) => JSON.parse(JSON.stringify(m, (k, v) => (k === 'name' ? '' : v)));
     expect(stripNames(pooled.models)).toEqual(stripNames(inThread.models));
+
+    // The saved models (after a JSON round trip) reproduce the reported test predictions from raw rows.
+    const testRows = frame.time.flatMap((t, i) => (t === 2009 ? [i] : []));
+    const raw = testRows.map((i) => Object.fromEntries(frame.columns.map((c) => [c.name, c.values[i]])));
+    for (const family of ['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const) {
+      const saved = JSON.parse(JSON.stringify(inThread.models[family]));
+      const predicted = await predictWithSavedModel(saved, raw);
+      const bySpace = new Map(inThread.results.models[family]?.predictions.map((p) => [p.space, p.predicted]));
+      expect(predicted.map((p) => p.title)).toEqual(testRows.map((i) => bySpace.get(frame.space[i])));
+    }
   }, 240_000);
 });
