@@ -121,6 +121,9 @@ describe('runAutoML options and variants', () => {
     await expect(runAutoML(frame, { ...base, target: 'nope', split: { mode: 'year', testYear: 2009 } }, { modelModule: CENTROID_MODEL })).rejects.toThrow(
       /Column "nope"/,
     );
+    await expect(
+      runAutoML(frame, { ...base, targetDiscretization: { mode: 'automatic', groups: 1 }, split: { mode: 'year', testYear: 2009 } }, { modelModule: CENTROID_MODEL }),
+    ).rejects.toThrow(/single class/);
   });
 });
 

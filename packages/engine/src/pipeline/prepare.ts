@@ -97,7 +97,13 @@ export function prepareTarget(frame: PanelFrame, config: EngineConfig): Prepared
   if (unassignedRows > 0) warnings.push(`${unassignedRows} row(s) have a target value outside every manual class and were left out.`);
   if (trainRows.length === 0) throw new Error('No training row falls in any target class.');
   if (testRows.length === 0) throw new Error('No test row falls in any target class.');
-  if (classes.classes.length < 2) warnings.push('The target has a single class: every model predicts it.');
+  if (classes.classes.length < 2) {
+    throw new Error(
+      'The target discretization gives a single class on the training rows; a classifier needs at least two. Choose 2 or more groups (or manual classes).',
+    );
+  }
+  const present = new Set(trainRows.map((i) => classOf[i]));
+  if (present.size < 2) throw new Error('Every training row falls in the same target class; choose other class ranges or more groups.');
   return {
     split,
     target,
