@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QUESTION_MAX_LENGTH, validateQuestion, type ReportLocale } from '@indicata/contracts';
+import { databaseBadge, QUESTION_MAX_LENGTH, validateQuestion, WHO_DATABASE, type ReportLocale } from '@indicata/contracts';
 import { useCurrentUser } from '../features/auth/useCurrentUser.ts';
 import QuestionsPanel from '../features/questions/QuestionsPanel.tsx';
 import { useSendQuestion } from '../features/questions/questionsApi.ts';
@@ -20,7 +20,7 @@ export default function QuestionsPage() {
   const [text, setText] = useState('');
 
   const database = state.database;
-  const databaseName = database === 'WHO' ? 'WHO' : database.split('_').slice(1).join('_') || database;
+  const databaseName = database === WHO_DATABASE ? WHO_DATABASE : state.fileName || databaseBadge(database).tooltip || database;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,8 @@ import { api } from '../../lib/api.ts';
 import { EVENTS_RECONNECTED, useServerEvent } from '../../lib/events.ts';
 
 export const questionsQueryKey = ['questions'] as const;
+/** How often the list is refetched while a question waits for its answer. */
+export const PENDING_POLL_MS = 3_000;
 
 export const fetchQuestions = async (): Promise<Question[]> => (await api.get<{ questions: Question[] }>('/api/questions')).questions;
 export const sendQuestion = async (body: CreateQuestionRequest): Promise<Question> => (await api.post<{ question: Question }>('/api/questions', body)).question;
@@ -40,7 +42,12 @@ export function useQuestions() {
   useServerEvent(EVENTS_RECONNECTED, () => {
     void queryClient.invalidateQueries({ queryKey: questionsQueryKey });
   });
-  return useQuery({ queryKey: questionsQueryKey, queryFn: fetchQuestions });
+  return useQuery({
+    queryKey: questionsQueryKey,
+    queryFn: fetchQuestions,
+    // Events can be missed (a reconnect, an oversized NOTIFY): while an answer is awaited, also poll.
+    refetchInterval: (query) => (query.state.data?.some((q) => q.status === 'pending') ? PENDING_POLL_MS : false),
+  });
 }
 
 export function useSendQuestion() {
