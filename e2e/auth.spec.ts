@@ -19,7 +19,15 @@ const storageKeys = (page: Page) =>
 
 test.describe('accounts and the app shell', () => {
   test('register, log in, cycle the tutorial past both ends, log out', async ({ page, login }, testInfo) => {
+    // The longest journey of the suite; on a loaded two-core machine it can pass a minute.
+    test.slow();
     const account = uniqueRegistration();
+    // Uncaught exceptions and blocked resources (CSP) would be bugs a person might not notice.
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy|Failed to load resource/.test(message.text())) problems.push(message.text());
+    });
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
@@ -93,6 +101,7 @@ test.describe('accounts and the app shell', () => {
     // The session is gone on the server too: a guarded page sends us back.
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
+    expect(problems).toEqual([]);
   });
 
   test('a wrong password shows the spec message', async ({ page, registerUser }) => {
