@@ -7,7 +7,7 @@ import { MESSAGES, MODEL_FAMILIES, PREPROCESSING_STEPS, formatMessage } from '@i
 import QuestionsPanel from '../questions/QuestionsPanel.tsx';
 import { apiErrorText } from '../../lib/api-error-text.ts';
 import { confirm, notify } from '../../lib/notify.tsx';
-import { useWhoCatalogStatus } from './api.ts';
+import { useWhoStatus } from '../who/api.ts';
 import { ItemRow } from './components/ItemRow.tsx';
 import { SectionCard } from './components/SectionCard.tsx';
 import { MODEL_ROUTES, STEP_ROUTES } from './routes.ts';
@@ -29,7 +29,7 @@ export default function ConfigureAutoMLTab() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state, update, apply } = useWizard();
-  const whoStatus = useWhoCatalogStatus();
+  const whoStatus = useWhoStatus();
   const [sending, setSending] = useState(false);
   const whoUnavailable = whoStatus.data !== undefined && !whoStatus.data.available;
 

@@ -9,17 +9,8 @@ import type {
   UploadRecord,
   WhoIndicator,
   WhoIndicatorLabels,
-  WhoStatus,
 } from '@indicata/contracts';
 import { api } from '../../lib/api.ts';
-
-export function useWhoCatalogStatus() {
-  return useQuery({
-    queryKey: ['who', 'status'],
-    queryFn: () => api.get<WhoStatus>('/api/who/status'),
-    staleTime: 60_000,
-  });
-}
 
 export function useWhoIndicators(enabled: boolean) {
   return useQuery({
