@@ -87,8 +87,8 @@ function keyOf(c: Candidate): string {
 /**
  * The ordered candidate list of a family.
  * @param family model family
- * @param choice 'auto' or explicit parameters (used as given; for scaled families each scaler is tried,
- *   the scaler not being a user parameter)
+ * @param choice 'auto' or explicit parameters (used as given; a list value is a set of candidates whose
+ *   grid is searched; for scaled families each scaler is tried, the scaler not being a user parameter)
  * @param seed seed of the random order
  * @param maxCandidates cap on the list length
  */
@@ -103,7 +103,11 @@ export function candidatesFor(
   // the only one evaluated.
   const scalers: ScalerKind[] = SCALED_FAMILIES.includes(family) ? ['log1p-standard', 'standard', 'quantile-normal'] : ['none'];
   if (choice !== 'auto') {
-    return scalers.map((scaler) => ({ family, params: { ...choice }, scaler })).slice(0, Math.max(1, maxCandidates));
+    // A list value is the user's own candidate set for that parameter (the wizard's comma-separated input).
+    const grid: Grid = Object.fromEntries(Object.entries(choice).map(([key, value]) => [key, Array.isArray(value) ? value : [value]]));
+    const explicit: Candidate[] = [];
+    for (const params of cartesian(grid)) for (const scaler of scalers) explicit.push({ family, params, scaler });
+    return explicit.slice(0, Math.max(1, maxCandidates));
   }
   const first: Candidate[] = [];
   for (const params of FIRST[family]) for (const scaler of scalers) first.push({ family, params, scaler });
