@@ -9,12 +9,33 @@ export async function indicatorLabels(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.code, row.label]));
 }
 
+/** Every catalog write ends by stamping who_catalog_sources, so its latest stamp versions the catalog. */
+async function catalogVersion(db: Db): Promise<string> {
+  const [row] = await db
+    .select({ stamp: sql<string>`coalesce(max(${whoCatalogSources.finishedAt})::text, '') || '|' || count(*)::text` })
+    .from(whoCatalogSources);
+  return row?.stamp ?? '';
+}
+
+/** The computed list per database, valid while the catalog version is unchanged (it scans every observation). */
+const indicatorCache = new WeakMap<Db, { version: string; indicators: Promise<WhoIndicator[]> }>();
+
 /**
  * Every indicator with its years, WHO regions, dimension keys and coverage (the spec's `indicatorsNew`),
  * sorted by code. Coverage `fill` is measured on the indicator's default dimension over all catalog countries
- * and the indicator's own years.
+ * and the indicator's own years. Cached until the next import or sync.
  */
 export async function listIndicators(db: Db): Promise<WhoIndicator[]> {
+  const version = await catalogVersion(db);
+  const cached = indicatorCache.get(db);
+  if (cached && cached.version === version) return cached.indicators;
+  const indicators = computeIndicators(db);
+  indicatorCache.set(db, { version, indicators });
+  indicators.catch(() => indicatorCache.delete(db));
+  return indicators;
+}
+
+async function computeIndicators(db: Db): Promise<WhoIndicator[]> {
   const labels = await indicatorLabels(db);
   const [{ countries: totalCountries }] = await db.select({ countries: sql<number>`count(*)::int` }).from(whoCountries);
   const years = await db
