@@ -160,3 +160,13 @@ describe('random forest', () => {
     expect(loaded.oobScore()).toBe(forest.oobScore());
   });
 });
+
+describe('presorted columns', () => {
+  test('orders rows by value (negatives, zeros, ties by row index)', async () => {
+    const { PresortedColumns } = await import('../../src/models/tree/presorted.ts');
+    const values = [3.5, -2, 0, -0, 1e300, -1e-300, 3.5, -7.25, 0.1, 2];
+    const sorted = new PresortedColumns({ data: Float64Array.from(values), rows: values.length, cols: 1 });
+    const expected = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v || a.i - b.i).map((e) => e.i);
+    expect(Array.from(sorted.order)).toEqual(expected);
+  });
+});

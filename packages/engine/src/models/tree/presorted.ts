@@ -33,24 +33,51 @@ export class PresortedColumns {
 }
 
 /**
- * Writes into `out` the indices 0..n-1 ordered by `values`, ties by index (stable). A native numeric
- * sort of the values plus a binary-search counting pass is several times faster than sorting indices
- * with a comparator.
+ * Writes into `out` the indices 0..n-1 ordered by `values`, ties by index (stable). An LSD radix sort
+ * over the 64-bit patterns of the doubles (made order-preserving as unsigned integers): eight byte
+ * passes, no comparisons, several times faster than a comparator sort.
  */
 function sortIndicesByValue(values: Float64Array, out: Int32Array): void {
   const n = values.length;
-  const sortedValues = Float64Array.from(values).sort();
-  const cursor = new Int32Array(n);
-  for (let i = 0; i < n; i++) cursor[i] = i;
+  // `+ 0` turns -0 into +0, so the two zeros tie (ordered by index) as comparisons see them.
+  const words = new Uint32Array(Float64Array.from(values, (v) => v + 0).buffer);
+  const low = new Uint32Array(n);
+  const high = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const v = values[i];
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sortedValues[mid] < v) lo = mid + 1;
-      else hi = mid;
+    let l = words[2 * i];
+    let h = words[2 * i + 1];
+    if (h & 0x80000000) {
+      h = ~h >>> 0;
+      l = ~l >>> 0;
+    } else {
+      h = (h | 0x80000000) >>> 0;
     }
-    out[cursor[lo]++] = i;
+    low[i] = l;
+    high[i] = h;
   }
+  let order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let spare = new Int32Array(n);
+  const count = new Int32Array(256);
+  for (let pass = 0; pass < 8; pass++) {
+    const word = pass < 4 ? low : high;
+    const shift = (pass % 4) * 8;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(word[order[i]] >>> shift) & 255]++;
+    if (count[(word[order[0]] >>> shift) & 255] === n) continue; // every key shares this byte
+    let position = 0;
+    for (let b = 0; b < 256; b++) {
+      const c = count[b];
+      count[b] = position;
+      position += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const row = order[i];
+      spare[count[(word[row] >>> shift) & 255]++] = row;
+    }
+    const swap = order;
+    order = spare;
+    spare = swap;
+  }
+  out.set(order);
 }
