@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LIMITS } from '@indicata/contracts';
+import { ASSISTANT_CONFIG_VARIABLES } from './modules/assistant/config.ts';
 
 /**
  * Every environment variable the server reads. The README's configuration table is built from this list;
@@ -63,6 +64,8 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret key for the bucket.' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'true when S3_ENDPOINT is set', description: 'Bucket in the URL path instead of the host name (most self-hosted services need it).' },
   { name: 'S3_KEY_PREFIX', default: '(unset)', description: 'Prefix for every object key, so one bucket can serve several deployments.' },
+  // The assistant's LLM_* variables (validated by modules/assistant/config.ts when the assistant starts).
+  ...ASSISTANT_CONFIG_VARIABLES,
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -35,13 +35,4 @@ export const questions = {
     openai: 'a language model (OpenAI-compatible server)',
     local: 'a local language model',
   },
-  report: {
-    writtenBy: 'Written by {provider}',
-    fallback: {
-      'unverified-number': 'The language model stated a number the results do not hold; the built-in analyst wrote this section instead.',
-      timeout: 'The language model did not answer in time; the built-in analyst wrote this section instead.',
-      unavailable: 'The language model could not be reached; the built-in analyst wrote this section instead.',
-      'invalid-output': 'The language model gave no usable text; the built-in analyst wrote this section instead.',
-    },
-  },
 } as const;

@@ -36,13 +36,4 @@ export const questions: Translation<typeof en> = {
     openai: 'um modelo de linguagem (servidor compatível com OpenAI)',
     local: 'um modelo de linguagem local',
   },
-  report: {
-    writtenBy: 'Escrito por {provider}',
-    fallback: {
-      'unverified-number': 'O modelo de linguagem citou um número que os resultados não contêm; o analista embutido escreveu esta seção.',
-      timeout: 'O modelo de linguagem não respondeu a tempo; o analista embutido escreveu esta seção.',
-      unavailable: 'O modelo de linguagem não pôde ser contactado; o analista embutido escreveu esta seção.',
-      'invalid-output': 'O modelo de linguagem não deu um texto utilizável; o analista embutido escreveu esta seção.',
-    },
-  },
 };
