@@ -24,6 +24,12 @@ async function expectAlert(page: Page, message: string): Promise<void> {
   await expect(alert).toHaveCount(0);
 }
 
+/** A full-page screenshot from the top (the fixed header would otherwise be drawn mid-page). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
 async function pick(page: Page, input: Locator, option: string): Promise<void> {
   await input.click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -60,7 +66,7 @@ test('configure a request, see every check, keep it across a reload and submit i
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
   await run.click();
   await expectAlert(page, MESSAGES.noDatabase);
-  await page.screenshot({ path: path.join(SHOTS, 'configure-tab.png'), fullPage: true });
+  await shoot(page, 'configure-tab');
 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('x');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
@@ -92,7 +98,7 @@ test('configure a request, see every check, keep it across a reload and submit i
   await expect(preview.locator('tbody tr')).toHaveCount(2);
   await expect(preview.locator('tbody tr').nth(0)).toContainText('6');
   await expect(preview.locator('tbody tr').nth(1)).toContainText('6');
-  await page.screenshot({ path: path.join(SHOTS, 'target-selection.png'), fullPage: true });
+  await shoot(page, 'target-selection');
   await page.getByRole('button', { name: 'Import Target' }).click();
   await expectAlert(page, MESSAGES.targetImported);
   await page.waitForURL('**/home**');
@@ -136,12 +142,25 @@ test('configure a request, see every check, keep it across a reload and submit i
   await page.getByRole('button', { name: 'Save Configurations' }).click();
   await expectAlert(page, formatMessage(MESSAGES.rfNeedsParameter, { parameter: 'max_depth' }));
   await page.getByRole('textbox', { name: 'Customize: max_depth' }).fill('None, 8');
-  await page.screenshot({ path: path.join(SHOTS, 'random-forest.png'), fullPage: true });
+  await shoot(page, 'random-forest');
   await page.getByRole('button', { name: 'Save Configurations' }).click();
   await expectAlert(page, MESSAGES.rfConfigured);
   await page.waitForURL('**/home**');
   const rf = page.getByTestId('item-RF');
   await expect(rf).toContainText('Custom settings');
+
+  // A preprocessing page: its per-parameter auto toggle and its confirmation.
+  await page.getByRole('button', { name: 'Configure: MissingData' }).click();
+  await page.waitForURL('**/dadosausentes');
+  const removal = page.getByRole('textbox', { name: 'Customize: Remove attributes with missing data' });
+  await expect(removal).toBeDisabled();
+  await page.getByRole('button', { name: 'Auto: Remove attributes with missing data' }).click();
+  await pick(page, removal, 'More than 60%');
+  await shoot(page, 'missing-data');
+  await page.getByRole('button', { name: 'Save Configurations' }).click();
+  await expectAlert(page, MESSAGES.missingDataSaved);
+  await page.waitForURL('**/home**');
+  await expect(page.getByTestId('item-MissingData')).toContainText('Custom settings');
 
   // A reload keeps the request in progress.
   await page.reload();
@@ -149,7 +168,7 @@ test('configure a request, see every check, keep it across a reload and submit i
   await expect(preprocessing.locator('[data-testid^="item-"]')).toHaveCount(2);
   await expect(page.getByTestId('item-RF')).toContainText('Custom settings');
   await expect(page.getByTestId('current-source')).toHaveText('File regions.csv');
-  await page.screenshot({ path: path.join(SHOTS, 'configure-tab-filled.png'), fullPage: true });
+  await shoot(page, 'configure-tab-filled');
 
   // Submit: cancel sends nothing; yes queues the job and opens Results.
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Regional cases');
@@ -178,11 +197,17 @@ test('configure a request, see every check, keep it across a reload and submit i
     groupsCategorization: 2,
     MLAlgorithms: ['RF'],
     RFConfig: { RFnEstimators: [50, 100], RFmaxDepth: [null, 8], RFcriterion: 'auto' },
-    maxPercentMissingDatasToPrediction: 'auto',
     outlierQparameter: 'auto',
     BalanceAlgorithm: 'none',
     typeML: 'Classification',
   });
+  expect(sent.data).toMatchObject({ maxPercentMissingDatasToPrediction: 60, dataImputation: 'auto' });
+
+  // The confirm screen follows the request just sent.
+  await page.goto('/adddata');
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm submission' })).toBeVisible();
+  await expect(page.getByText(/^Status: (Pending|Done)$/)).toBeVisible();
+  await shoot(page, 'confirm-submission');
 });
 
 test('the percentage and year checks of Run AutoML, and a corrupt stored state', async ({ page, registerUser, login }) => {
