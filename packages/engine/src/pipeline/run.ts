@@ -12,7 +12,7 @@ import type {
 import { setMaxListeners } from 'node:events';
 import type { PanelFrame } from '../data/frame.ts';
 import { totalNonNumericCells } from '../data/frame.ts';
-import type { SavedModel } from '../models/types.ts';
+import type { Matrix, SavedModel } from '../models/types.ts';
 import { parseEngineConfig, type EngineConfig, type EngineConfigInput } from './config.ts';
 import { buildFoldData, buildTrainingSet, prepareTarget, type PreparedTarget } from './prepare.ts';
 import { transformFeatures } from '../preprocess/features.ts';
@@ -24,7 +24,7 @@ import { createTaskRunner } from '../search/pool.ts';
 import { bestOf, evaluateCandidate, ranks, searchFamilies, type EvaluatedCandidate, type FamilySearchResult } from '../search/search.ts';
 import { argmaxRows, combineProbabilities, ensembleFoldScores, ensembleWeights } from '../search/ensemble.ts';
 import type { FitResult } from '../search/fit-task.ts';
-import { deriveSeed } from '../data/random.ts';
+import { createRng, deriveSeed, shuffleInPlace } from '../data/random.ts';
 import { confusionMatrix, macroF1 } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { correlationMatrix } from '../explain/correlation.ts';
@@ -70,7 +70,15 @@ export interface RunOutput {
  * FINAL_FIT_FACTOR (the final fit sees all training rows and predicts the permuted test rows).
  */
 const UNMEASURED_RESERVE_SHARE = 0.3;
-const FINAL_FIT_FACTOR = 1.6;
+/** The final fit sees all training rows (a fold sees fewer), and machine load varies: margin on the fit time. */
+const FINAL_FIT_FACTOR = 1.4;
+/** Margin on the prediction time, which also grows with the test-set size. */
+const FINAL_PREDICT_FACTOR = 1.4;
+/**
+ * Permutation importance is estimated on at most this many test rows (a seeded sample, the same for every
+ * model): it costs features x repeats predictions, which on a large test set would eat the budget.
+ */
+const PERMUTATION_MAX_ROWS = 200;
 /** The reserve never drops below this share of the budget (result assembly, the CV-gap run). */
 const MIN_RESERVE_SHARE = 0.1;
 
@@ -129,7 +137,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       candidates.set(family, candidatesFor(family, choice, deriveSeed(config.seed, 'space', family), config.maxCandidatesPerFamily));
     }
     // The search stops starting fits when the time left equals the estimated cost of what must follow.
-    const foldSeconds = new Map<ModelFamily, number>();
+    const foldSeconds = new Map<ModelFamily, { fit: number; predict: number }>();
     // A fold task predicts one validation year; the final task predicts the test rows (possibly several years).
     const meanValidationRows = foldData.reduce((s, f) => s + f.validation.rows, 0) / Math.max(1, foldData.length);
     const testScale = Math.max(1, test.X.rows / Math.max(1, meanValidationRows));
@@ -139,12 +147,21 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       for (const family of families) {
         const measured = foldSeconds.get(family);
         const cost =
-          measured === undefined ? (budgetMs / 1000) * (UNMEASURED_RESERVE_SHARE / families.length) * runner.threads : measured * FINAL_FIT_FACTOR * testScale;
+          measured === undefined
+            ? (budgetMs / 1000) * (UNMEASURED_RESERVE_SHARE / families.length) * runner.threads
+            : measured.fit * FINAL_FIT_FACTOR + measured.predict * FINAL_PREDICT_FACTOR * testScale;
         worker += cost;
         longest = Math.max(longest, measured === undefined ? 0 : cost);
       }
+      // Permutation importance of the chosen model: features x repeats predictions of up to 200 rows; the
+      // chosen family is not known yet, so the costliest measured one is assumed.
+      let permutation = 0;
+      for (const measured of foldSeconds.values()) {
+        const perRow = measured.predict / Math.max(1, meanValidationRows);
+        permutation = Math.max(permutation, perRow * Math.min(test.X.rows, PERMUTATION_MAX_ROWS) * test.X.cols * config.permutationRepeats);
+      }
       // Final fits run in parallel: the slowest one bounds the wall time from below.
-      return Math.max(budgetMs * MIN_RESERVE_SHARE, (worker * 1000) / runner.threads, longest * 1000);
+      return Math.max(budgetMs * MIN_RESERVE_SHARE, ((worker + permutation) * 1000) / runner.threads, (longest + permutation) * 1000);
     };
     const searchDeadline = () => started + budgetMs - reserveMs();
     const searchStarted = Date.now();
@@ -163,7 +180,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       signal,
       onCandidate: (family, done, planned, result) => {
         evaluatedSoFar += 1;
-        if (done === 1) foldSeconds.set(family, result.seconds / foldData.length);
+        if (done === 1) {
+          foldSeconds.set(family, { fit: result.fitSeconds / foldData.length, predict: (result.seconds - result.fitSeconds) / foldData.length });
+        }
         progress(searchFraction(), `${family}: ${done} of ${planned} candidates evaluated`);
       },
     }).finally(() => clearInterval(ticker));
@@ -215,6 +234,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     const permutationFamilies = new Set<ModelFamily>(
       chosen.algorithm === 'Ensemble' ? (ensemble as NonNullable<typeof ensemble>).weights.map((w) => w.algorithm) : [chosen.algorithm as ModelFamily],
     );
+    const actual = Int32Array.from(prepared.testRows, (i) => prepared.classOf[i]);
+    const permutationPositions = samplePositions(test.X.rows, PERMUTATION_MAX_ROWS, deriveSeed(config.seed, 'permutation-rows'));
+    const permutationX = subsetRows(test.X, permutationPositions);
+    const permutationActual = Int32Array.from(permutationPositions, (p) => actual[p]);
     const finals = new Map<ModelFamily, FitResult>();
     await Promise.all(
       families.map(async (family) => {
@@ -228,11 +251,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
             nClasses,
             train: finalSet.balanced.X,
             y: finalSet.balanced.y,
-            predict: [test.X],
+            predict: [test.X, permutationX],
             deadline: null,
             final: true,
             // Permutation importance (many predictions) for the chosen model, or the ensemble's members.
-            permutation: permutationFamilies.has(family) ? { repeats: config.permutationRepeats, seed: permutationSeed } : null,
+            permutation: permutationFamilies.has(family) ? { repeats: config.permutationRepeats, seed: permutationSeed, matrix: 1 } : null,
             modelModule,
           },
           signal,
@@ -293,7 +316,6 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
 
     // Assemble per-algorithm results.
     progress(0.95, 'Writing the results');
-    const actual = Int32Array.from(prepared.testRows, (i) => prepared.classOf[i]);
     const testIncomplete = test.incomplete;
     const outlierTest = new Set(prepared.outlierTestRows);
     const region = (i: number) => (frame.region ? (frame.region[i] ?? null) : null);
@@ -315,10 +337,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         .sort((a, b) => a.time - b.time || (a.space < b.space ? -1 : a.space > b.space ? 1 : 0));
     const featureNames = finalSet.fitted.names;
     const permutationRows = (permutedPredictions: Int32Array[][], base: Int32Array): FeatureImportanceRow[] => {
-      const baseScore = macroF1(actual, base, nClasses);
+      const baseScore = macroF1(permutationActual, base, nClasses);
       return featureNames
         .map((name, f) => {
-          const drops = permutedPredictions[f].map((p) => baseScore - macroF1(actual, p, nClasses));
+          const drops = permutedPredictions[f].map((p) => baseScore - macroF1(permutationActual, p, nClasses));
           const m = drops.reduce((s, v) => s + v, 0) / drops.length;
           const sd = Math.sqrt(drops.reduce((s, v) => s + (v - m) ** 2, 0) / drops.length);
           return { Feature: name, Importance: clean(m) as number, std: clean(sd) as number };
@@ -422,7 +444,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         confusionMatrix: { labels: titles, matrix: confusionMatrix(actual, predicted, nClasses) },
         hyperparameters: [],
         impurityImportance: null,
-        permutationImportance: permuted ? permutationRows(permuted, predicted) : null,
+        permutationImportance: permuted
+          ? permutationRows(permuted, argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[1]), weights), nClasses))
+          : null,
         members: ensemble.weights.map((w) => ({ algorithm: w.algorithm, weight: clean(w.weight) as number })),
         search: { evaluated: 1, planned: 1, budgetBound: false, seconds: 0 },
         fitSeconds: 0,
@@ -608,4 +632,20 @@ function assembleResults(input: AssembleInput): AutoMLResults {
     );
   }
   return results;
+}
+
+/** Up to `max` positions of 0..n-1, a seeded sample in ascending order (all of them when n <= max). */
+function samplePositions(n: number, max: number, seed: number): number[] {
+  const all = Array.from({ length: n }, (_, i) => i);
+  if (n <= max) return all;
+  return shuffleInPlace(all, createRng(seed))
+    .slice(0, max)
+    .sort((a, b) => a - b);
+}
+
+/** The rows of a matrix at the given positions. */
+function subsetRows(X: Matrix, positions: number[]): Matrix {
+  const data = new Float64Array(positions.length * X.cols);
+  positions.forEach((p, r) => data.set(X.data.subarray(p * X.cols, (p + 1) * X.cols), r * X.cols));
+  return { data, rows: positions.length, cols: X.cols };
 }

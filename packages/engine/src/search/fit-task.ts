@@ -26,8 +26,8 @@ export interface FitTask {
   deadline: number | null;
   /** Final fit: also return the saved model, importances and the permuted-test predictions. */
   final: boolean;
-  /** Permutation importance on predict[0]: repeats per feature and the permutation seed. */
-  permutation: { repeats: number; seed: number } | null;
+  /** Permutation importance on predict[matrix]: repeats per feature and the permutation seed. */
+  permutation: { repeats: number; seed: number; matrix: number } | null;
   /** URL of the module exporting createModel. */
   modelModule: string;
 }
@@ -42,10 +42,12 @@ export interface FitResult {
   hasProbabilities: boolean;
   /** Seconds spent fitting and predicting. */
   seconds: number;
+  /** Of which fitting the scaler and the model. */
+  fitSeconds: number;
   saved: SavedModel | null;
   impurityImportance: number[] | null;
   scaler: ScalerState | null;
-  /** For permutation importance: [feature][repeat] predictions and probabilities on predict[0]. */
+  /** For permutation importance: [feature][repeat] predictions and probabilities on predict[permutation.matrix]. */
   permuted: { base: Int32Array; predictions: Int32Array[][]; probabilities: Float64Array[][] } | null;
 }
 
@@ -105,6 +107,7 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
     probabilities: [],
     hasProbabilities: false,
     seconds: 0,
+    fitSeconds: 0,
     saved: null,
     impurityImportance: null,
     scaler: null,
@@ -117,6 +120,7 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
   const model = createModel(task.family, task.params, task.seed);
   try {
     await model.fit(applyScaler(scaler, task.train), task.y, task.nClasses);
+    const fitSeconds = (performance.now() - started) / 1000;
     let hasProbabilities = true;
     const predictAll = (X: Matrix): { pred: Int32Array; proba: Float64Array } => {
       const scaled = applyScaler(scaler, X);
@@ -141,8 +145,8 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
       return { pred: argmax(proba, task.nClasses), proba };
     };
     let permuted: FitResult['permuted'] = null;
-    if (task.permutation && task.predict.length > 0) {
-      const X = task.predict[0];
+    if (task.permutation && task.predict.length > task.permutation.matrix) {
+      const X = task.predict[task.permutation.matrix];
       const predictions: Int32Array[][] = [];
       const probabilities: Float64Array[][] = [];
       for (let f = 0; f < X.cols; f++) {
@@ -166,6 +170,7 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
       probabilities: outputs.map((o) => o.proba),
       hasProbabilities,
       seconds: (performance.now() - started) / 1000,
+      fitSeconds,
       saved: task.final ? model.toJSON() : null,
       impurityImportance: importances ? Array.from(importances) : null,
       scaler,

@@ -22,8 +22,10 @@ export interface EvaluatedCandidate {
   /** Validation probabilities per fold (row-major rows x classes). */
   foldProbabilities: Float64Array[];
   hasProbabilities: boolean;
-  /** Worker seconds spent on the candidate's fits. */
+  /** Worker seconds spent on the candidate's fits and predictions. */
   seconds: number;
+  /** Of which fitting. */
+  fitSeconds: number;
 }
 
 export interface FamilySearchResult {
@@ -100,6 +102,7 @@ export async function evaluateCandidate(
     foldProbabilities: results.map((r) => r.probabilities[0]),
     hasProbabilities: results.every((r) => r.hasProbabilities),
     seconds: results.reduce((s, r) => s + r.seconds, 0),
+    fitSeconds: results.reduce((s, r) => s + r.fitSeconds, 0),
   };
 }
 
