@@ -88,6 +88,23 @@ describe.each(allDatabaseKinds())('CSV uploads on $kind', ({ kind, skip, reason 
       expect(frame.textColumns).toEqual(['note']);
     });
 
+    it('exports an upload with formula-like cells escaped', async () => {
+      const created = (await post(owner, { name: 'formulas.csv', content: fixture('panel.csv') })).json();
+      const response = await server.app.inject({ method: 'GET', url: `/api/uploads/${created.id}/download`, headers: owner.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const lines = response.body.split('\r\n');
+      expect(lines[0]).toBe('country;year;life;beds;note');
+      expect(lines[1]).toBe('France;2000;79,5;70;"first; with semicolon"');
+      expect(response.body).toContain(`Brazil;2000;70.2;24;"'=HYPERLINK(""http://x"")"`);
+      expect(response.body).toContain("Brazil;2001;70.9;;'+cmd");
+      expect(response.body).toContain("Kenya;2000;55.3;14;'@SUM(A1)");
+      expect(response.body).toContain("Kenya;2001;56;13;'-x");
+      const other = await registerAndLogin(server.app);
+      const hidden = await server.app.inject({ method: 'GET', url: `/api/uploads/${created.id}/download`, headers: other.headers });
+      expect(hidden.statusCode).toBe(404);
+    });
+
     it('accepts a BOM and CRLF line ends', async () => {
       const response = await post(owner, { name: 'bom.csv', content: fixture('bom-crlf.csv') });
       expect(response.statusCode).toBe(201);

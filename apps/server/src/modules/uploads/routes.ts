@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { csvProblemMessage, formatBytes, ID_PATTERN, UPLOAD_FIELDS, type CsvProblem } from '@indicata/contracts';
+import { csvProblemMessage, decodeCsvBytes, formatBytes, ID_PATTERN, readCsv, toCsv, UPLOAD_FIELDS, type CsvProblem } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -52,6 +52,7 @@ async function readMultipart(request: FastifyRequest, maxBytes: number): Promise
  *                          spec's message when refused; 413 over UPLOAD_MAX_BYTES; 403 for the demo account
  * GET    /api/uploads      -> { uploads: UploadListItem[] } (own, newest first)
  * GET    /api/uploads/:id  -> UploadRecord (own; 404 otherwise)
+ * GET    /api/uploads/:id/download -> the file as escaped CSV (formula-like text prefixed with ')
  * DELETE /api/uploads/:id  -> 204 (own; removes the record and the file)
  */
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -86,6 +87,24 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     const row = await findUpload(db, user.id, id);
     if (!row) throw ApiError.of(404, 'not_found');
     return toUploadRecord(row);
+  });
+
+  // The file back as CSV, every cell through escapeCsvCell: text starting with = + - @ is prefixed with an
+  // apostrophe so a spreadsheet never evaluates it.
+  app.get('/api/uploads/:id/download', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const row = await findUpload(db, user.id, id);
+    if (!row) throw ApiError.of(404, 'not_found');
+    const bytes = await storage().get(row.storageKey);
+    if (!bytes) throw ApiError.of(404, 'not_found');
+    const read = readCsv(row.fileName, decodeCsvBytes(bytes));
+    if (!read.ok) throw refusal(read.problem);
+    const downloadName = row.fileName.replace(/[^\w.-]+/g, '_');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${downloadName}"`)
+      .send(toCsv(read.table.columns, read.table.rows));
   });
 
   app.delete('/api/uploads/:id', async (request, reply) => {
