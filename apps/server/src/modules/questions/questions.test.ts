@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, QUESTION_EVENT, questionListSchema, questionSchema, type Question, type ServerEvent } from '@indicata/contracts';
-import { allDatabaseKinds, CSRF_ONLY, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../../../test/helpers/index.ts';
+import { allDatabaseKinds, CSRF_ONLY, createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../../../test/helpers/index.ts';
 import { questions } from '../../db/schema/questions.ts';
 import { whoCountries, whoIndicators, whoObservations } from '../../db/schema/who.ts';
 import { LocalFileStorage } from '../../storage/local.ts';
@@ -69,6 +69,10 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       expect(blank.statusCode).toBe(400);
       expect(blank.json().error).toEqual({ code: 'questionBlank', message: MESSAGES.questionBlank });
       expect(await list(alice)).toEqual([]);
+      const demo = await loginAsDemo(server.app);
+      const fromDemo = await ask(demo, { database: 'WHO', question: 'Hello?' });
+      expect(fromDemo.statusCode).toBe(403);
+      expect(fromDemo.json().error.code).toBe('read_only_demo');
     });
 
     it('stores a pending question, answers it in the background with the built-in analyst and pushes it over SSE', async () => {

@@ -11,6 +11,9 @@ import { deleteQuestion, insertQuestion, listQuestions, toQuestion } from './ser
 
 const idParams = z.object({ id: z.string() });
 
+/** Questions one user may send per minute (each may cost a language-model call). */
+export const QUESTIONS_PER_MINUTE = 20;
+
 /**
  * POST /api/questions {database, question, target?, locale?} -> 201 {question} (pending; answered in the background)
  * GET /api/questions -> {questions} (own, newest first)
@@ -18,6 +21,7 @@ const idParams = z.object({ id: z.string() });
  */
 export async function registerQuestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
+  const limitPerUser = app.createRateLimit({ max: QUESTIONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `questions:${r.user?.id ?? r.ip}` });
   const answerer = () => {
     // Normally set by initAssistant; a bare app (tests without roles) still answers with the built-in analyst.
     ctx.questionAnswerer ??= new QuestionAnswerer(ctx, (ctx.assistant ??= createBuiltinAssistant()));
@@ -32,6 +36,8 @@ export async function registerQuestionRoutes(app: FastifyInstance, ctx: AppConte
     if (problem) throw new ApiError(400, problem, MESSAGES[problem]);
     const user = requireUser(request);
     if (user.isDemo) throw ApiError.of(403, 'read_only_demo');
+    const limit = await limitPerUser(request);
+    if (!limit.isAllowed && limit.isExceeded) throw ApiError.of(429, 'rate_limited');
     const row = await insertQuestion(db, {
       userId: user.id,
       database: body.database.trim(),
