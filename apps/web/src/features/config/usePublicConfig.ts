@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@indicata/contracts';
 import { api } from '../../lib/api.ts';
-
-export interface PublicConfig {
-  contactEmail: string;
-}
 
 /** Public settings (GET /api/config/public): the contact e-mail of the footer. */
 export function usePublicConfig() {
