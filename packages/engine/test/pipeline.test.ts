@@ -112,6 +112,27 @@ describe('runAutoML options and variants', () => {
     expect(persistence?.fallbackRows).toBe(0);
   });
 
+  it('estimates permutation importance on a sample of a large test set', async () => {
+    const { results } = await runAutoML(
+      syntheticPanel({ places: 60 }),
+      {
+        target: 'target',
+        split: { mode: 'percent', testPercent: 50 },
+        targetDiscretization: { mode: 'automatic', groups: 3 },
+        models: { KNN: 'auto' },
+        maxCandidatesPerFamily: 2,
+        workers: 0,
+      },
+      { modelModule: CENTROID_MODEL },
+    );
+    expect(results.split.testRows).toBe(300);
+    const importance = results.models.KNN?.permutationImportance ?? [];
+    expect(importance.map((r) => r.Feature).sort()).toEqual([...results.usedIndicators.map((u) => u.indicatorAnalyzingName)].sort());
+    // 'b' drives the target ('a' is dropped by the Pearson cut as a near-copy): shuffling it hurts more than noise.
+    const of = (name: string) => importance.find((r) => r.Feature === name)?.Importance ?? NaN;
+    expect(of('b')).toBeGreaterThan(of('noise'));
+  });
+
   it('refuses bad configurations with readable errors', async () => {
     const frame = syntheticPanel();
     const base = { target: 'target', targetDiscretization: { mode: 'automatic' as const, groups: 2 }, models: { DT: 'auto' as const }, workers: 0 };
