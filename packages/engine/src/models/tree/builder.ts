@@ -114,6 +114,14 @@ export function growTree(
   const xlogxTable = integerWeights ? Float64Array.from({ length: totalWeight + 1 }, (_, x) => xlogx(x)) : null;
   const xlog = xlogxTable ? (x: number): number => xlogxTable[x] : xlogx;
 
+  /** scikit-learn's stopping rules: a node that may not be split whatever the data. */
+  const mustBeLeaf = (size: number, depth: number, weight: number, impurity: number): boolean =>
+    depth >= growth.maxDepth ||
+    size < growth.minSamplesSplit ||
+    size < 2 * growth.minSamplesLeaf ||
+    weight < 2 * minWeightLeaf ||
+    impurity <= 1e-12;
+
   /** Best split of a node, or null when the node must stay a leaf. */
   const evaluate = (node: number): Split | null => {
     const start = store.start[node];
@@ -121,15 +129,7 @@ export function growTree(
     const size = end - start;
     const nodeWeight = store.weight[node];
     const nodeImpurity = store.impurity[node];
-    if (
-      store.depth[node] >= growth.maxDepth ||
-      size < growth.minSamplesSplit ||
-      size < 2 * growth.minSamplesLeaf ||
-      nodeWeight < 2 * minWeightLeaf ||
-      nodeImpurity <= 1e-12
-    ) {
-      return null;
-    }
+    if (mustBeLeaf(size, store.depth[node], nodeWeight, nodeImpurity)) return null;
     const valueOffset = node * nClasses;
     const nodeCounts = store.counts;
     let bestProxy = -Infinity;
@@ -264,20 +264,6 @@ export function growTree(
     const end = store.end[node];
     const { feature, position } = split;
     const splitSegment = feature * m;
-    for (let p = start; p < position; p++) goesLeft[sorted[splitSegment + p]] = 1;
-    for (let p = position; p < end; p++) goesLeft[sorted[splitSegment + p]] = 0;
-    for (let f = 0; f < nFeatures; f++) {
-      if (f === feature) continue;
-      const segment = f * m;
-      let write = segment + start;
-      let spill = 0;
-      for (let p = segment + start; p < segment + end; p++) {
-        const row = sorted[p];
-        if (goesLeft[row] === 1) sorted[write++] = row;
-        else scratch[spill++] = row;
-      }
-      sorted.set(scratch.subarray(0, spill), write);
-    }
     bestLeft.fill(0);
     rightCounts.fill(0);
     let leftWeight = 0;
@@ -293,8 +279,27 @@ export function growTree(
       }
     }
     const depth = store.depth[node] + 1;
-    const left = store.add(start, position, depth, bestLeft, leftWeight, impurityOf(bestLeft, 0, leftWeight));
-    const right = store.add(position, end, depth, rightCounts, rightWeight, impurityOf(rightCounts, 0, rightWeight));
+    const leftImpurity = impurityOf(bestLeft, 0, leftWeight);
+    const rightImpurity = impurityOf(rightCounts, 0, rightWeight);
+    // The other features' orders only matter for a child that may still be split.
+    if (!mustBeLeaf(position - start, depth, leftWeight, leftImpurity) || !mustBeLeaf(end - position, depth, rightWeight, rightImpurity)) {
+      for (let p = start; p < position; p++) goesLeft[sorted[splitSegment + p]] = 1;
+      for (let p = position; p < end; p++) goesLeft[sorted[splitSegment + p]] = 0;
+      for (let f = 0; f < nFeatures; f++) {
+        if (f === feature) continue;
+        const segment = f * m;
+        let write = segment + start;
+        let spill = 0;
+        for (let p = segment + start; p < segment + end; p++) {
+          const row = sorted[p];
+          if (goesLeft[row] === 1) sorted[write++] = row;
+          else scratch[spill++] = row;
+        }
+        for (let k = 0; k < spill; k++) sorted[write + k] = scratch[k];
+      }
+    }
+    const left = store.add(start, position, depth, bestLeft, leftWeight, leftImpurity);
+    const right = store.add(position, end, depth, rightCounts, rightWeight, rightImpurity);
     store.setSplit(node, feature, split.threshold, left, right);
     importances[feature] +=
       store.weight[node] * store.impurity[node] -
