@@ -127,7 +127,7 @@ const envSchema = z.object({
     z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps:// (for example smtp://user:password@smtp.example.org:587), or be left unset to keep mail in DATA_DIR/outbox.').optional(),
   ),
   MAIL_FROM: z.preprocess(blankAsUnset, z.string().min(3).default('Indicata <no-reply@indicata.local>')),
-  JOB_BUDGET_SECONDS: wholeNumber('JOB_BUDGET_SECONDS', 5, 3600, 60),
+  JOB_BUDGET_SECONDS: wholeNumber('JOB_BUDGET_SECONDS', 1, 3600, 60),
   WORKER_CONCURRENCY: wholeNumber('WORKER_CONCURRENCY', 1, 16, 1),
   JOB_RETRY_LIMIT: wholeNumber('JOB_RETRY_LIMIT', 0, 10, 2),
   JOB_EXPIRE_SECONDS: z.preprocess(blankAsUnset, wholeNumber('JOB_EXPIRE_SECONDS', 1, 86_400, 1).optional()),

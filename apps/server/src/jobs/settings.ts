@@ -8,9 +8,13 @@ export interface JobRunSettings {
 
 /**
  * Limits derived from the budget: the engine may overrun by one in-flight fit, then fits the chosen
- * models and computes explanations, so the hard limit leaves generous room.
+ * models and computes explanations, so the hard limit leaves generous room. It always ends a few seconds
+ * before the queue's expiry, so a slow run ends in a clear error instead of being handed to a second
+ * worker while the first is still on it.
  * @param budgetSeconds the engine's search budget
+ * @param expireSeconds the queue's expiry of a claimed job
  */
-export function runSettingsFor(budgetSeconds: number): JobRunSettings {
-  return { budgetSeconds, hardLimitSeconds: Math.round(budgetSeconds * 3 + 120) };
+export function runSettingsFor(budgetSeconds: number, expireSeconds: number): JobRunSettings {
+  const generous = Math.round(budgetSeconds * 3 + 120);
+  return { budgetSeconds, hardLimitSeconds: Math.max(1, Math.min(generous, expireSeconds - 5)) };
 }

@@ -42,7 +42,7 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const queue = ctx.queue;
   if (!queue) throw new Error('initJobQueue must run before startJobWorker');
   const shutdown = new AbortController();
-  const settings = runSettingsFor(ctx.config.jobs.budgetSeconds);
+  const settings = runSettingsFor(ctx.config.jobs.budgetSeconds, ctx.config.jobs.expireSeconds);
   await queue.work(ctx.config.jobs.concurrency, async ({ jobId }) => {
     ctx.logger.info({ jobId }, 'job started');
     await runJob(ctx, jobId, settings, shutdown.signal);
