@@ -99,6 +99,8 @@ export class QuestionAnswerer {
     try {
       const profile = await loadProfile(this.ctx, { database: row.database, userId: row.userId, target: row.target });
       const answer = await this.assistant.answerQuestion({ question: row.data.question, profile, locale, signal: this.controller.signal, onText });
+      // Stopping aborts the model call and the analyst fills in; leave the question pending for the next start instead.
+      if (this.stopped) return;
       outcome = { status: 'answered', answer: answer.html, provider: answer.provider, question: row.data.question };
     } catch (error) {
       if (this.stopped) return; // left pending: the next start answers it

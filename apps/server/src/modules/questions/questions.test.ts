@@ -12,6 +12,7 @@ import { startFakeOpenAIServer, type FakeOpenAIServer } from '../assistant/fake-
 import { OpenAICompatibleModel } from '../assistant/openai-model.ts';
 import { createUpload } from '../uploads/service.ts';
 import { QuestionAnswerer } from './answerer.ts';
+import { findQuestion, insertQuestion } from './service.ts';
 import { initAssistant } from './init.ts';
 
 async function seedWho(server: TestServer): Promise<void> {
@@ -196,5 +197,17 @@ describe('questions answered by an OpenAI-compatible server (LLM_PROVIDER=openai
     expect(answered!.data.answer).toContain('Life expectancy covers 100% of rows.');
     expect(answered!.data.answer).not.toMatch(/<script|onclick|\*\*/);
     expect(events.at(-1)!.data).toMatchObject({ status: 'answered', provider: 'openai' });
+  });
+
+  it('stopping the server leaves a question the model is still answering pending, for the next start', async () => {
+    fake.setResponder(() => ({ kind: 'hang' }));
+    const { db } = server.ctx.database;
+    const row = await insertQuestion(db, { userId: alice.user.id, database: 'WHO', question: 'Slow one?', target: null, locale: 'en' });
+    const answerer = new QuestionAnswerer(server.ctx, server.ctx.assistant!);
+    answerer.enqueue(row.id);
+    const started = Date.now();
+    while (fake.requests.length < 2 && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20));
+    await answerer.stop();
+    expect((await findQuestion(db, row.id))!.status).toBe('pending');
   });
 });
