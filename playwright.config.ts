@@ -19,6 +19,10 @@ function freePort(): number {
 }
 const PORT = Number((process.env.E2E_PORT ??= String(freePort())));
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The SMTP sink the app mails to (e2e/support/smtp-sink.ts) and the address where it lists what it got. */
+const SMTP_SINK_PORT = Number((process.env.E2E_SMTP_PORT ??= String(freePort())));
+const SMTP_SINK_HTTP_PORT = Number((process.env.E2E_SMTP_HTTP_PORT ??= String(freePort())));
+export const E2E_SMTP_MESSAGES_URL = `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/messages`;
 export const E2E_CONTACT_EMAIL = 'contact@indicata.test';
 /** The WHO export the e2e server imports at start-up (specs skip their WHO parts when it is absent). */
 export const E2E_WHO_DIR = fileURLToPath(new URL('../shared/data/who-gho-2018', import.meta.url));
@@ -57,6 +61,9 @@ const serverEnv: Record<string, string> = {
   // A subset of 8 dense indicators (63k values, ~10 s on a busy 2-core machine; all 43 took ~56 s).
   WHO_IMPORT_DIR: E2E_WHO_DIR,
   WHO_IMPORT_INDICATORS: E2E_WHO_INDICATORS.join(','),
+  // journey.spec.ts: result e-mails go to the SMTP sink; short search budgets keep queued jobs quick.
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
+  JOB_BUDGET_SECONDS: '8',
 };
 
 const CHROMIUM_ARGS = [
@@ -92,15 +99,24 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // `npm run e2e` builds first; start.mjs would build a missing dist/ itself.
-    command: process.env.E2E_SERVER_COMMAND ?? 'node scripts/start.mjs',
-    url: `${E2E_BASE_URL}/api/health`,
-    env: { ...(process.env as Record<string, string>), ...serverEnv },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/smtp-sink.ts',
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/health`,
+      env: { ...(process.env as Record<string, string>), SMTP_SINK_PORT: String(SMTP_SINK_PORT), SMTP_SINK_HTTP_PORT: String(SMTP_SINK_HTTP_PORT) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // `npm run e2e` builds first; start.mjs would build a missing dist/ itself.
+      command: process.env.E2E_SERVER_COMMAND ?? 'node scripts/start.mjs',
+      url: `${E2E_BASE_URL}/api/health`,
+      env: { ...(process.env as Record<string, string>), ...serverEnv },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });
