@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderRoutes } from '../../test/render.tsx';
+import i18next from 'i18next';
+import AddDataPage from '../../pages/AddDataPage.tsx';
 import DiscretizationPage from '../../pages/DiscretizationPage.tsx';
 import SelectPreprocessingStepPage from '../../pages/SelectPreprocessingStepPage.tsx';
 import ConfigureAutoMLTab from './ConfigureAutoMLTab.tsx';
@@ -33,6 +35,7 @@ const routes = [
   { path: '/home', element: <ConfigureAutoMLTab /> },
   { path: '/selectpreprocessingstep', element: <SelectPreprocessingStepPage /> },
   { path: '/discretizacao', element: <DiscretizationPage /> },
+  { path: '/adddata', element: <AddDataPage /> },
 ];
 
 describe('Configure AutoML tab', () => {
@@ -89,4 +92,18 @@ describe('Attribute Discretization page', () => {
     fireEvent.click(screen.getByRole('textbox', { name: 'Indicator: Attribute 1' }));
     await waitFor(() => expect(options(1)).toEqual(['A - Alpha', 'B - Beta']));
   }, 30_000);
+});
+
+describe('Confirm submission screen', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('is titled "Confirmar envio" with an "Enviar" button in Portuguese', async () => {
+    await i18next.changeLanguage('pt-BR');
+    renderRoutes(routes, '/adddata');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirmar envio' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeTruthy();
+    expect(screen.getByText('Nenhuma solicitação enviada por esta tela ainda.')).toBeTruthy();
+  });
 });
