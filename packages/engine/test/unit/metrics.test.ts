@@ -68,5 +68,12 @@ describe('search spaces', () => {
     expect(auto.slice(0, 3).map((c) => c.scaler)).toEqual(['log1p-standard', 'standard', 'quantile-normal']);
     const explicit = candidatesFor('DT', { max_depth: 3 }, 1, 10);
     expect(explicit).toEqual([{ family: 'DT', params: { max_depth: 3 }, scaler: 'none' }]);
+    const lists = candidatesFor('RF', { n_estimators: [50, 100], max_depth: 4, criterion: ['gini', 'entropy'] }, 1, 10);
+    expect(lists.map((c) => c.params)).toEqual([
+      { n_estimators: 50, max_depth: 4, criterion: 'gini' },
+      { n_estimators: 50, max_depth: 4, criterion: 'entropy' },
+      { n_estimators: 100, max_depth: 4, criterion: 'gini' },
+      { n_estimators: 100, max_depth: 4, criterion: 'entropy' },
+    ]);
   });
 });
