@@ -27,7 +27,7 @@ if (skipReason) console.warn(`[local GGUF tests] skipped: ${skipReason}`);
 test('a missing runtime is reported with what to do', async () => {
   const error = await importNodeLlamaCpp('/nonexistent/node-llama-cpp/dist/index.js').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(LocalRuntimeUnavailableError);
-  expect((error as Error).message).toMatch(/LLM_PROVIDER=local needs node-llama-cpp.*docs\/assistant\.md/);
+  expect((error as Error).message).toMatch(/LLM_PROVIDER=local needs node-llama-cpp.*install-node-llama-cpp\.mjs/);
 });
 
 describe.skipIf(!!skipReason)(skipReason ? `local GGUF model (skipped: ${skipReason})` : 'local GGUF model (stories260K)', () => {

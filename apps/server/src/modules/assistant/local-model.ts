@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AssistantConfig } from './config.ts';
 import { LanguageModelError, withTimeout, type CompletionRequest, type LanguageModel } from './language-model.ts';
 
@@ -33,21 +36,36 @@ export class LocalRuntimeUnavailableError extends Error {
   constructor(moduleName: string, cause: unknown) {
     super(
       `LLM_PROVIDER=local needs node-llama-cpp, which could not be loaded from "${moduleName}" (${(cause as Error)?.message ?? String(cause)}). ` +
-        'Install it as docs/assistant.md explains, or use LLM_PROVIDER=builtin or openai.',
+        'Install it with `node apps/server/src/modules/assistant/install-node-llama-cpp.mjs` (docs/assistant.md), or use LLM_PROVIDER=builtin or openai.',
       { cause },
     );
     this.name = 'LocalRuntimeUnavailableError';
   }
 }
 
-/** Imports node-llama-cpp from the configured specifier (package name or path of its dist/index.js). */
+/** Where install-node-llama-cpp.mjs puts the runtime by default (a dot-folder npm leaves alone). */
+export const SIDE_INSTALL_ENTRY = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../node_modules/.indicata-llama/node_modules/node-llama-cpp/dist/index.js',
+);
+
+/**
+ * Imports node-llama-cpp from the configured specifier (package name, or path of its dist/index.js); for the
+ * default name, also from the side install of install-node-llama-cpp.mjs.
+ */
 export async function importNodeLlamaCpp(moduleName: string): Promise<NodeLlamaCpp> {
-  try {
-    const specifier = moduleName.startsWith('/') ? new URL(`file://${moduleName}`).href : moduleName;
-    return (await import(/* @vite-ignore */ specifier)) as NodeLlamaCpp;
-  } catch (error) {
-    throw new LocalRuntimeUnavailableError(moduleName, error);
+  const candidates = [moduleName];
+  if (moduleName === 'node-llama-cpp' && fs.existsSync(SIDE_INSTALL_ENTRY)) candidates.push(SIDE_INSTALL_ENTRY);
+  let lastError: unknown;
+  for (const candidate of candidates) {
+    try {
+      const specifier = path.isAbsolute(candidate) ? pathToFileURL(candidate).href : candidate;
+      return (await import(/* @vite-ignore */ specifier)) as NodeLlamaCpp;
+    } catch (error) {
+      lastError = error;
+    }
   }
+  throw new LocalRuntimeUnavailableError(moduleName, lastError);
 }
 
 /**
