@@ -21,7 +21,7 @@ export const ASSISTANT_CONFIG_VARIABLES = [
   { name: 'LLM_MAX_RETRIES', default: '2', description: 'openai: retries after a 408/409/429/5xx answer or a lost connection, with doubling back-off.' },
   { name: 'LLM_MAX_TOKENS', default: '800', description: 'Longest answer, in tokens, for one question or one report call.' },
   { name: 'LLM_THREADS', default: '(processor count - 1, at most 4)', description: 'local: CPU threads for llama.cpp.' },
-  { name: 'LLM_CONTEXT_SIZE', default: '4096', description: 'local: context window in tokens (capped at the model\'s training context).' },
+  { name: 'LLM_CONTEXT_SIZE', default: '8192', description: 'local: context window in tokens (capped at the model\'s training context); the report prompt needs about 4,000.' },
   {
     name: 'NODE_LLAMA_CPP_MODULE',
     default: 'node-llama-cpp',
@@ -72,7 +72,7 @@ const envSchema = z.object({
   LLM_MAX_RETRIES: wholeNumber('LLM_MAX_RETRIES', 0, 2, '2'),
   LLM_MAX_TOKENS: wholeNumber('LLM_MAX_TOKENS', 16, 800, '800'),
   LLM_THREADS: wholeNumber('LLM_THREADS', 1, defaultThreads, '2'),
-  LLM_CONTEXT_SIZE: wholeNumber('LLM_CONTEXT_SIZE', 256, 4096, '4096'),
+  LLM_CONTEXT_SIZE: wholeNumber('LLM_CONTEXT_SIZE', 256, 8192, '8192'),
   NODE_LLAMA_CPP_MODULE: z.preprocess(blankAsUnset, z.string().default('node-llama-cpp')),
 });
 
