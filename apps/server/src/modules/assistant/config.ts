@@ -19,13 +19,13 @@ export const ASSISTANT_CONFIG_VARIABLES = [
   { name: 'LLM_MODEL_PATH', default: '(unset)', description: 'local: path of the GGUF model file. Nothing is ever downloaded.' },
   { name: 'LLM_TIMEOUT_MS', default: '60000', description: 'Time allowed for one model call (per attempt), in milliseconds; a slower answer counts as a failure.' },
   { name: 'LLM_MAX_RETRIES', default: '2', description: 'openai: retries after a 408/409/429/5xx answer or a lost connection, with doubling back-off.' },
-  { name: 'LLM_MAX_TOKENS', default: '800', description: 'Longest answer, in tokens, for one question or one report call.' },
+  { name: 'LLM_MAX_TOKENS', default: '800', description: 'Longest answer to a question, in tokens (the report call allows 1600).' },
   { name: 'LLM_THREADS', default: '(processor count - 1, at most 4)', description: 'local: CPU threads for llama.cpp.' },
   { name: 'LLM_CONTEXT_SIZE', default: '8192', description: 'local: context window in tokens (capped at the model\'s training context); the report prompt needs about 4,000.' },
   {
     name: 'NODE_LLAMA_CPP_MODULE',
     default: 'node-llama-cpp',
-    description: 'local: where to import node-llama-cpp from when it is installed outside the app (a path to its dist/index.js).',
+    description: 'local: where to import node-llama-cpp from: the package name (which also finds the copy install-node-llama-cpp.mjs puts in node_modules/.indicata-llama) or the path of its dist/index.js.',
   },
 ] as const;
 
