@@ -14,6 +14,8 @@ export interface CatalogIndicator {
   code: string;
   label: string;
   observations: Observation[];
+  /** Countries this indicator's observations need, upserted before them (when not passed up front). */
+  countries?: CatalogCountry[];
 }
 
 export interface CatalogSource {
@@ -48,6 +50,8 @@ async function insertObservations(tx: Tx, code: string, rows: Observation[]): Pr
 }
 
 async function upsertCountries(tx: Tx, countries: CatalogCountry[]): Promise<void> {
+  // Each country once per statement: ON CONFLICT cannot touch the same row twice.
+  countries = [...new Map(countries.map((country) => [country.code, country])).values()];
   for (let start = 0; start < countries.length; start += INSERT_BATCH) {
     await tx
       .insert(whoCountries)
@@ -90,6 +94,10 @@ export async function writeCatalog(
         .insert(whoIndicators)
         .values({ code: indicator.code, label: indicator.label })
         .onConflictDoUpdate({ target: whoIndicators.code, set: { label: indicator.label, updatedAt: new Date() } });
+      if (indicator.countries && indicator.countries.length > 0) {
+        await upsertCountries(tx, indicator.countries);
+        for (const country of indicator.countries) known.add(country.code);
+      }
       await tx.delete(whoObservations).where(eq(whoObservations.indicatorCode, indicator.code));
       const rows = indicator.observations.filter((o) => known.has(o.countryCode));
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {

@@ -37,33 +37,35 @@ export async function importWhoFolder(db: Db, dir: string, options: ImportOption
   if (unknown.length > 0) throw new WhoFolderError(`Not in ${folder.dir}/source: ${unknown.join(', ')}`);
   const [catalogCountries, labels] = await Promise.all([folder.readCountries(), folder.readLabels()]);
 
-  const indicators: CatalogIndicator[] = [];
+  // Indicators are read one at a time inside the import, so a large folder is never held in memory at once;
+  // each brings the countries its observations need.
   const countries = new Map<string, CatalogCountry>();
-  for (const code of codes) {
-    const { indicator, rowRegions } = await folder.readIndicator(code, labels);
-    indicators.push(indicator);
-    for (const observation of indicator.observations) {
-      if (countries.has(observation.countryCode)) continue;
-      const known = catalogCountries.get(observation.countryCode);
-      const rowRegion = rowRegions.get(observation.countryCode) ?? '';
-      const regionCode = known?.regionCode || rowRegion;
-      countries.set(observation.countryCode, {
-        code: observation.countryCode,
-        name: known?.name ?? observation.countryCode,
-        regionCode,
-        regionName: known?.regionName || WHO_REGIONS[regionCode] || '',
-      });
+  async function* produce(): AsyncGenerator<CatalogIndicator> {
+    for (const code of codes) {
+      const { indicator, rowRegions } = await folder.readIndicator(code, labels);
+      const needed: CatalogCountry[] = [];
+      for (const observation of indicator.observations) {
+        if (countries.has(observation.countryCode)) continue;
+        const known = catalogCountries.get(observation.countryCode);
+        const regionCode = known?.regionCode || rowRegions.get(observation.countryCode) || '';
+        const country = {
+          code: observation.countryCode,
+          name: known?.name ?? observation.countryCode,
+          regionCode,
+          regionName: known?.regionName || WHO_REGIONS[regionCode] || '',
+        };
+        countries.set(country.code, country);
+        needed.push(country);
+      }
+      yield { ...indicator, countries: needed };
     }
-  }
-  async function* produce() {
-    yield* indicators;
   }
   const fingerprint = importFingerprint(await folder.fingerprint(), options.indicators ?? []);
   const written = await writeCatalog(
     db,
-    [...countries.values()],
+    [],
     produce(),
-    indicators.length,
+    codes.length,
     { kind: 'import', location: folder.dir, fingerprint },
     options.onProgress,
   );
