@@ -36,6 +36,8 @@ describe('automl CLI', { timeout: 60_000 }, () => {
     [[...base, '--test-year', '2009', '--budget', 'soon', '--out', 'x.json'], /--budget must be a number/],
     [['--csv', csv, '--test-year', '2009'], /--target is required/],
     [[...base, '--test-year', '2009', '--bogus', '--out', 'x.json'], /Unknown option/],
+    [[...base, '--test-year', '2009', '--preprocessing', '{oops', '--out', 'x.json'], /--preprocessing must be JSON/],
+    [[...base, '--test-year', '2009', '--preprocessing', '{"balancing":"Magic"}', '--out', 'x.json'], /invalid configuration: preprocessing.balancing/],
   ])('bad arguments exit 2 with one line (%#)', (args, message) => {
     const result = run(args as string[]);
     expect(result.status).toBe(2);

@@ -6,7 +6,7 @@ import type { EngineConfigInput } from '../pipeline/config.ts';
 export class UsageError extends Error {}
 
 export const USAGE =
-  'usage: automl --csv FILE --target COLUMN --time-column COL --space-column COL [--region-column COL] (--test-percent P | --test-year Y [--test-region R]) [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."] [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--models-dir DIR] --out FILE';
+  'usage: automl --csv FILE --target COLUMN --time-column COL --space-column COL [--region-column COL] (--test-percent P | --test-year Y [--test-region R]) [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."] [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON] [--models-dir DIR] --out FILE';
 
 function number(value: string | undefined, name: string, integer = false): number | undefined {
   if (value === undefined) return undefined;
@@ -59,6 +59,7 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
         seed: { type: 'string' },
         workers: { type: 'string' },
         'models-dir': { type: 'string' },
+        preprocessing: { type: 'string' },
         out: { type: 'string' },
       },
     }) as { values: Record<string, string | undefined> });
@@ -89,6 +90,14 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
   if (budget <= 0) throw new UsageError('--budget must be positive');
   const seed = number(values.seed, 'seed', true) ?? 42;
   const workers = number(values.workers, 'workers', true);
+  let preprocessing: EngineConfigInput['preprocessing'] | undefined;
+  if (values.preprocessing) {
+    try {
+      preprocessing = JSON.parse(values.preprocessing) as EngineConfigInput['preprocessing'];
+    } catch {
+      throw new UsageError('--preprocessing must be JSON, e.g. \'{"balancing":"Oversampling","missingData":{"imputation":"mean"}}\'');
+    }
+  }
   const config: EngineConfigInput = {
     target: values.target as string,
     split: year !== undefined ? { mode: 'year', testYear: year, testRegion: values['test-region'] ?? null } : { mode: 'percent', testPercent: percent as number },
@@ -99,6 +108,7 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
     budgetSeconds: budget,
     seed,
     ...(workers !== undefined ? { workers } : {}),
+    ...(preprocessing !== undefined ? { preprocessing } : {}),
   };
   return {
     csv: values.csv as string,

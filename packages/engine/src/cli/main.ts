@@ -3,13 +3,15 @@ import path from 'node:path';
 import { detectDelimiter, displayDelimiter, formatMessage, MESSAGES } from '@indicata/contracts';
 import { parseSemicolonCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
+import { parseEngineConfig } from '../pipeline/config.ts';
 import { parseCliArgs, UsageError, USAGE } from './args.ts';
 
 /**
  * Command line: npm run automl -- --csv FILE --target COLUMN --time-column year --space-column countryName
  *   [--region-column regionName] (--test-percent P | --test-year Y [--test-region R])
  *   [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."]
- *   [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--models-dir DIR] --out results.json
+ *   [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON]
+ *   [--models-dir DIR] --out results.json   (--preprocessing: EngineConfig.preprocessing, e.g. '{"balancing":"Oversampling"}')
  * Progress goes to stderr; bad arguments or files give a one-line error and exit code 2.
  */
 
@@ -20,6 +22,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const args = parseCliArgs(argv);
+  // Configuration errors are reported before the file is read.
+  parseEngineConfig(args.config);
   let text: string;
   try {
     text = readFileSync(args.csv, 'utf8');
