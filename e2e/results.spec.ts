@@ -43,9 +43,18 @@ test.describe('results', () => {
     await expect(list.or(empty)).toBeVisible({ timeout: 30_000 });
     test.skip(await empty.isVisible(), 'The demo account has no job: the e2e server needs WHO_IMPORT_DIR so the demo example is seeded.');
 
-    // The list updates live (SSE): the example job turns Done without a reload.
-    const done = list.locator('tr[data-job-id]', { has: page.locator('[data-status="Done"]') }).first();
-    await expect(done).toBeVisible({ timeout: JOB_WAIT_MS });
+    // The list updates live (SSE): the example job finishes without a reload.
+    const finished = list.locator('tr[data-job-id]', { has: page.locator('[data-status="Done"], [data-status="Error"]') }).first();
+    await expect(finished).toBeVisible({ timeout: JOB_WAIT_MS });
+    if ((await finished.locator('[data-status]').getAttribute('data-status')) === 'Error') {
+      // A failed job shows the missing-detail text and its reason; the rest of this test needs a finished one.
+      await finished.click();
+      await expect(page.getByText('No result details found. Possible error encountered.')).toBeVisible({ timeout: 30_000 });
+      const reason = await page.getByTestId('detail-missing').innerText();
+      await page.screenshot({ path: testInfo.outputPath('results-error.png'), fullPage: true });
+      throw new Error(`The demo example job ended in error: ${reason}`);
+    }
+    const done = finished;
     await expect(list.locator('thead th')).toHaveText(['Name', 'Date', 'Database', 'Status']);
     await expect(done.locator('td').nth(1)).toHaveText(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):\d{2}$/);
     await expect(done.locator('td').nth(2)).toHaveText('WHO');
