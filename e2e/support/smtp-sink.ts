@@ -2,46 +2,19 @@
 // accepts every message on SMTP_SINK_PORT and lists what it received as JSON on
 // http://127.0.0.1:SMTP_SINK_HTTP_PORT/messages, so a spec can find the e-mail the app sent.
 import http from 'node:http';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../apps/server/test/jobs/smtp-sink.ts';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const smtpPort = Number(process.env.SMTP_SINK_PORT);
-const httpPort = Number(process.env.SMTP_SINK_HTTP_PORT);
-const messages: Received[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      messages.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-smtp.listen(smtpPort, '127.0.0.1');
-
-http
+const sink = await startSmtpSink(Number(process.env.SMTP_SINK_PORT));
+const listing = http
   .createServer((request, response) => {
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify(request.url === '/messages' ? messages : { ok: true }));
+    response.end(JSON.stringify(request.url === '/messages' ? sink.messages : { ok: true }));
   })
-  .listen(httpPort, '127.0.0.1');
+  .listen(Number(process.env.SMTP_SINK_HTTP_PORT), '127.0.0.1');
 
 const stop = () => {
-  smtp.close(() => process.exit(0));
+  listing.close();
+  void sink.close().then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -7,8 +7,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that accepts everything and keeps what it receives. */
-export async function startSmtpSink(): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server on 127.0.0.1 that accepts everything and keeps what it receives.
+ * @param port port to listen on (0: any free port)
+ */
+export async function startSmtpSink(port = 0): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,7 +30,7 @@ export async function startSmtpSink(): Promise<{ url: string; messages: Received
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${bound}`, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
