@@ -15,6 +15,25 @@ export class ProfileUnavailableError extends Error {}
  * in SQL; for an upload, the uploaded CSV as a frame.
  */
 export async function loadProfile(ctx: AppContext, input: { database: string; userId: string; target: string | null }): Promise<DataProfile> {
+  // Uploads never change and the WHO catalog rarely does; a profile takes seconds on the full catalog.
+  const key = `${input.database === WHO_DATABASE ? '' : input.userId}\u0000${input.database}\u0000${input.target ?? ''}`;
+  let profileCache = profileCaches.get(ctx.database);
+  if (!profileCache) profileCaches.set(ctx.database, (profileCache = new Map()));
+  const cached = profileCache.get(key);
+  if (cached && cached.expires > Date.now()) return cached.profile;
+  const profile = await computeProfile(ctx, input);
+  profileCache.set(key, { profile, expires: Date.now() + PROFILE_CACHE_MS });
+  while (profileCache.size > PROFILE_CACHE_ENTRIES) profileCache.delete(profileCache.keys().next().value!);
+  return profile;
+}
+
+/** How long a computed profile is reused, and how many are kept. */
+const PROFILE_CACHE_MS = 10 * 60_000;
+const PROFILE_CACHE_ENTRIES = 32;
+/** One cache per database (tests open several in one process). */
+const profileCaches = new WeakMap<object, Map<string, { profile: DataProfile; expires: number }>>();
+
+async function computeProfile(ctx: AppContext, input: { database: string; userId: string; target: string | null }): Promise<DataProfile> {
   const { db } = ctx.database;
   if (input.database === WHO_DATABASE) {
     const labels = await indicatorLabels(db);
