@@ -58,7 +58,7 @@ const serverEnv: Record<string, string> = {
   PUBLIC_URL: E2E_BASE_URL,
   LOG_LEVEL: 'warn',
   // who.spec.ts, upload.spec.ts and WHO-based job specs: the server imports this WHO export at start-up.
-  // A subset of 8 dense indicators (63k values: ~3 s quiet, ~10 s on a busy machine; all 43: 13 s quiet, up to ~56 s busy).
+  // A subset of 8 dense indicators (63k values: 10 s measured on a busy machine; all 43: 13 s quiet, up to ~56 s busy).
   WHO_IMPORT_DIR: E2E_WHO_DIR,
   WHO_IMPORT_INDICATORS: E2E_WHO_INDICATORS.join(','),
   // journey.spec.ts: result e-mails go to the SMTP sink; short search budgets keep queued jobs quick.
