@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { frameFromTable, parseSemicolonCsv, type PanelFrame } from '@indicata/engine';
+import type { PanelFrame } from '@indicata/engine';
 import type { AppContext } from '../context.ts';
 import { uploads, type JobRow } from '../db/schema/index.ts';
+import { buildUploadFrame, UploadFrameError } from '../modules/uploads/frame.ts';
 import { buildWhoFrame, WhoFrameError } from '../modules/who/frame.ts';
 
 /** The job's data cannot be turned into a panel (missing upload, unknown target ...); shown to the owner. */
@@ -47,13 +48,14 @@ export async function buildFrameForJob(ctx: AppContext, job: JobRow): Promise<Jo
     .where(and(eq(uploads.id, data.uploadId), eq(uploads.userId, job.userId)))
     .limit(1);
   if (!upload) throw new JobDataError('The imported database of this job no longer exists. Import it again and resubmit.');
-  const bytes = await ctx.storage?.get(upload.storageKey);
-  if (!bytes) throw new JobDataError(`The file of the imported database "${upload.fileName}" is missing from storage. Import it again and resubmit.`);
+  if (!ctx.storage) throw new Error('file storage is not initialised');
   let frame: PanelFrame;
   try {
-    const table = parseSemicolonCsv(new TextDecoder().decode(bytes));
-    frame = frameFromTable(table, { spaceColumn: upload.selectedRegionColumn, timeColumn: upload.selectedYearColumn });
+    frame = await buildUploadFrame(ctx.storage, upload);
   } catch (error) {
+    if (error instanceof UploadFrameError) {
+      throw new JobDataError(`The file of the imported database "${upload.fileName}" is missing from storage. Import it again and resubmit.`);
+    }
     throw new JobDataError(`The imported database could not be read: ${(error as Error).message}`);
   }
   if (!frame.columns.some((c) => c.name === data.codePredictionIndicator)) {
