@@ -124,6 +124,12 @@ export const results = {
       persistence: 'Persistence baseline',
     },
   },
+  nav: {
+    label: 'Jump to',
+    baselines: 'Baselines',
+    map: 'Map',
+    indicators: 'Indicators',
+  },
   filters: {
     title: 'Filters',
     year: 'Year',

@@ -124,6 +124,12 @@ export const results: Translation<typeof en> = {
       persistence: 'Referência de persistência',
     },
   },
+  nav: {
+    label: 'Ir para',
+    baselines: 'Referências',
+    map: 'Mapa',
+    indicators: 'Indicadores',
+  },
   filters: {
     title: 'Filtros',
     year: 'Ano',

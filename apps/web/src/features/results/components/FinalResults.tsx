@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AutoMLResults } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
@@ -13,6 +13,15 @@ import { ModelSection } from './ModelSection.tsx';
 import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables.tsx';
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 
+/** Room for the sticky filters above a section reached through the in-page links. */
+const ANCHOR_STYLE = { scrollMarginTop: 170 } as const;
+
+/** In-page links scroll smoothly without changing the route's query (the job id lives there). */
+function jumpTo(event: MouseEvent, id: string) {
+  event.preventDefault();
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
 /** "Final results": filters, every table of the results and the charts beside them. */
 export function FinalResults({ jobId, results, database }: { jobId: string; results: AutoMLResults; database: string | null }) {
   const { t } = useTranslation('results');
@@ -21,6 +30,16 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
   const models = modelsInOrder(results);
   const best = models.find((model) => model.algorithm === results.best);
   const warnings = Array.isArray(results.warnings) ? results.warnings : [];
+  const showMap = hasCountries(results, database) && models.length > 0;
+  const jumps = [
+    { id: 'results-summary', label: t('tables.resultados') },
+    { id: 'results-baselines', label: t('nav.baselines') },
+    ...(showMap ? [{ id: 'results-map', label: t('nav.map') }] : []),
+    ...models.filter((model) => showsAlgorithm(model.algorithm, filters)).map((model) => ({ id: `results-model-${model.algorithm}`, label: model.algorithm })),
+    { id: 'results-indicators', label: t('nav.indicators') },
+    { id: 'results-correlation', label: t('tables.correlation') },
+    { id: 'results-outliers', label: t('tables.outliers') },
+  ];
 
   return (
     <Stack gap="xl" data-testid="final-results">
@@ -68,13 +87,30 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         <FiltersBar filters={filters} options={options} onChange={setFilters} />
       </div>
 
-      <ResultadosTable results={results} filters={filters} />
+      <nav aria-label={t('nav.label')}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('nav.label')}:
+          </Text>
+          {jumps.map((jump) => (
+            <Anchor key={jump.id} href={`#${jump.id}`} size="sm" onClick={(event) => jumpTo(event, jump.id)}>
+              {jump.label}
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+
+      <div id="results-summary" style={ANCHOR_STYLE}>
+        <ResultadosTable results={results} filters={filters} />
+      </div>
       <RequestSummaryTable results={results} filters={filters} />
-      <BaselinesSection results={results} />
+      <div id="results-baselines" style={ANCHOR_STYLE}>
+        <BaselinesSection results={results} />
+      </div>
       <ClassesTable results={results} />
 
-      {hasCountries(results, database) && models.length > 0 && (
-        <section aria-label={t('charts.map')}>
+      {showMap && (
+        <section aria-label={t('charts.map')} id="results-map" style={ANCHOR_STYLE}>
           <Title order={4} mb="xs">
             {t('charts.map')}
           </Title>
@@ -87,13 +123,23 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
       {models
         .filter((model) => showsAlgorithm(model.algorithm, filters))
         .map((model) => (
-          <ModelSection key={model.algorithm} model={model} results={results} filters={filters} />
+          <div key={model.algorithm} id={`results-model-${model.algorithm}`} style={ANCHOR_STYLE}>
+            <ModelSection model={model} results={results} filters={filters} />
+          </div>
         ))}
 
-      <IndicatorsTable kind="used" rows={results.usedIndicators} />
-      <IndicatorsTable kind="unused" rows={results.unusedIndicators} />
-      <CorrelationSection matrix={results.correlationMatrix} />
-      <OutliersTable rows={results.outliers} labels={results.labels} />
+      <div id="results-indicators" style={ANCHOR_STYLE}>
+        <Stack gap="xl">
+          <IndicatorsTable kind="used" rows={results.usedIndicators} />
+          <IndicatorsTable kind="unused" rows={results.unusedIndicators} />
+        </Stack>
+      </div>
+      <div id="results-correlation" style={ANCHOR_STYLE}>
+        <CorrelationSection matrix={results.correlationMatrix} />
+      </div>
+      <div id="results-outliers" style={ANCHOR_STYLE}>
+        <OutliersTable rows={results.outliers} labels={results.labels} />
+      </div>
     </Stack>
   );
 }
