@@ -1,5 +1,6 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { AutoMLResults } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
@@ -31,6 +32,8 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
   const best = models.find((model) => model.algorithm === results.best);
   const warnings = Array.isArray(results.warnings) ? results.warnings : [];
   const showMap = hasCountries(results, database) && models.length > 0;
+  // On a phone the filters would cover a third of the screen: they stay sticky only on wider windows.
+  const wide = useMediaQuery('(min-width: 48em)') ?? true;
   const jumps = [
     { id: 'results-summary', label: t('tables.resultados') },
     { id: 'results-baselines', label: t('nav.baselines') },
@@ -83,7 +86,7 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         </Alert>
       )}
 
-      <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 }}>
+      <div style={wide ? { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 } : undefined}>
         <FiltersBar filters={filters} options={options} onChange={setFilters} />
       </div>
 
