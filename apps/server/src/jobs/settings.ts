@@ -15,6 +15,6 @@ export interface JobRunSettings {
  * @param expireSeconds the queue's expiry of a claimed job
  */
 export function runSettingsFor(budgetSeconds: number, expireSeconds: number): JobRunSettings {
-  const generous = Math.round(budgetSeconds * 3 + 120);
+  const generous = Math.round(budgetSeconds * 3 + 300);
   return { budgetSeconds, hardLimitSeconds: Math.max(1, Math.min(generous, expireSeconds - 5)) };
 }
