@@ -36,6 +36,39 @@ describe('k nearest neighbours', () => {
     for (let j = 1; j < 7; j++) expect(d[j]).toBeGreaterThanOrEqual(d[j - 1]);
   });
 
+  test('the Euclidean kd-tree (searched on principal axes) matches brute force on correlated and tied data', () => {
+    // 12 features: 4 uniform, 4 linear mixes of them (rank-deficient covariance), 4 small integers
+    // shared by many rows (exact distance ties, duplicate rows), all far from the origin.
+    const rows = 900;
+    const base = uniformRows(rows + 120, 4, 7);
+    const make = (from: number, count: number): Matrix => {
+      const data = new Float64Array(count * 12);
+      for (let i = 0; i < count; i++) {
+        const u = base.data.subarray((from + i) * 4, (from + i) * 4 + 4);
+        const row = data.subarray(i * 12, i * 12 + 12);
+        for (let f = 0; f < 4; f++) row[f] = 1000 + u[f];
+        for (let f = 0; f < 4; f++) row[4 + f] = u[f] * 2 - u[(f + 1) % 4];
+        for (let f = 0; f < 4; f++) row[8 + f] = Math.floor(u[(f + 2) % 4] * 3);
+        if (i % 5 === 0) for (let f = 0; f < 8; f++) row[f] = 1000;
+      }
+      return { data, rows: count, cols: 12 };
+    };
+    const train = make(0, rows);
+    const queries = make(rows, 120);
+    const labels = Int32Array.from({ length: rows }, (_, i) => i % 2);
+    for (const k of [1, 6, 25]) {
+      const brute = fitKnn({ algorithm: 'brute', n_neighbors: k }, train, labels, 2).kneighbors(queries);
+      const kd = fitKnn({ algorithm: 'kd_tree', n_neighbors: k, leaf_size: 5 }, train, labels, 2);
+      const found = kd.kneighbors(queries);
+      expect(found.indices).toEqual(brute.indices);
+      expect(found.distances).toEqual(brute.distances);
+      expect(kd.distanceEvaluations() / queries.rows).toBeLessThan(rows);
+      for (let q = 0; q < queries.rows; q += 17) {
+        expect(Array.from(found.indices.subarray(q * k, q * k + k))).toEqual(naiveNeighbors(train, queries.data, q, k, 2));
+      }
+    }
+  });
+
   test('kd-tree and ball tree really prune', () => {
     const big = uniformRows(5000, 3, 3);
     const labels = new Int32Array(5000);

@@ -48,8 +48,8 @@ export class KnnClassifier implements Classifier {
     const { algorithm, n_neighbors } = this.params;
     if (algorithm !== 'auto') return algorithm;
     const dims = this.nFeatures ?? 0;
-    // Measured here: the kd-tree (with early-exit distances) beats brute force up to a few dozen
-    // features; scikit-learn switches at 15 because its brute force runs on BLAS.
+    // Measured here: the kd-tree (on principal axes, with early-exit distances) beats brute force up
+    // to a few dozen features; scikit-learn switches at 15 because its brute force runs on BLAS.
     return dims > 32 || n_neighbors >= rows / 2 ? 'brute' : 'kd_tree';
   }
 
