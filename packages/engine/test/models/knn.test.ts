@@ -39,7 +39,7 @@ describe('k nearest neighbours', () => {
   test('the Euclidean kd-tree (searched on principal axes) matches brute force on correlated and tied data', () => {
     // 12 features: 4 uniform, 4 linear mixes of them (rank-deficient covariance), 4 small integers
     // shared by many rows (exact distance ties, duplicate rows), all far from the origin.
-    const rows = 900;
+    const rows = 4200; // enough for the principal-axes tree (ROTATE_MIN_ROWS)
     const base = uniformRows(rows + 120, 4, 7);
     const make = (from: number, count: number): Matrix => {
       const data = new Float64Array(count * 12);

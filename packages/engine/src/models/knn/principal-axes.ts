@@ -4,8 +4,8 @@
  * with none) gives tighter boxes than the original feature axes when features are correlated.
  */
 
-/** Rows used to estimate the covariance matrix. */
-const SAMPLE_ROWS = 4096;
+/** Rows used to estimate the covariance matrix (measured: as good a tree as all 22,500 bench rows). */
+const SAMPLE_ROWS = 512;
 
 /** Centre and rotation onto the principal axes (rows of `axes`, decreasing variance). */
 export interface PrincipalAxes {
