@@ -14,3 +14,4 @@ export * from './job-config.ts';
 export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';
+export * from './answer-html.ts';

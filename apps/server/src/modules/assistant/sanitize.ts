@@ -1,5 +1,6 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { ANSWER_HTML_POLICY, stripMarkdownNoise } from '@indicata/contracts';
 
 /**
  * Turns a model's answer into HTML that is safe to store and show: code fences and bold markers are
@@ -8,22 +9,6 @@ import { JSDOM } from 'jsdom';
  */
 const window = new JSDOM('').window;
 const purifier = createDOMPurify(window);
-
-const ALLOWED_TAGS = [
-  'p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'code', 'pre', 'blockquote',
-  'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span', 'div', 'small', 'sup', 'sub',
-];
-const ALLOWED_ATTR = ['colspan', 'rowspan', 'title'];
-
-/** Removes ``` fences (keeping their content) and ** / __ bold markers. */
-export function stripMarkdownNoise(text: string): string {
-  return text
-    .replace(/```[a-zA-Z0-9_-]*\s*\n?/g, '')
-    .replace(/```/g, '')
-    .replace(/\*\*(.+?)\*\*/gs, '$1')
-    .replace(/__(.+?)__/gs, '$1')
-    .replace(/\*\*/g, '');
-}
 
 function looksLikeHtml(text: string): boolean {
   return /<\/?[a-zA-Z][^>]*>/.test(text);
@@ -48,16 +33,9 @@ function textToHtml(text: string): string {
     .join('');
 }
 
-/** Sanitises HTML with the allow-list above: no scripts, handlers, links, images, styles or URLs. */
+/** Sanitises HTML with the shared answer policy (contracts): no scripts, handlers, links, images, styles or URLs. */
 export function sanitizeHtml(html: string): string {
-  return purifier.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    KEEP_CONTENT: true,
-    FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'img', 'svg', 'math'],
-  });
+  return purifier.sanitize(html, ANSWER_HTML_POLICY);
 }
 
 /** A model's or the analyst's answer (markdown-ish text or HTML) as safe HTML. */
@@ -74,4 +52,4 @@ export function htmlToText(html: string): string {
   return (div.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export { escapeHtml };
+export { escapeHtml, stripMarkdownNoise };
