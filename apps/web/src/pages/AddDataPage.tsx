@@ -1,22 +1,19 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayStatus, MESSAGES } from '@indicata/contracts';
-import { apiErrorText } from '../lib/api-error-text.ts';
-import { confirm, notify } from '../lib/notify.tsx';
+import { displayStatus } from '@indicata/contracts';
 import { fetchJob, jobQueryKey } from '../features/results/resultsApi.ts';
 import { TargetSummary } from '../features/wizard/components/TargetSummary.tsx';
 import { WizardPage } from '../features/wizard/components/WizardPage.tsx';
 import { REQUEST_RESULT_COLUMNS, formatRequestCell } from '../features/wizard/request-results.ts';
 import { useWizard } from '../features/wizard/state.ts';
-import { prepareJob, submitJob } from '../features/wizard/submit.ts';
+import { useSubmitRequest } from '../features/wizard/useSubmitRequest.ts';
 
 /** Route /adddata ("Confirm submission"): send the current request and follow its results here. */
 export default function AddDataPage() {
   const { t } = useTranslation('wizard');
-  const { state, update } = useWizard();
-  const [sending, setSending] = useState(false);
+  const { state } = useWizard();
+  const { submit: send, sending } = useSubmitRequest('confirmScreenAdded');
   const job = useQuery({
     queryKey: jobQueryKey(state.lastJobId ?? ''),
     queryFn: () => fetchJob(state.lastJobId ?? ''),
@@ -24,30 +21,6 @@ export default function AddDataPage() {
     // A request still in the queue is polled, so its results appear here without a reload.
     refetchInterval: (query) => (query.state.data && ['pending', 'running'].includes(query.state.data.status) ? 5000 : false),
   });
-
-  const send = async () => {
-    const prepared = prepareJob(state);
-    if (!prepared.ok) {
-      if ('message' in prepared) notify.error(t(`messages:${prepared.message}`));
-      else if ('noModels' in prepared) notify.error(t('run.noModels'));
-      else notify.error(t('run.invalid', { detail: prepared.detail }));
-      return;
-    }
-    if (!(await confirm(t('messages:confirmSubmit')))) {
-      console.info(MESSAGES.logSubmitCancelled);
-      return;
-    }
-    setSending(true);
-    try {
-      const created = await submitJob(prepared.request);
-      update({ lastJobId: created.id });
-      notify.success(t('messages:confirmScreenAdded'));
-    } catch (error) {
-      notify.error(apiErrorText(error, t));
-    } finally {
-      setSending(false);
-    }
-  };
 
   const rows = job.data?.results?.summary ?? [];
 

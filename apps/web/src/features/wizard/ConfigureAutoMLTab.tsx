@@ -1,18 +1,15 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES, MODEL_FAMILIES, PREPROCESSING_STEPS, formatMessage } from '@indicata/contracts';
+import { MODEL_FAMILIES, PREPROCESSING_STEPS, formatMessage } from '@indicata/contracts';
 import QuestionsPanel from '../questions/QuestionsPanel.tsx';
-import { apiErrorText } from '../../lib/api-error-text.ts';
-import { confirm, notify } from '../../lib/notify.tsx';
 import { useWhoStatus } from '../who/api.ts';
 import { ItemRow } from './components/ItemRow.tsx';
 import { SectionCard } from './components/SectionCard.tsx';
 import { MODEL_ROUTES, STEP_ROUTES } from './routes.ts';
 import { useWizard, withWho, withoutSource } from './state.ts';
-import { prepareJob, submitJob } from './submit.ts';
+import { useSubmitRequest } from './useSubmitRequest.ts';
 import { TargetSummary } from './components/TargetSummary.tsx';
 import {
   disableModel,
@@ -30,34 +27,11 @@ export default function ConfigureAutoMLTab() {
   const queryClient = useQueryClient();
   const { state, update, apply } = useWizard();
   const whoStatus = useWhoStatus();
-  const [sending, setSending] = useState(false);
   const whoUnavailable = whoStatus.data !== undefined && !whoStatus.data.available;
-
-  const run = async () => {
-    const prepared = prepareJob(state);
-    if (!prepared.ok) {
-      if ('message' in prepared) notify.error(t(`messages:${prepared.message}`));
-      else if ('noModels' in prepared) notify.error(t('run.noModels'));
-      else notify.error(t('run.invalid', { detail: prepared.detail }));
-      return;
-    }
-    if (!(await confirm(t('messages:confirmSubmit')))) {
-      console.info(MESSAGES.logSubmitCancelled);
-      return;
-    }
-    setSending(true);
-    try {
-      const job = await submitJob(prepared.request);
-      update({ lastJobId: job.id });
-      notify.success(t('messages:jobQueued'));
-      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-      navigate('/home?tab=results');
-    } catch (error) {
-      notify.error(apiErrorText(error, t));
-    } finally {
-      setSending(false);
-    }
-  };
+  const { submit: run, sending } = useSubmitRequest('jobQueued', () => {
+    void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    navigate('/home?tab=results');
+  });
 
   const sourceText = state.useWho
     ? t('step11.sourceWho')

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES, type JobListItem, type MessageKey } from '@indicata/contracts';
+import { apiErrorText } from '../../lib/api-error-text.ts';
+import { confirm, notify } from '../../lib/notify.tsx';
+import { useWizard } from './state.ts';
+import { prepareJob, submitJob } from './submit.ts';
+
+/**
+ * The spec's submit flow, shared by Run AutoML and the confirm screen: the checks (first failure shown),
+ * the confirmation dialog (cancel sends nothing), the loading state while sending (cleared on failure too),
+ * the success message, and the job remembered as the request's last one.
+ * @param successMessage the message key shown once the job is queued
+ * @param onQueued called with the queued job (e.g. to open the Results tab)
+ */
+export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: JobListItem) => void) {
+  const { t } = useTranslation('wizard');
+  const { state, update } = useWizard();
+  const [sending, setSending] = useState(false);
+
+  const submit = async () => {
+    const prepared = prepareJob(state);
+    if (!prepared.ok) {
+      if ('message' in prepared) notify.error(t(`messages:${prepared.message}`));
+      else if ('noModels' in prepared) notify.error(t('run.noModels'));
+      else notify.error(t('run.invalid', { detail: prepared.detail }));
+      return;
+    }
+    if (!(await confirm(t('messages:confirmSubmit')))) {
+      console.info(MESSAGES.logSubmitCancelled);
+      return;
+    }
+    setSending(true);
+    try {
+      const job = await submitJob(prepared.request);
+      update({ lastJobId: job.id });
+      notify.success(t(`messages:${successMessage}`));
+      onQueued?.(job);
+    } catch (error) {
+      console.error(MESSAGES.logSubmitFailed, error);
+      notify.error(apiErrorText(error, t));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { submit, sending };
+}
