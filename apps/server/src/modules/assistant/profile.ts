@@ -1,4 +1,5 @@
 import type { PanelFrame } from '@indicata/engine/data/frame';
+import { median, pearson } from '@indicata/engine/data/stats';
 
 /**
  * The facts about a chosen database that ground every answer: what the columns are, how complete they are,
@@ -54,44 +55,8 @@ export function roundFact(value: number): number {
   return Number(value.toFixed(Math.min(digits, 10)));
 }
 
-function median(sorted: number[]): number | null {
-  if (sorted.length === 0) return null;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Pearson correlation of two series over the indices where both are finite; null below 3 pairs or with no variance. */
-export function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number | null {
-  let n = 0;
-  let sa = 0;
-  let sb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (Number.isFinite(x) && Number.isFinite(y)) {
-      n++;
-      sa += x;
-      sb += y;
-    }
-  }
-  if (n < 3) return null;
-  const ma = sa / n;
-  const mb = sb / n;
-  let cov = 0;
-  let va = 0;
-  let vb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (Number.isFinite(x) && Number.isFinite(y)) {
-      cov += (x - ma) * (y - mb);
-      va += (x - ma) ** 2;
-      vb += (y - mb) ** 2;
-    }
-  }
-  if (va === 0 || vb === 0) return null;
-  return cov / Math.sqrt(va * vb);
-}
+/** Pearson correlation over the rows where both are observed (the engine's, shared). */
+export { pearson };
 
 /** The frame column that holds `target`: the exact name, else the best-covered `target-<dimension>` column. */
 export function findTargetColumn(frame: PanelFrame, target: string | null | undefined): PanelFrame['columns'][number] | null {
@@ -153,7 +118,7 @@ export function profileFrame(
       min: values.length ? roundFact(values[0]!) : null,
       max: values.length ? roundFact(values[values.length - 1]!) : null,
       mean: values.length ? roundFact(sum / values.length) : null,
-      median: values.length ? roundFact(median(values)!) : null,
+      median: values.length ? roundFact(median(values)) : null,
       firstYear: values.length ? firstYear : null,
       lastYear: values.length ? lastYear : null,
       correlationWithTarget: r === null ? null : roundFact(r),
