@@ -5,6 +5,7 @@
  * side (bench/sklearn_timing.py, run with /usr/bin/python3, single-threaded).
  *
  * Options: --sizes 2250,22500 (training rows; the test set is a third of that) --models DT,RF,KNN,SVM,ANN
+ * --repeats 3 (timed runs per model and size on each side; the median is kept)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ const argValue = (name: string): string | undefined => {
 };
 const sizes = (argValue('sizes') ?? '2250,22500').split(',').map(Number);
 const families = (argValue('models') ?? 'DT,RF,KNN,SVM,ANN').split(',') as ModelFamily[];
+/** Timed runs per model and size on each side; the median is kept. */
+const repeats = Math.max(1, Number(argValue('repeats') ?? '3'));
 
 /** Explicit parameters given to both sides (scikit-learn names). */
 const ANN_PARAMS = { neurons: 32, num_layers: 2, batch_size: 200, epochs: 10, learning_rate: 0.001 };
@@ -99,10 +102,24 @@ async function timeOurs(family: ModelFamily, train: { X: Matrix; y: Int32Array }
   return { seconds, cpuSeconds, accuracy: correct / predicted.length };
 }
 
+/** Median of numbers (the middle run of repeated timings; a cold first run does not decide it). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Times `repeats` fit+predict runs and keeps the median wall and CPU time (accuracy is the same every run). */
+async function timeOursRepeated(family: ModelFamily, train: { X: Matrix; y: Int32Array }, test: { X: Matrix; y: Int32Array }, repeats: number) {
+  const runs = [];
+  for (let i = 0; i < repeats; i++) runs.push(await timeOurs(family, train, test));
+  return { seconds: median(runs.map((r) => r.seconds)), cpuSeconds: median(runs.map((r) => r.cpuSeconds)), accuracy: runs[0].accuracy };
+}
+
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const results: Record<string, unknown>[] = [];
-  console.log(`Ratios use CPU time (process.cpuUsage / time.process_time): the machine is shared, and CPU time is what\nboth sides spend regardless of waiting. Wall-clock ratios are shown too. ANN rows are per epoch.`);
+  console.log(`Ratios use CPU time (process.cpuUsage / time.process_time): the machine is shared, and CPU time is what\nboth sides spend regardless of waiting. Wall-clock ratios are shown too. ANN rows are per epoch.\nEach side: the median of ${repeats} fit+predict runs.`);
   console.log('model  train rows   ours cpu s  sklearn cpu s  ratio  target | wall ratio | acc ours / sklearn');
   for (const size of sizes) {
     const testRows = Math.round(size / 3);
@@ -122,7 +139,7 @@ async function main(): Promise<void> {
 
     const sklearnParams: Record<string, Record<string, unknown>> = {};
     for (const family of families) sklearnParams[family] = family === 'ANN' ? ANN_PARAMS : PARAMS[family];
-    const sklearnOut = execFileSync('/usr/bin/python3', [path.join(benchDir, 'sklearn_timing.py'), prefix, JSON.stringify({ cols: FEATURES, models: sklearnParams })], {
+    const sklearnOut = execFileSync('/usr/bin/python3', [path.join(benchDir, 'sklearn_timing.py'), prefix, JSON.stringify({ cols: FEATURES, models: sklearnParams, repeats })], {
       encoding: 'utf8',
       env: { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
       maxBuffer: 1 << 20,
@@ -130,7 +147,7 @@ async function main(): Promise<void> {
     const sklearn = JSON.parse(sklearnOut) as Record<string, { seconds: number; cpuSeconds: number; epochs: number | null; accuracy: number }>;
 
     for (const family of families) {
-      const ours = await timeOurs(family, train, test);
+      const ours = await timeOursRepeated(family, train, test, repeats);
       const theirs = sklearn[family];
       // ANN: per epoch on both sides (scikit-learn's MLP may stop early; ours runs every epoch).
       const ourEpochs = family === 'ANN' ? ANN_PARAMS.epochs : 1;
