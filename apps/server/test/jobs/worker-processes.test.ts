@@ -50,7 +50,8 @@ function startWorker(server: TestServer, jobs: Config['jobs']): Worker {
 }
 
 async function stopWorker(worker: Worker): Promise<void> {
-  running.splice(running.indexOf(worker), 1);
+  const index = running.indexOf(worker);
+  if (index >= 0) running.splice(index, 1);
   if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
   await worker.exited;
 }
@@ -97,6 +98,19 @@ describe.skipIf(postgres.skip)('worker processes on one PostgreSQL', { timeout: 
     return response.json().job.id;
   }
 
+  /** Submits a job, starts a worker, and SIGKILLs that worker once the job is running. */
+  async function submitAndKillItsWorker(s: TestServer, jobs: Config['jobs'], name: string): Promise<string> {
+    // Three families on auto: the run lasts at least its 4 s budget, long enough to kill it mid-way.
+    const id = await submit(s, name, { MLAlgorithms: ['DT', 'KNN', 'RF'], DTConfig: 'auto', KNNConfig: 'auto' });
+    const doomed = startWorker(s, jobs);
+    workers.push(doomed);
+    await waitUntil(async () => (await jobRow(s, id)).status === 'running', 'the job to start', 120_000);
+    running.splice(running.indexOf(doomed), 1);
+    doomed.child.kill('SIGKILL');
+    await doomed.exited;
+    return id;
+  }
+
   afterEach(async () => {
     for (const worker of workers.splice(0)) await stopWorker(worker);
     await server?.close();
@@ -122,14 +136,7 @@ describe.skipIf(postgres.skip)('worker processes on one PostgreSQL', { timeout: 
   it('retries the job of a killed worker on another worker, which finishes it', async () => {
     const jobs = jobSettings({ expireSeconds: 45, retryLimit: 1 });
     const s = await setUp(jobs);
-    // All five families on auto: the run lasts at least its 4 s budget, long enough to kill it mid-way.
-    const id = await submit(s, 'killed mid-run', { MLAlgorithms: ['DT', 'KNN', 'RF'], DTConfig: 'auto', KNNConfig: 'auto' });
-    const doomed = startWorker(s, jobs);
-    workers.push(doomed);
-    await waitUntil(async () => (await jobRow(s, id)).status === 'running', 'the job to start', 120_000);
-    running.splice(running.indexOf(doomed), 1);
-    doomed.child.kill('SIGKILL');
-    await doomed.exited;
+    const id = await submitAndKillItsWorker(s, jobs, 'killed mid-run');
     const rescuer = startWorker(s, jobs);
     workers.push(rescuer);
     await waitUntil(async () => ['done', 'error'].includes((await jobRow(s, id)).status), 'the retried job to finish', 200_000);
@@ -142,13 +149,7 @@ describe.skipIf(postgres.skip)('worker processes on one PostgreSQL', { timeout: 
   it('ends the job in error with a readable reason once its retries are used up', async () => {
     const jobs = jobSettings({ expireSeconds: 8, retryLimit: 0 });
     const s = await setUp(jobs);
-    const id = await submit(s, 'killed, no retries', { MLAlgorithms: ['DT', 'KNN', 'RF'], DTConfig: 'auto', KNNConfig: 'auto' });
-    const doomed = startWorker(s, jobs);
-    workers.push(doomed);
-    await waitUntil(async () => (await jobRow(s, id)).status === 'running', 'the job to start', 120_000);
-    running.splice(running.indexOf(doomed), 1);
-    doomed.child.kill('SIGKILL');
-    await doomed.exited;
+    const id = await submitAndKillItsWorker(s, jobs, 'killed, no retries');
     workers.push(startWorker(s, jobs));
     await waitUntil(async () => ['done', 'error'].includes((await jobRow(s, id)).status), 'the job to be given up', 120_000);
     const row = await jobRow(s, id);

@@ -2,22 +2,23 @@
  * Target Selection's form: what it edits, its save rules (spec section 5 "Target save", in order) and
  * how it is read from and written to the wizard state.
  */
-import { LIMITS, type DiscretizationMethod, type MessageKey, type PredictionMode, type TargetClassPreviewRequest } from '@indicata/contracts';
-import type { DiscretizationMode, ManualClassRow, WizardState } from './state.ts';
+import { LIMITS, type MessageKey, type TargetClassPreviewRequest } from '@indicata/contracts';
+import type { ManualClassRow, WizardState } from './state.ts';
 
-export interface TargetForm {
-  targetCode: string;
-  targetLabel: string;
-  targetDimensions: string[];
-  predictionMode: PredictionMode | null;
-  targetYear: string;
-  targetRegion: string;
-  testPercent: string;
-  discretizationMode: DiscretizationMode;
-  groupsCategorization: number | null;
-  discretizationMethod: DiscretizationMethod;
-  manualClasses: ManualClassRow[];
-}
+/** The wizard fields Target Selection edits; the manual table is always present while editing. */
+export type TargetForm = Pick<
+  WizardState,
+  | 'targetCode'
+  | 'targetLabel'
+  | 'targetDimensions'
+  | 'predictionMode'
+  | 'targetYear'
+  | 'targetRegion'
+  | 'testPercent'
+  | 'discretizationMode'
+  | 'groupsCategorization'
+  | 'discretizationMethod'
+> & { manualClasses: ManualClassRow[] };
 
 /** Min/max inputs accept an optional minus sign, digits and one decimal point (typing in progress included). */
 export const RANGE_INPUT_PATTERN = /^-?\d*\.?\d*$/;
