@@ -4,6 +4,7 @@ import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
 import { argmaxRows } from '../tree/flat-tree.ts';
 import { tf } from './tfjs.ts';
+import { LEAKY_RELU_ALPHA, MlpTrainer } from './trainer.ts';
 
 /** State of a saved ANN (SavedModel.state for family ANN): tfjs model artifacts plus input scaling. */
 export interface SavedAnnState {
@@ -68,11 +69,11 @@ export class AnnClassifier implements Classifier {
     const yAll = tf.tidy(() => tf.oneHot(tf.tensor1d(y, 'int32'), nClasses).toFloat());
     const xVal = useValidation ? tf.tidy(() => tf.gather(xAll, tf.tensor1d(validationRows, 'int32'))) : null;
     const yVal = useValidation ? tf.tidy(() => tf.gather(yAll, tf.tensor1d(validationRows, 'int32'))) : null;
-    const optimizer = makeOptimizer(this.params.optimizer, this.params.learning_rate);
-    const dropouts = model.layers.filter((layer) => layer.getClassName() === 'Dropout') as unknown as { seed: number }[];
+    // getWeights() hands out the layers' own variables: the trainer copies them and they stay the model's.
+    const trainer = new MlpTrainer(model.getWeights(), this.params, rng);
     const batchSize = Math.min(this.params.batch_size, trainRows.length);
     let best = Infinity;
-    let bestWeights: tf.Tensor[] | null = null;
+    let bestWeights: tf.Tensor1D | null = null;
     let sinceBest = 0;
     try {
       for (let epoch = 0; epoch < this.params.epochs; epoch++) {
@@ -83,23 +84,21 @@ export class AnnClassifier implements Classifier {
           return [tf.gather(xAll, index), tf.gather(yAll, index)];
         });
         for (let start = 0; start < trainRows.length; start += batchSize) {
-          for (const layer of dropouts) layer.seed = rng.nextSeed();
           const size = Math.min(batchSize, trainRows.length - start);
-          tf.tidy(() => {
-            const xb = tf.slice(xEpoch, [start, 0], [size, cols]);
-            const yb = tf.slice(yEpoch, [start, 0], [size, nClasses]);
-            optimizer.minimize(() => crossEntropy(yb, model.apply(xb, { training: true }) as tf.Tensor), false);
-          });
+          const xb = tf.slice(xEpoch, [start, 0], [size, cols]) as tf.Tensor2D;
+          const yb = tf.slice(yEpoch, [start, 0], [size, nClasses]) as tf.Tensor2D;
+          trainer.step(xb, yb);
+          tf.dispose([xb, yb]);
         }
         tf.dispose([xEpoch, yEpoch]);
         this.epochs = epoch + 1;
         if (xVal && yVal) {
-          const loss = tf.tidy(() => crossEntropy(yVal, model.predict(xVal) as tf.Tensor).dataSync()[0]);
+          const loss = trainer.loss(xVal as tf.Tensor2D, yVal as tf.Tensor2D);
           if (loss < best - 1e-4) {
             best = loss;
             sinceBest = 0;
-            bestWeights?.forEach((t) => t.dispose());
-            bestWeights = model.getWeights().map((w) => w.clone());
+            bestWeights?.dispose();
+            bestWeights = trainer.snapshot();
           } else if (++sinceBest >= this.params.n_iter_no_change) {
             break;
           }
@@ -107,11 +106,14 @@ export class AnnClassifier implements Classifier {
         // Let the event loop breathe between epochs (progress events, cancellation).
         await new Promise((resolve) => setImmediate(resolve));
       }
-      if (bestWeights) model.setWeights(bestWeights);
+      if (bestWeights) trainer.restore(bestWeights);
+      const trained = trainer.weights();
+      model.setWeights(trained);
+      tf.dispose(trained);
     } finally {
-      bestWeights?.forEach((t) => t.dispose());
+      bestWeights?.dispose();
+      trainer.dispose();
       tf.dispose([xAll, yAll, ...(xVal ? [xVal] : []), ...(yVal ? [yVal] : [])]);
-      optimizer.dispose();
     }
   }
 
@@ -130,7 +132,7 @@ export class AnnClassifier implements Classifier {
         }),
       );
       // tfjs has no leaky_relu activation string: it is a layer.
-      if (activation === 'leaky_relu') model.add(tf.layers.leakyReLU({ alpha: 0.2 }));
+      if (activation === 'leaky_relu') model.add(tf.layers.leakyReLU({ alpha: LEAKY_RELU_ALPHA }));
       if (dropout > 0) model.add(tf.layers.dropout({ rate: dropout, seed: rng.nextSeed() }));
     }
     model.add(
@@ -256,15 +258,4 @@ export class AnnClassifier implements Classifier {
     model.model = network;
     return model;
   }
-}
-
-function makeOptimizer(name: AnnParams['optimizer'], learningRate: number): tf.Optimizer {
-  if (name === 'adam') return tf.train.adam(learningRate);
-  if (name === 'rmsprop') return tf.train.rmsprop(learningRate);
-  return tf.train.sgd(learningRate);
-}
-
-/** Mean categorical cross-entropy of softmax outputs (clipped away from 0). */
-function crossEntropy(yTrue: tf.Tensor, yPred: tf.Tensor): tf.Scalar {
-  return tf.neg(tf.mean(tf.sum(tf.mul(yTrue, tf.log(tf.clipByValue(yPred, 1e-7, 1))), -1))) as tf.Scalar;
 }
