@@ -2,7 +2,12 @@ import type { SvmParams } from '../params.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
 import { argmaxRows } from '../tree/flat-tree.ts';
-import { loadLibsvm, sharedLibsvm, type LibsvmModel } from './libsvm.ts';
+import type { SvcModel } from './model.ts';
+import { parseModelText } from './model-parse.ts';
+import { writeModelText } from './model-text.ts';
+import { trainSvc } from './multiclass.ts';
+import { probabilities } from './platt.ts';
+import { decisionValues, vote } from './predict.ts';
 
 /** State of a saved SVM (SavedModel.state for family SVM). */
 export interface SavedSvmState {
@@ -14,19 +19,18 @@ export interface SavedSvmState {
   gamma: number;
 }
 
-const KERNEL_CODES: Record<SvmParams['kernel'], string> = { linear: '0', poly: '1', rbf: '2', sigmoid: '3', precomputed: '4' };
-
 /**
- * C-support vector classifier through libsvm-js (the same libsvm as scikit-learn's SVC). For
- * kernel "precomputed", fit takes the n x n training kernel matrix K[i][j] = k(x_i, x_j) and predict
- * takes the m x n matrix k(x_test, x_train_j), like scikit-learn.
+ * C-support vector classifier: a TypeScript re-implementation of libsvm's C-SVC (the same algorithm
+ * as scikit-learn's SVC), saved in libsvm's model-file format. For kernel "precomputed", fit takes
+ * the n x n training kernel matrix K[i][j] = k(x_i, x_j) and predict takes the m x n matrix
+ * k(x_test, x_train_j), like scikit-learn.
  *
- * The live model is always the one parsed back from libsvm's saved text, so a fitted model and the
- * same model after toJSON/loadModel predict identically.
+ * The model text is written with full precision, so a fitted model and the same model after
+ * toJSON/loadModel predict identically.
  */
 export class SvmClassifier implements Classifier {
   readonly family = 'SVM' as const;
-  private model: LibsvmModel | null = null;
+  private model: SvcModel | null = null;
   private state: SavedSvmState | undefined;
   private nFeatures: number | undefined;
   private nClasses = 0;
@@ -34,63 +38,38 @@ export class SvmClassifier implements Classifier {
   /** @param params validated SVM parameters */
   constructor(readonly params: SvmParams) {}
 
-  /** Trains libsvm (async: a probability fit loads a fresh libsvm instance). sampleWeight is ignored. */
+  /** Trains the SVM (async only to keep the Classifier contract). sampleWeight is ignored. */
   async fit(X: Matrix, y: Int32Array, nClasses: number): Promise<void> {
     checkFitInput(X, y, nClasses);
     if (this.params.kernel === 'precomputed' && X.rows !== X.cols) {
       throw new Error(`A precomputed kernel needs the square training kernel matrix; got ${X.rows} x ${X.cols}.`);
     }
-    this.dispose();
+    this.model = null;
     const gamma = resolveGamma(this.params.gamma, X);
     const classes = new Set(y);
     if (classes.size === 1) {
       this.state = { libsvmModel: null, constantClass: y[0], gamma };
     } else {
-      const instance = this.params.probability ? await loadLibsvm(true) : sharedLibsvm;
-      const trainer = new instance.SVM({
-        type: '0',
-        kernel: KERNEL_CODES[this.params.kernel],
-        degree: this.params.degree,
-        gamma,
-        coef0: this.params.coef0,
-        cost: this.params.C,
-        cacheSize: this.params.cache_size,
-        tolerance: this.params.tol,
-        shrinking: this.params.shrinking,
-        probabilityEstimates: this.params.probability,
-        quiet: true,
+      const { kernel, degree, coef0, C, tol, shrinking, probability, cache_size } = this.params;
+      this.model = trainSvc(X, y, {
+        kernel: { type: kernel, degree: Math.trunc(degree), gamma, coef0 },
+        C,
+        eps: tol,
+        shrinking,
+        probability,
+        cacheMegabytes: cache_size,
       });
-      try {
-        const samples: number[][] = [];
-        for (let i = 0; i < X.rows; i++) samples.push(this.sampleOf(X, i, i + 1));
-        trainer.train(samples, Array.from(y));
-        this.state = { libsvmModel: trainer.serializeModel(), constantClass: null, gamma };
-      } finally {
-        trainer.free();
-      }
+      // The text is written on demand (toJSON): fitting and predicting do not pay for it.
+      this.state = { libsvmModel: null, constantClass: null, gamma };
     }
     this.nFeatures = X.cols;
     this.nClasses = nClasses;
-    this.attach();
-  }
-
-  /** Parses the saved libsvm text into the shared instance. */
-  private attach(): void {
-    if (this.state?.libsvmModel) this.model = sharedLibsvm.SVM.load(this.state.libsvmModel);
-  }
-
-  /** libsvm's row for a matrix row: a precomputed kernel row starts with its serial number. */
-  private sampleOf(X: Matrix, row: number, serial: number): number[] {
-    const values = Array.from(X.data.subarray(row * X.cols, (row + 1) * X.cols));
-    return this.params.kernel === 'precomputed' ? [serial, ...values] : values;
   }
 
   predict(X: Matrix): Int32Array {
     checkPredictInput(X, this.nFeatures);
-    const out = new Int32Array(X.rows);
-    if (!this.model) return out.fill(this.state?.constantClass ?? 0);
-    for (let i = 0; i < X.rows; i++) out[i] = this.model.predictOne(this.sampleOf(X, i, 0));
-    return out;
+    if (!this.model) return new Int32Array(X.rows).fill(this.state?.constantClass ?? 0);
+    return vote(this.model, decisionValues(this.model, X), X.rows);
   }
 
   /** Platt-scaled probabilities; throws for a model trained without probability=true. */
@@ -100,17 +79,13 @@ export class SvmClassifier implements Classifier {
       throw new Error('This SVM was trained with probability=false: it cannot give class probabilities (retrain with probability=true).');
     }
     const k = this.nClasses;
-    const out = new Float64Array(X.rows * k);
-    for (let i = 0; i < X.rows; i++) {
-      if (!this.model) {
-        out[i * k + (this.state?.constantClass ?? 0)] = 1;
-        continue;
-      }
-      for (const { label, probability } of this.model.predictOneProbability(this.sampleOf(X, i, 0)).estimates) {
-        out[i * k + label] = probability;
-      }
+    if (!this.model) {
+      const out = new Float64Array(X.rows * k);
+      for (let i = 0; i < X.rows; i++) out[i * k + (this.state?.constantClass ?? 0)] = 1;
+      return out;
     }
-    return out;
+    if (!this.model.probA) throw new Error('This saved SVM model has no probA/probB: it cannot give class probabilities.');
+    return probabilities(this.model, decisionValues(this.model, X), X.rows, k);
   }
 
   /** Class with the highest probability (only for probability models; predict() uses libsvm's vote). */
@@ -118,26 +93,22 @@ export class SvmClassifier implements Classifier {
     return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
   }
 
-  /** The gamma libsvm was trained with (scale/auto resolved). */
+  /** The gamma the SVM was trained with (scale/auto resolved). */
   gamma(): number | undefined {
     return this.state?.gamma;
   }
 
   toJSON(): SavedModel {
     if (!this.state || this.nFeatures === undefined) throw new Error('The model is not fitted yet: call fit() or loadModel() first.');
+    if (this.model && this.state.libsvmModel === null) this.state.libsvmModel = writeModelText(this.model);
     return { format: 'indicata-model', version: 1, family: 'SVM', params: { ...this.params }, nFeatures: this.nFeatures, nClasses: this.nClasses, state: { ...this.state } };
   }
 
-  /** Frees the libsvm model from the WASM heap. Safe to call twice. */
-  dispose(): void {
-    if (this.model) {
-      this.model.free();
-      this.model = null;
-    }
-  }
+  /** Nothing to free since the SVM lives in ordinary JavaScript memory; kept for the Classifier contract. */
+  dispose(): void {}
 
   /**
-   * Rebuilds a fitted SVM from its saved form.
+   * Rebuilds a fitted SVM from its saved form (text written by this class or by libsvm-js).
    * @param saved SavedModel of family SVM
    * @param params its validated parameters
    */
@@ -146,7 +117,7 @@ export class SvmClassifier implements Classifier {
     model.state = { ...(saved.state as SavedSvmState) };
     model.nFeatures = saved.nFeatures;
     model.nClasses = saved.nClasses;
-    model.attach();
+    if (model.state.libsvmModel) model.model = parseModelText(model.state.libsvmModel, saved.nFeatures);
     return model;
   }
 }
