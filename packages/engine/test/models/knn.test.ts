@@ -107,6 +107,36 @@ describe('k nearest neighbours', () => {
     expect(fitKnn({}, X, y, 3).resolvedAlgorithm()).toBe('kd_tree');
     expect(fitKnn({}, uniformRows(100, 40, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
     expect(fitKnn({ n_neighbors: 60 }, uniformRows(100, 4, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
+    // Above 15 features: Euclidean brute force (a matMul) below ROTATE_MIN_ROWS rows, the principal-axes tree from there.
+    expect(fitKnn({}, uniformRows(300, 20, 5), new Int32Array(300), 1).resolvedAlgorithm()).toBe('brute');
+    expect(fitKnn({ p: 1 }, uniformRows(300, 20, 5), new Int32Array(300), 1).resolvedAlgorithm()).toBe('kd_tree');
+    expect(fitKnn({}, uniformRows(5000, 20, 5), new Int32Array(5000), 1).resolvedAlgorithm()).toBe('kd_tree');
+  });
+
+  test('Euclidean brute force stays exact where its float32 matMul cannot tell points apart', () => {
+    // 20 features far from the origin, rows that differ by 1e-9 (far below float32 resolution) and
+    // exact duplicates: the float32 product only filters, the exact distances rank.
+    const rows = 900;
+    const base = uniformRows(rows + 30, 20, 11);
+    const make = (from: number, count: number): Matrix => {
+      const data = new Float64Array(count * 20);
+      for (let i = 0; i < count; i++) {
+        for (let f = 0; f < 20; f++) data[i * 20 + f] = 1e6 + (i % 7 === 0 ? 0.5 : base.data[(from + i) * 20 + f]) + 1e-9 * ((from + i) % 13);
+      }
+      return { data, rows: count, cols: 20 };
+    };
+    const train = make(0, rows);
+    const queries = make(rows, 30);
+    const labels = new Int32Array(rows);
+    for (const k of [1, 5, 40]) {
+      const brute = fitKnn({ algorithm: 'brute', n_neighbors: k }, train, labels, 1).kneighbors(queries);
+      const ball = fitKnn({ algorithm: 'ball_tree', n_neighbors: k }, train, labels, 1).kneighbors(queries);
+      expect(brute.indices).toEqual(ball.indices);
+      expect(brute.distances).toEqual(ball.distances);
+      for (let q = 0; q < queries.rows; q += 7) {
+        expect(Array.from(brute.indices.subarray(q * k, q * k + k))).toEqual(naiveNeighbors(train, queries.data, q, k, 2));
+      }
+    }
   });
 
   test('learns blobs, probabilities sum to 1, round trip keeps predictions', () => {

@@ -1,6 +1,6 @@
 /**
  * Exact k-nearest-neighbour search under the Minkowski distance of power p, three ways:
- * brute force, a kd-tree (bounding boxes; for p=2 aligned with the training set's principal axes,
+ * brute force (for p=2 a matrix product per block of queries, euclidean-brute.ts), a kd-tree (bounding boxes; for p=2 aligned with the training set's principal axes,
  * which fit correlated features much better) and a ball tree (centroid + radius). The
  * trees are laid out like scikit-learn's BinaryTree: a complete binary tree over a flat, reordered
  * copy of the points, split at the median of the widest dimension, searched depth-first (nearer child
@@ -10,6 +10,8 @@
  * row index, so all three methods return exactly the same neighbours.
  */
 
+import { euclideanBruteForce } from './euclidean-brute.ts';
+import { fromReduced, NeighborHeap, toReduced } from './neighbor-heap.ts';
 import { centredNorms, principalAxes, projectOntoAxes, type PrincipalAxes } from './principal-axes.ts';
 
 /**
@@ -18,7 +20,7 @@ import { centredNorms, principalAxes, projectOntoAxes, type PrincipalAxes } from
  * process) outweighed the faster search: measured on the 20-feature bench set, 2,250 rows was a wash
  * or a loss, 22,500 rows a 25-40% faster search.
  */
-const ROTATE_MIN_ROWS = 4096;
+export const ROTATE_MIN_ROWS = 4096;
 
 export type NeighborAlgorithm = 'brute' | 'kd_tree' | 'ball_tree';
 
@@ -30,87 +32,6 @@ export interface Neighbors {
   /** Minkowski distance of each neighbour. */
   distances: Float64Array;
 }
-
-/** Bounded max-heap of the k best (reduced distance, index) pairs seen so far. */
-class NeighborHeap {
-  readonly dist: Float64Array;
-  readonly idx: Int32Array;
-  size = 0;
-  constructor(readonly k: number) {
-    this.dist = new Float64Array(k);
-    this.idx = new Int32Array(k);
-  }
-  reset(): void {
-    this.size = 0;
-  }
-  /** Reduced distance a candidate must beat (or tie with a smaller index) to enter. */
-  worst(): number {
-    return this.size < this.k ? Infinity : this.dist[0];
-  }
-  /** Offers one candidate. */
-  push(d: number, i: number): void {
-    const { dist, idx } = this;
-    if (this.size < this.k) {
-      let pos = this.size++;
-      while (pos > 0) {
-        const parent = (pos - 1) >> 1;
-        if (dist[parent] > d || (dist[parent] === d && idx[parent] > i)) break;
-        dist[pos] = dist[parent];
-        idx[pos] = idx[parent];
-        pos = parent;
-      }
-      dist[pos] = d;
-      idx[pos] = i;
-      return;
-    }
-    if (d > dist[0] || (d === dist[0] && i > idx[0])) return;
-    // Replace the root and sift down.
-    let pos = 0;
-    const n = this.size;
-    for (;;) {
-      const l = 2 * pos + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      let child = l;
-      if (r < n && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
-      if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
-      dist[pos] = dist[child];
-      idx[pos] = idx[child];
-      pos = child;
-    }
-    dist[pos] = d;
-    idx[pos] = i;
-  }
-  /** Empties the heap into the output arrays at `offset`, nearest first (heap-sort, no allocation). */
-  drainSorted(outIdx: Int32Array, outDist: Float64Array, offset: number, p: number): void {
-    const { dist, idx } = this;
-    while (this.size > 0) {
-      const last = --this.size;
-      outIdx[offset + last] = idx[0];
-      outDist[offset + last] = fromReduced(dist[0], p);
-      const d = dist[last];
-      const i = idx[last];
-      // Sift the former last element down from the root.
-      let pos = 0;
-      for (;;) {
-        const l = 2 * pos + 1;
-        if (l >= last) break;
-        const r = l + 1;
-        let child = l;
-        if (r < last && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
-        if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
-        dist[pos] = dist[child];
-        idx[pos] = idx[child];
-        pos = child;
-      }
-      dist[pos] = d;
-      idx[pos] = i;
-    }
-  }
-}
-
-const fromReduced = (d: number, p: number): number => (p === 1 ? d : p === 2 ? Math.sqrt(d) : Math.pow(d, 1 / p));
-const toReduced = (d: number, p: number): number => (p === 1 ? d : p === 2 ? d * d : Math.pow(d, p));
 
 /** A searchable set of training points. */
 export class NeighborIndex {
@@ -308,6 +229,11 @@ export class NeighborIndex {
     const kk = Math.min(k, this.rows);
     const indices = new Int32Array(queryRows * kk);
     const distances = new Float64Array(queryRows * kk);
+    if (this.algorithm === 'brute' && this.p === 2) {
+      euclideanBruteForce(this.points, this.rows, this.dims, queries, queryRows, kk, indices, distances);
+      this.distanceEvaluations += this.rows * queryRows;
+      return { k: kk, indices, distances };
+    }
     const heap = new NeighborHeap(kk);
     const firstLeaf = this.nodeCount >> 1;
     for (let q = 0; q < queryRows; q++) {
