@@ -4,6 +4,7 @@
  * training), so a kernel value here is the same double libsvm computes for the same rows.
  */
 import type { Matrix } from '../types.ts';
+import { fastExp } from './fast-exp.ts';
 
 /** The kernels libsvm knows, by scikit-learn's names. */
 export type KernelType = 'linear' | 'poly' | 'rbf' | 'sigmoid' | 'precomputed';
@@ -34,8 +35,8 @@ export function powi(base: number, times: number): number {
 }
 
 /**
- * Dot products of row a with rows from..to-1 of a row-major block, into out[from..to-1]. Four rows
- * at a time so the CPU overlaps four independent sums, each still summed feature by feature in
+ * Dot products of row a with rows from..to-1 of a row-major block, into out[from..to-1]. Eight rows
+ * at a time so the CPU overlaps eight independent sums, each still summed feature by feature in
  * order (libsvm's rounding).
  * @param data row-major values
  * @param cols values per row
@@ -47,26 +48,36 @@ export function powi(base: number, times: number): number {
 export function dotsWithRow(data: Float64Array, cols: number, a: number, from: number, to: number, out: Float64Array): void {
   const base = a * cols;
   let t = from;
-  for (; t + 3 < to; t += 4) {
-    const b0 = t * cols;
-    const b1 = b0 + cols;
-    const b2 = b1 + cols;
-    const b3 = b2 + cols;
+  for (; t + 7 < to; t += 8) {
+    const b = t * cols;
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
+    let s4 = 0;
+    let s5 = 0;
+    let s6 = 0;
+    let s7 = 0;
     for (let f = 0; f < cols; f++) {
       const v = data[base + f];
-      s0 += v * data[b0 + f];
-      s1 += v * data[b1 + f];
-      s2 += v * data[b2 + f];
-      s3 += v * data[b3 + f];
+      const c = b + f;
+      s0 += v * data[c];
+      s1 += v * data[c + cols];
+      s2 += v * data[c + 2 * cols];
+      s3 += v * data[c + 3 * cols];
+      s4 += v * data[c + 4 * cols];
+      s5 += v * data[c + 5 * cols];
+      s6 += v * data[c + 6 * cols];
+      s7 += v * data[c + 7 * cols];
     }
     out[t] = s0;
     out[t + 1] = s1;
     out[t + 2] = s2;
     out[t + 3] = s3;
+    out[t + 4] = s4;
+    out[t + 5] = s5;
+    out[t + 6] = s6;
+    out[t + 7] = s7;
   }
   for (; t < to; t++) {
     const b = t * cols;
@@ -171,7 +182,7 @@ export class TrainingKernel {
       case 'rbf': {
         const squares = this.squares as Float64Array;
         const si = squares[i];
-        for (let t = from; t < to; t++) out[t] = Math.exp(-gamma * (si + squares[t] - 2 * dots[t]));
+        for (let t = from; t < to; t++) out[t] = fastExp(-gamma * (si + squares[t] - 2 * dots[t]));
         break;
       }
       case 'sigmoid':

@@ -1,8 +1,7 @@
 /**
- * Loading of libsvm-js 0.2.1 (libsvm compiled to WebAssembly). One shared instance serves every
- * fitted model; a probability fit trains in a fresh, throw-away instance because libsvm's internal
- * cross-validation (Platt scaling) draws from the C rand() state of its instance, which libsvm-js
- * cannot seed: a fresh instance always starts from the same state, so the fit is reproducible.
+ * Loading of libsvm-js 0.2.1 (libsvm compiled to WebAssembly), a dev dependency kept as the oracle
+ * the tests check the TypeScript C-SVC against; production code does not import this file. A fresh
+ * instance has its own WASM memory and C rand() state, so a probability fit in it is reproducible.
  */
 import { createRequire } from 'node:module';
 
@@ -56,5 +55,5 @@ export async function loadLibsvm(fresh: boolean): Promise<LibsvmInstance> {
   return { SVM: loadSVM(module), module };
 }
 
-/** The shared instance every fitted or loaded SVM predicts with. */
+/** A shared instance for tests that need no fresh rand() state. */
 export const sharedLibsvm: LibsvmInstance = await loadLibsvm(false);

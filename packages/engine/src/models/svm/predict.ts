@@ -4,6 +4,7 @@
  * svm_predict_values), then libsvm's one-vs-one vote.
  */
 import type { Matrix } from '../types.ts';
+import { fastExp } from './fast-exp.ts';
 import { powi, rowSquares } from './kernel.ts';
 import type { SvcModel } from './model.ts';
 
@@ -109,7 +110,7 @@ function blockKernel(model: SvcModel, X: Matrix, first: number, count: number, o
         for (let s = 0; s < totalSV; s++) {
           // Squared distance from norms; clamped because rounding can take it just below 0.
           const d2 = xx + squares[s] - 2 * out[o + s];
-          out[o + s] = Math.exp(-gamma * (d2 > 0 ? d2 : 0));
+          out[o + s] = fastExp(-gamma * (d2 > 0 ? d2 : 0));
         }
       }
       break;
