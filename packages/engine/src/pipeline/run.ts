@@ -160,8 +160,12 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         const perRow = measured.predict / Math.max(1, meanValidationRows);
         permutation = Math.max(permutation, perRow * Math.min(test.X.rows, PERMUTATION_MAX_ROWS) * test.X.cols * config.permutationRepeats);
       }
+      // The random k-fold run (CV gap) refits the chosen configuration once per random fold; the chosen one is
+      // not known yet and is often the ensemble of every family, so all families' fold costs are assumed.
+      let gap = 0;
+      for (const measured of foldSeconds.values()) gap += (measured.fit * FINAL_FIT_FACTOR + measured.predict) * config.randomFolds;
       // Final fits run in parallel: the slowest one bounds the wall time from below.
-      return Math.max(budgetMs * MIN_RESERVE_SHARE, ((worker + permutation) * 1000) / runner.threads, (longest + permutation) * 1000);
+      return Math.max(budgetMs * MIN_RESERVE_SHARE, ((worker + permutation + gap) * 1000) / runner.threads, (longest + permutation) * 1000 + (gap * 1000) / runner.threads);
     };
     const searchDeadline = () => started + budgetMs - reserveMs();
     const searchStarted = Date.now();
