@@ -5,6 +5,7 @@
  */
 import type { Matrix } from '../types.ts';
 import { fastExp } from './fast-exp.ts';
+import { FeatureMajorRows } from './simd-dots.ts';
 
 /** The kernels libsvm knows, by scikit-learn's names. */
 export type KernelType = 'linear' | 'poly' | 'rbf' | 'sigmoid' | 'precomputed';
@@ -105,11 +106,13 @@ export function rowSquares(data: Float64Array, rows: number, cols: number): Floa
 
 /**
  * The kernel over the rows of one training problem (libsvm's Kernel class). The rows are copied into
- * a private dense block in problem order; the solver's index swaps move whole rows so every column
- * is computed over contiguous memory.
+ * a private dense block in problem order (feature-major in WASM memory when SIMD is available); the
+ * solver's index swaps move whole rows so every column is computed over contiguous memory.
  */
 export class TrainingKernel {
-  private readonly data: Float64Array;
+  /** Row-major rows, used only without SIMD. */
+  private data: Float64Array;
+  private readonly simd: FeatureMajorRows | null;
   private readonly cols: number;
   private readonly squares: Float64Array | null;
   /** Precomputed kernel: the training row (of the full matrix) behind each position. */
@@ -136,12 +139,15 @@ export class TrainingKernel {
       this.cols = 0;
       this.data = new Float64Array(0);
       this.squares = null;
+      this.simd = null;
     } else {
       const cols = X.cols;
       this.cols = cols;
       this.data = new Float64Array(l * cols);
       for (let r = 0; r < l; r++) this.data.set(X.data.subarray(rows[r] * cols, (rows[r] + 1) * cols), r * cols);
       this.squares = spec.type === 'rbf' ? rowSquares(this.data, l, cols) : null;
+      this.simd = FeatureMajorRows.create(this.data, l, cols);
+      if (this.simd) this.data = new Float64Array(0);
     }
     this.swapRow = new Float64Array(this.cols);
   }
@@ -160,7 +166,7 @@ export class TrainingKernel {
    * @param out receives the values (any array with at least `to` slots)
    */
   column(i: number, from: number, to: number, out: Float64Array): void {
-    const { spec, dots } = this;
+    const { spec, simd } = this;
     if (spec.type === 'precomputed') {
       const n = this.full.cols;
       const row = this.origin[i] * n;
@@ -168,7 +174,14 @@ export class TrainingKernel {
       for (let t = from; t < to; t++) out[t] = values[row + this.origin[t]];
       return;
     }
-    dotsWithRow(this.data, this.cols, i, from, to, dots);
+    let dots = this.dots;
+    if (simd) {
+      simd.load(i);
+      simd.multiply(from, to);
+      dots = simd.out;
+    } else {
+      dotsWithRow(this.data, this.cols, i, from, to, dots);
+    }
     const { gamma, coef0 } = spec;
     switch (spec.type) {
       case 'linear':
@@ -196,7 +209,9 @@ export class TrainingKernel {
     const o = this.origin[i];
     this.origin[i] = this.origin[j];
     this.origin[j] = o;
-    if (this.cols > 0) {
+    if (this.simd) {
+      this.simd.swap(i, j);
+    } else if (this.cols > 0) {
       const { data, cols, swapRow } = this;
       swapRow.set(data.subarray(i * cols, (i + 1) * cols));
       data.copyWithin(i * cols, j * cols, (j + 1) * cols);

@@ -6,6 +6,7 @@
 import type { Matrix } from '../types.ts';
 import { fastExp } from './fast-exp.ts';
 import { powi, rowSquares } from './kernel.ts';
+import { FeatureMajorRows } from './simd-dots.ts';
 import type { SvcModel } from './model.ts';
 
 /** Test rows per block: the block's kernel values stay small enough to reuse while hot. */
@@ -24,9 +25,10 @@ export function decisionValues(model: SvcModel, X: Matrix): Float64Array {
   for (let c = 1; c < nrClass; c++) start[c] = start[c - 1] + nSV[c - 1];
   const kvalues = new Float64Array(BLOCK_ROWS * totalSV);
   const svSquares = model.kernel.type === 'rbf' ? rowSquares(model.sv, totalSV, model.dim) : null;
+  const simd = model.kernel.type === 'precomputed' ? null : FeatureMajorRows.create(model.sv, totalSV, model.dim);
   for (let first = 0; first < X.rows; first += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, X.rows - first);
-    blockKernel(model, X, first, count, kvalues, svSquares);
+    blockKernel(model, X, first, count, kvalues, svSquares, simd);
     for (let r = 0; r < count; r++) {
       const kv = r * totalSV;
       let o = (first + r) * pairs;
@@ -75,7 +77,7 @@ export function vote(model: SvcModel, decisions: Float64Array, rows: number): In
 }
 
 /** Kernel values of rows first..first+count-1 against every support vector into out (row-major). */
-function blockKernel(model: SvcModel, X: Matrix, first: number, count: number, out: Float64Array, svSquares: Float64Array | null): void {
+function blockKernel(model: SvcModel, X: Matrix, first: number, count: number, out: Float64Array, svSquares: Float64Array | null, simd: FeatureMajorRows | null): void {
   const { kernel, totalSV } = model;
   if (kernel.type === 'precomputed') {
     const serial = model.svSerial as Int32Array;
@@ -88,7 +90,15 @@ function blockKernel(model: SvcModel, X: Matrix, first: number, count: number, o
     }
     return;
   }
-  blockDots(model.sv, totalSV, X.data, first, count, X.cols, out);
+  if (simd) {
+    for (let r = 0; r < count; r++) {
+      simd.x.set(X.data.subarray((first + r) * X.cols, (first + r + 1) * X.cols));
+      simd.multiply(0, totalSV);
+      out.set(simd.out, r * totalSV);
+    }
+  } else {
+    blockDots(model.sv, totalSV, X.data, first, count, X.cols, out);
+  }
   const { gamma, coef0, degree } = kernel;
   const n = count * totalSV;
   switch (kernel.type) {
