@@ -55,6 +55,14 @@ class Solver {
   private readonly G: Float64Array;
   private readonly Gbar: Float64Array;
   private readonly status: Int8Array;
+  /** 1 where the position is in I_up (alpha can move up along y), kept with status. */
+  private readonly inUp: Uint8Array;
+  /** 1 where the position is in I_low. */
+  private readonly inLow: Uint8Array;
+  /** max over I_up of -y G and its position, found while updating G; valid until the set changes. */
+  private cachedGmax = -Infinity;
+  private cachedGmaxIdx = -1;
+  private cachedValid = false;
   private readonly alpha: Float64Array;
   private readonly p: Float64Array;
   private readonly activeSet: Int32Array;
@@ -83,6 +91,8 @@ class Solver {
     this.eps = problem.eps;
     this.shrinking = problem.shrinking;
     this.status = new Int8Array(l);
+    this.inUp = new Uint8Array(l);
+    this.inLow = new Uint8Array(l);
     this.G = new Float64Array(l);
     this.Gbar = new Float64Array(l);
     this.activeSet = new Int32Array(l);
@@ -98,7 +108,11 @@ class Solver {
 
   private updateStatus(i: number): void {
     const a = this.alpha[i];
-    this.status[i] = a >= this.C(i) ? UPPER : a <= 0 ? LOWER : FREE;
+    const status = a >= this.C(i) ? UPPER : a <= 0 ? LOWER : FREE;
+    this.status[i] = status;
+    const positive = this.y[i] === 1;
+    this.inUp[i] = (positive ? status !== UPPER : status !== LOWER) ? 1 : 0;
+    this.inLow[i] = (positive ? status !== LOWER : status !== UPPER) ? 1 : 0;
   }
 
   run(): SolverResult {
@@ -205,14 +219,32 @@ class Solver {
       }
     }
 
-    const dAi = alpha[i] - oldAi;
-    const dAj = alpha[j] - oldAj;
-    for (let k = 0; k < activeSize; k++) G[k] += Qi[k] * dAi + Qj[k] * dAj;
-
     const wasUpperI = status[i] === UPPER;
     const wasUpperJ = status[j] === UPPER;
     this.updateStatus(i);
     this.updateStatus(j);
+
+    // The gradient update also finds the next working set's i (the first half of WSS3), with the
+    // statuses already updated as libsvm's next selection would see them.
+    const dAi = alpha[i] - oldAi;
+    const dAj = alpha[j] - oldAj;
+    const inUp = this.inUp;
+    let Gmax = -Infinity;
+    let GmaxIdx = -1;
+    for (let k = 0; k < activeSize; k++) {
+      const g = G[k] + (Qi[k] * dAi + Qj[k] * dAj);
+      G[k] = g;
+      if (inUp[k] === 1) {
+        const v = -y[k] * g;
+        if (v >= Gmax) {
+          Gmax = v;
+          GmaxIdx = k;
+        }
+      }
+    }
+    this.cachedGmax = Gmax;
+    this.cachedGmaxIdx = GmaxIdx;
+    this.cachedValid = true;
     const l = this.l;
     if (wasUpperI !== (status[i] === UPPER)) {
       Qi = Q.column(i, l);
@@ -231,53 +263,46 @@ class Solver {
    * Returns true when optimal (m - M < eps or no j), else sets outI/outJ.
    */
   private selectWorkingSet(): boolean {
-    const { G, y, status, QD } = this;
+    const { G, y, QD, inUp, inLow } = this;
     const activeSize = this.activeSize;
     let Gmax = -Infinity;
-    let Gmax2 = -Infinity;
     let GmaxIdx = -1;
-    let GminIdx = -1;
-    let objDiffMin = Infinity;
-    for (let t = 0; t < activeSize; t++) {
-      if (y[t] === 1) {
-        if (status[t] !== UPPER && -G[t] >= Gmax) {
-          Gmax = -G[t];
-          GmaxIdx = t;
+    if (this.cachedValid) {
+      Gmax = this.cachedGmax;
+      GmaxIdx = this.cachedGmaxIdx;
+    } else {
+      // -y_t G_t is -G_t for y = +1 and G_t for y = -1 (a sign flip is exact).
+      for (let t = 0; t < activeSize; t++) {
+        if (inUp[t] === 1) {
+          const v = -y[t] * G[t];
+          if (v >= Gmax) {
+            Gmax = v;
+            GmaxIdx = t;
+          }
         }
-      } else if (status[t] !== LOWER && G[t] >= Gmax) {
-        Gmax = G[t];
-        GmaxIdx = t;
       }
     }
+    let Gmax2 = -Infinity;
+    let GminIdx = -1;
+    let objDiffMin = Infinity;
     const i = GmaxIdx;
     if (i !== -1) {
       const Qi = this.Q.column(i, activeSize);
       const QDi = QD[i];
-      const yi = y[i];
+      const twoYi = 2.0 * y[i];
       for (let j = 0; j < activeSize; j++) {
-        if (y[j] === 1) {
-          if (status[j] !== LOWER) {
-            const gradDiff = Gmax + G[j];
-            if (G[j] >= Gmax2) Gmax2 = G[j];
-            if (gradDiff > 0) {
-              const quad = QDi + QD[j] - 2.0 * yi * Qi[j];
-              const objDiff = quad > 0 ? -(gradDiff * gradDiff) / quad : -(gradDiff * gradDiff) / TAU;
-              if (objDiff <= objDiffMin) {
-                GminIdx = j;
-                objDiffMin = objDiff;
-              }
-            }
-          }
-        } else if (status[j] !== UPPER) {
-          const gradDiff = Gmax - G[j];
-          if (-G[j] >= Gmax2) Gmax2 = -G[j];
-          if (gradDiff > 0) {
-            const quad = QDi + QD[j] + 2.0 * yi * Qi[j];
-            const objDiff = quad > 0 ? -(gradDiff * gradDiff) / quad : -(gradDiff * gradDiff) / TAU;
-            if (objDiff <= objDiffMin) {
-              GminIdx = j;
-              objDiffMin = objDiff;
-            }
+        if (inLow[j] === 0) continue;
+        // y_j G_j; Gmax + y_j G_j and QD_i + QD_j - 2 y_i y_j Q_ij equal libsvm's two branches exactly.
+        const yj = y[j];
+        const yG = yj * G[j];
+        if (yG >= Gmax2) Gmax2 = yG;
+        const gradDiff = Gmax + yG;
+        if (gradDiff > 0) {
+          const quad = QDi + QD[j] - twoYi * yj * Qi[j];
+          const objDiff = quad > 0 ? -(gradDiff * gradDiff) / quad : -(gradDiff * gradDiff) / TAU;
+          if (objDiff <= objDiffMin) {
+            GminIdx = j;
+            objDiffMin = objDiff;
           }
         }
       }
@@ -291,6 +316,7 @@ class Solver {
   /** Recomputes G for the shrunk positions from G_bar and the free alphas. */
   private reconstructGradient(): void {
     const { l, G, Gbar, p, alpha, status, Q } = this;
+    this.cachedValid = false;
     const activeSize = this.activeSize;
     if (activeSize === l) return;
     for (let j = activeSize; j < l; j++) G[j] = Gbar[j] + p[j];
@@ -322,6 +348,7 @@ class Solver {
 
   private doShrinking(): void {
     const { G, y, status } = this;
+    this.cachedValid = false;
     let Gmax1 = -Infinity; // max over I_up of -y_i G_i
     let Gmax2 = -Infinity; // max over I_low of y_i G_i
     for (let i = 0; i < this.activeSize; i++) {
@@ -356,6 +383,8 @@ class Solver {
     swapIn(this.y, i, j);
     swapIn(this.G, i, j);
     swapIn(this.status, i, j);
+    swapIn(this.inUp, i, j);
+    swapIn(this.inLow, i, j);
     swapIn(this.alpha, i, j);
     swapIn(this.p, i, j);
     swapIn(this.activeSet, i, j);
@@ -386,7 +415,7 @@ class Solver {
   }
 }
 
-function swapIn(a: Float64Array | Int8Array | Int32Array, i: number, j: number): void {
+function swapIn(a: Float64Array | Int8Array | Uint8Array | Int32Array, i: number, j: number): void {
   const t = a[i];
   a[i] = a[j];
   a[j] = t;
