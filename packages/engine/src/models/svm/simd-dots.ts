@@ -91,13 +91,23 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes);
 }
 
-let compiled: WebAssembly.Module | null | undefined;
+/** The part of the WebAssembly API used here, typed locally: not every tsconfig that reaches this file has the DOM lib. */
+interface WasmApi {
+  validate(bytes: Uint8Array<ArrayBuffer>): boolean;
+  Module: new (bytes: Uint8Array<ArrayBuffer>) => WasmModule;
+  Instance: new (module: WasmModule, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
+  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+}
+type WasmModule = { readonly __wasmModule?: never };
+
+const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+let compiled: WasmModule | null | undefined;
 
 /** The compiled module, or null where WebAssembly SIMD is unavailable. */
-function simdModule(): WebAssembly.Module | null {
+function simdModule(): WasmModule | null {
   if (compiled === undefined) {
     const bytes = moduleBytes();
-    compiled = typeof WebAssembly === 'object' && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    compiled = wasm && wasm.validate(bytes) ? new wasm.Module(bytes) : null;
   }
   return compiled;
 }
@@ -126,15 +136,16 @@ export class FeatureMajorRows {
   private constructor(
     readonly count: number,
     readonly cols: number,
-    module: WebAssembly.Module,
+    module: WasmModule,
   ) {
     const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
     this.xAt = 0;
     this.outAt = align(cols * 8);
     this.dataAt = this.outAt + align((count + SIMD_BLOCK) * 8);
     const bytes = this.dataAt + align(count * cols * 8) + SIMD_BLOCK * 8 * cols;
-    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    const instance = new WebAssembly.Instance(module, { e: { m: memory } });
+    const api = wasm as WasmApi;
+    const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+    const instance = new api.Instance(module, { e: { m: memory } });
     this.dots = instance.exports.dots as FeatureMajorRows['dots'];
     this.x = new Float64Array(memory.buffer, this.xAt, cols);
     this.out = new Float64Array(memory.buffer, this.outAt, count);
