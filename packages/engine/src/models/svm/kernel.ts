@@ -5,7 +5,7 @@
  */
 import type { Matrix } from '../types.ts';
 import { fastExp } from './fast-exp.ts';
-import { FeatureMajorRows } from './simd-dots.ts';
+import { SimdRows } from './simd-dots.ts';
 
 /** The kernels libsvm knows, by scikit-learn's names. */
 export type KernelType = 'linear' | 'poly' | 'rbf' | 'sigmoid' | 'precomputed';
@@ -106,13 +106,13 @@ export function rowSquares(data: Float64Array, rows: number, cols: number): Floa
 
 /**
  * The kernel over the rows of one training problem (libsvm's Kernel class). The rows are copied into
- * a private dense block in problem order (feature-major in WASM memory when SIMD is available); the
+ * a private dense block in problem order (in WASM memory, blocked for SIMD, when available); the
  * solver's index swaps move whole rows so every column is computed over contiguous memory.
  */
 export class TrainingKernel {
   /** Row-major rows, used only without SIMD. */
   private data: Float64Array;
-  private readonly simd: FeatureMajorRows | null;
+  private readonly simd: SimdRows | null;
   private readonly cols: number;
   private readonly squares: Float64Array | null;
   /** Precomputed kernel: the training row (of the full matrix) behind each position. */
@@ -146,7 +146,7 @@ export class TrainingKernel {
       this.data = new Float64Array(l * cols);
       for (let r = 0; r < l; r++) this.data.set(X.data.subarray(rows[r] * cols, (rows[r] + 1) * cols), r * cols);
       this.squares = spec.type === 'rbf' ? rowSquares(this.data, l, cols) : null;
-      this.simd = FeatureMajorRows.create(this.data, l, cols);
+      this.simd = SimdRows.create(this.data, l, cols);
       if (this.simd) this.data = new Float64Array(0);
     }
     this.swapRow = new Float64Array(this.cols);

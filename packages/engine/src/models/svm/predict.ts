@@ -6,7 +6,7 @@
 import type { Matrix } from '../types.ts';
 import { fastExp } from './fast-exp.ts';
 import { powi, rowSquares } from './kernel.ts';
-import { FeatureMajorRows } from './simd-dots.ts';
+import { SimdRows } from './simd-dots.ts';
 import type { SvcModel } from './model.ts';
 
 /** Test rows per block: the block's kernel values stay small enough to reuse while hot. */
@@ -25,7 +25,7 @@ export function decisionValues(model: SvcModel, X: Matrix): Float64Array {
   for (let c = 1; c < nrClass; c++) start[c] = start[c - 1] + nSV[c - 1];
   const kvalues = new Float64Array(BLOCK_ROWS * totalSV);
   const svSquares = model.kernel.type === 'rbf' ? rowSquares(model.sv, totalSV, model.dim) : null;
-  const simd = model.kernel.type === 'precomputed' ? null : FeatureMajorRows.create(model.sv, totalSV, model.dim);
+  const simd = model.kernel.type === 'precomputed' ? null : SimdRows.create(model.sv, totalSV, model.dim);
   for (let first = 0; first < X.rows; first += BLOCK_ROWS) {
     const count = Math.min(BLOCK_ROWS, X.rows - first);
     blockKernel(model, X, first, count, kvalues, svSquares, simd);
@@ -77,7 +77,7 @@ export function vote(model: SvcModel, decisions: Float64Array, rows: number): In
 }
 
 /** Kernel values of rows first..first+count-1 against every support vector into out (row-major). */
-function blockKernel(model: SvcModel, X: Matrix, first: number, count: number, out: Float64Array, svSquares: Float64Array | null, simd: FeatureMajorRows | null): void {
+function blockKernel(model: SvcModel, X: Matrix, first: number, count: number, out: Float64Array, svSquares: Float64Array | null, simd: SimdRows | null): void {
   const { kernel, totalSV } = model;
   if (kernel.type === 'precomputed') {
     const serial = model.svSerial as Int32Array;

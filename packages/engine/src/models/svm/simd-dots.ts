@@ -1,8 +1,8 @@
 /**
  * Dot products of one row with many rows in WebAssembly SIMD, the kernel's hot loop. The rows are
- * stored feature-major (all rows' feature 0, then feature 1...), so one 128-bit lane pair holds two
- * neighbouring rows and each lane sums its own row feature by feature in order: the same roundings
- * as libsvm's scalar loop, twice per instruction. The module is a dozen hand-assembled instructions
+ * stored feature-major in blocks of 16 rows, so one 128-bit lane pair holds two neighbouring rows
+ * and each lane sums its own row feature by feature in order: the same roundings as libsvm's scalar
+ * loop, twice per instruction. The module is a dozen hand-assembled instructions
  * (no toolchain); without WebAssembly SIMD, callers fall back to the scalar JavaScript loop.
  */
 
@@ -38,6 +38,7 @@ const op = {
   set: (i: number) => [0x21, i],
   i32: (v: number) => [0x41, ...leb(v)],
   add: [0x6a],
+  mul: [0x6c],
   sub: [0x6b],
   eqz: [0x45],
   block: [0x02, 0x40],
@@ -54,8 +55,9 @@ const op = {
 };
 
 /**
- * dots(x, data, stride, cols, blocks, out): for `blocks` groups of 16 rows starting at byte address
- * `data` (row r's feature f at data + f * stride + 8 r), out[r] = sum_f x[f] * row_r[f].
+ * dots(x, data, stride, cols, blocks, out): for `blocks` consecutive blocks of 16 rows starting at
+ * byte address `data` (within a block, row r's feature f at f * stride + 8 r; a block spans
+ * cols * 128 bytes), out[r] = sum_f x[f] * row_r[f].
  */
 function moduleBytes(): Uint8Array<ArrayBuffer> {
   const [X, DATA, STRIDE, COLS, BLOCKS, OUT, F, P, XP] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -76,7 +78,7 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   body.push(...op.get(F), ...op.i32(1), ...op.sub, ...op.set(F));
   body.push(...op.get(F), ...op.brIf(0), ...op.end);
   for (let k = 0; k < 8; k++) body.push(...op.get(OUT), ...op.get(ACC + k), ...op.store(16 * k));
-  body.push(...op.get(DATA), ...op.i32(128), ...op.add, ...op.set(DATA));
+  body.push(...op.get(DATA), ...op.get(COLS), ...op.i32(128), ...op.mul, ...op.add, ...op.set(DATA));
   body.push(...op.get(OUT), ...op.i32(128), ...op.add, ...op.set(OUT));
   body.push(...op.get(BLOCKS), ...op.i32(1), ...op.sub, ...op.set(BLOCKS));
   body.push(...op.br(0), ...op.end, ...op.end, ...op.end);
@@ -113,15 +115,16 @@ function simdModule(): WasmModule | null {
 }
 
 /**
- * A block of rows held feature-major in WASM memory, with the row to multiply and the results.
- * `rows` views the data as rows x cols read through row(): callers swap and read rows through it.
+ * Rows held in WASM memory in blocks of 16, feature-major inside a block (the 16 rows' feature 0,
+ * then their feature 1...): the SIMD loop reads two neighbouring rows per load, and exchanging two
+ * rows touches two compact regions rather than one cache line per feature across the whole data.
  */
-export class FeatureMajorRows {
-  /** data[f * count + r] is row r's feature f. */
+export class SimdRows {
+  /** Row r's feature f is at data[blockStart(r) + 16 f]. */
   readonly data: Float64Array;
-  /** The row the next dots() multiplies with (cols values). */
+  /** The row the next multiply() uses (cols values). */
   readonly x: Float64Array;
-  /** dots() results, one per row. */
+  /** multiply() results, one per row. */
   readonly out: Float64Array;
   private readonly dots: (x: number, data: number, stride: number, cols: number, blocks: number, out: number) => void;
   private readonly xAt: number;
@@ -139,31 +142,40 @@ export class FeatureMajorRows {
     module: WasmModule,
   ) {
     const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
+    const blocks = Math.ceil(count / SIMD_BLOCK);
     this.xAt = 0;
     this.outAt = align(cols * 8);
-    this.dataAt = this.outAt + align((count + SIMD_BLOCK) * 8);
-    const bytes = this.dataAt + align(count * cols * 8) + SIMD_BLOCK * 8 * cols;
+    this.dataAt = this.outAt + align(blocks * SIMD_BLOCK * 8);
+    const bytes = this.dataAt + blocks * SIMD_BLOCK * cols * 8;
     const api = wasm as WasmApi;
     const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
     const instance = new api.Instance(module, { e: { m: memory } });
-    this.dots = instance.exports.dots as FeatureMajorRows['dots'];
+    this.dots = instance.exports.dots as SimdRows['dots'];
     this.x = new Float64Array(memory.buffer, this.xAt, cols);
     this.out = new Float64Array(memory.buffer, this.outAt, count);
-    this.data = new Float64Array(memory.buffer, this.dataAt, count * cols);
+    this.data = new Float64Array(memory.buffer, this.dataAt, blocks * SIMD_BLOCK * cols);
+  }
+
+  /** Index of row r's feature 0 in data. @param r the row */
+  private start(r: number): number {
+    return (r >> 4) * this.cols * SIMD_BLOCK + (r & (SIMD_BLOCK - 1));
   }
 
   /**
-   * Copies rows into WASM memory feature-major, or returns null without WebAssembly SIMD.
+   * Copies rows into WASM memory, or returns null without WebAssembly SIMD.
    * @param source row-major values
    * @param count number of rows
    * @param cols features per row
    */
-  static create(source: Float64Array, count: number, cols: number): FeatureMajorRows | null {
+  static create(source: Float64Array, count: number, cols: number): SimdRows | null {
     const module = simdModule();
     if (!module || cols === 0) return null;
-    const rows = new FeatureMajorRows(count, cols, module);
+    const rows = new SimdRows(count, cols, module);
     const { data } = rows;
-    for (let r = 0; r < count; r++) for (let f = 0; f < cols; f++) data[f * count + r] = source[r * cols + f];
+    for (let r = 0; r < count; r++) {
+      const at = rows.start(r);
+      for (let f = 0; f < cols; f++) data[at + f * SIMD_BLOCK] = source[r * cols + f];
+    }
     return rows;
   }
 
@@ -173,29 +185,42 @@ export class FeatureMajorRows {
    * @param to one past the last row
    */
   multiply(from: number, to: number): void {
-    const { count, cols, x, data, out } = this;
-    const blocks = Math.floor((to - from) / SIMD_BLOCK);
-    if (blocks > 0) this.dots(this.xAt, this.dataAt + from * 8, count * 8, cols, blocks, this.outAt + from * 8);
-    for (let t = from + blocks * SIMD_BLOCK; t < to; t++) {
-      let s = 0;
-      for (let f = 0; f < cols; f++) s += x[f] * data[f * count + t];
-      out[t] = s;
+    let t = from;
+    const aligned = Math.min(to, (from + SIMD_BLOCK - 1) & ~(SIMD_BLOCK - 1));
+    for (; t < aligned; t++) this.scalar(t);
+    const blocks = Math.floor((to - t) / SIMD_BLOCK);
+    if (blocks > 0) {
+      this.dots(this.xAt, this.dataAt + this.start(t) * 8, SIMD_BLOCK * 8, this.cols, blocks, this.outAt + t * 8);
+      t += blocks * SIMD_BLOCK;
     }
+    for (; t < to; t++) this.scalar(t);
+  }
+
+  /** out[t] without SIMD, same order of operations. */
+  private scalar(t: number): void {
+    const { cols, x, data } = this;
+    const at = this.start(t);
+    let s = 0;
+    for (let f = 0; f < cols; f++) s += x[f] * data[at + f * SIMD_BLOCK];
+    this.out[t] = s;
   }
 
   /** Exchanges rows i and j. @param i a row @param j another */
   swap(i: number, j: number): void {
-    const { data, count, cols } = this;
-    for (let f = 0, o = 0; f < cols; f++, o += count) {
-      const v = data[o + i];
-      data[o + i] = data[o + j];
-      data[o + j] = v;
+    const { data, cols } = this;
+    const a = this.start(i);
+    const b = this.start(j);
+    for (let f = 0, o = 0; f < cols; f++, o += SIMD_BLOCK) {
+      const v = data[a + o];
+      data[a + o] = data[b + o];
+      data[b + o] = v;
     }
   }
 
   /** Sets x to row i. @param i the row */
   load(i: number): void {
-    const { data, count, cols, x } = this;
-    for (let f = 0; f < cols; f++) x[f] = data[f * count + i];
+    const { data, cols, x } = this;
+    const at = this.start(i);
+    for (let f = 0; f < cols; f++) x[f] = data[at + f * SIMD_BLOCK];
   }
 }
