@@ -22,6 +22,8 @@ export class KernelCache {
   private free: number;
   /** Buffers given up by swaps, reused before allocating. */
   private spare: Float32Array[] = [];
+  /** Exchanges (lo, hi pairs) not yet applied to the cached columns' entries. */
+  private readonly pending: number[] = [];
 
   /**
    * @param count number of columns (problem size l)
@@ -68,6 +70,7 @@ export class KernelCache {
    * @param length entries needed
    */
   get(index: number, length: number): { data: Float32Array; valid: number } {
+    if (this.pending.length > 0) this.flush();
     const valid = this.lengths[index];
     if (valid > 0) this.unlink(index);
     let data = this.columns[index];
@@ -113,8 +116,11 @@ export class KernelCache {
 
   /**
    * Follows the solver's exchange of positions i and j (libsvm's Cache::swap_index): the two
-   * columns trade places and every cached column swaps entries i and j, or is dropped when it
-   * holds only one of them.
+   * columns trade places now; every cached column must also swap its entries i and j, or be
+   * dropped when it holds only one of them. That part waits for the next get(), which applies all
+   * waiting exchanges column by column: the shrinking step makes thousands of exchanges in a row,
+   * and visiting each column once for all of them is much cheaper than once per exchange, with the
+   * same contents as libsvm's (a column's length does not change between two get() calls).
    * @param i a position
    * @param j another position
    */
@@ -131,22 +137,33 @@ export class KernelCache {
     lengths[j] = length;
     if (lengths[i] > 0) this.append(i);
     if (lengths[j] > 0) this.append(j);
-    const lo = Math.min(i, j);
-    const hi = Math.max(i, j);
+    this.pending.push(Math.min(i, j), Math.max(i, j));
+  }
+
+  /** Applies the waiting exchanges to every cached column. */
+  private flush(): void {
+    const { pending, columns, lengths } = this;
+    const n = pending.length;
     for (let h = this.next[this.sentinel]; h !== this.sentinel; ) {
       const following = this.next[h];
-      if (lengths[h] > lo) {
-        if (lengths[h] > hi) {
-          const data = columns[h] as Float32Array;
+      const length = lengths[h];
+      const data = columns[h] as Float32Array;
+      for (let k = 0; k < n; k += 2) {
+        const lo = pending[k];
+        if (length <= lo) continue;
+        const hi = pending[k + 1];
+        if (length > hi) {
           const v = data[lo];
           data[lo] = data[hi];
           data[hi] = v;
         } else {
           this.unlink(h);
           this.keepSpare(this.release(h));
+          break;
         }
       }
       h = following;
     }
+    pending.length = 0;
   }
 }
