@@ -74,9 +74,9 @@ function fitLibsvm(kernel: Kernel, X: Matrix, y: Int32Array, gamma: number, extr
     gamma,
     coef0: params.coef0,
     cost: params.C,
-    cacheSize: 200,
-    tolerance: 1e-3,
-    shrinking: true,
+    cacheSize: extra.cache_size ?? 200,
+    tolerance: extra.tol ?? 1e-3,
+    shrinking: extra.shrinking ?? true,
     probabilityEstimates: Boolean(extra.probability),
     quiet: true,
   });
@@ -122,6 +122,25 @@ describe('the TypeScript C-SVC against libsvm-js', () => {
       // libsvm-js predicts from its re-read file (SV values at 8 digits, rho at 6): no row here lies
       // that close to a decision boundary, so the predictions agree exactly.
       expect(ours.predict(X)).toEqual(predictLibsvm(svm, kernel, X));
+    } finally {
+      svm.free();
+    }
+  });
+
+  test.each([
+    { shrinking: true, cache_size: 0.05, tol: 1e-3 },
+    { shrinking: false, cache_size: 0.05, tol: 1e-3 },
+    { shrinking: true, cache_size: 200, tol: 1e-5 },
+  ])('a small cache (evictions), shrinking=$shrinking, tol=$tol: still the same model', async (extra) => {
+    const { X, y, nClasses } = blobs(900, 8, 3, 14, 0.4);
+    const ours = await fitOurs('rbf', X, y, nClasses, extra);
+    const svm = fitLibsvm('rbf', X, y, ours.gamma() as number, extra);
+    try {
+      const mine = ourModel(ours, X.cols);
+      const theirs = parseModelText(svm.serializeModel(), X.cols);
+      expect(Array.from(mine.nSV)).toEqual(Array.from(theirs.nSV));
+      mine.svCoef.forEach((coef, s) => expect(Math.abs(coef - theirs.svCoef[s])).toBeLessThan(1e-9));
+      expect(ours.predict(X)).toEqual(predictLibsvm(svm, 'rbf', X));
     } finally {
       svm.free();
     }
