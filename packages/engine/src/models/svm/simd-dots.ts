@@ -162,7 +162,7 @@ export class SimdRows {
   }
 
   /**
-   * Copies rows into WASM memory, or returns null without WebAssembly SIMD.
+   * Copies rows into WASM memory, or returns null without WebAssembly SIMD (or memory for it).
    * @param source row-major values
    * @param count number of rows
    * @param cols features per row
@@ -170,7 +170,12 @@ export class SimdRows {
   static create(source: Float64Array, count: number, cols: number): SimdRows | null {
     const module = simdModule();
     if (!module || cols === 0) return null;
-    const rows = new SimdRows(count, cols, module);
+    let rows: SimdRows;
+    try {
+      rows = new SimdRows(count, cols, module);
+    } catch {
+      return null; // more than WebAssembly's 4 GB: the scalar path needs no extra memory
+    }
     const { data } = rows;
     for (let r = 0; r < count; r++) {
       const at = rows.start(r);
