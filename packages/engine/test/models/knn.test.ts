@@ -107,15 +107,14 @@ describe('k nearest neighbours', () => {
     expect(fitKnn({}, X, y, 3).resolvedAlgorithm()).toBe('kd_tree');
     expect(fitKnn({}, uniformRows(100, 40, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
     expect(fitKnn({ n_neighbors: 60 }, uniformRows(100, 4, 5), new Int32Array(100), 1).resolvedAlgorithm()).toBe('brute');
-    // Above 15 features: Euclidean brute force (a matMul) below ROTATE_MIN_ROWS rows, the principal-axes tree from there.
+    // Above 15 features Euclidean brute force (the SIMD filter); other powers keep the tree up to 32 features.
     expect(fitKnn({}, uniformRows(300, 20, 5), new Int32Array(300), 1).resolvedAlgorithm()).toBe('brute');
     expect(fitKnn({ p: 1 }, uniformRows(300, 20, 5), new Int32Array(300), 1).resolvedAlgorithm()).toBe('kd_tree');
-    expect(fitKnn({}, uniformRows(5000, 20, 5), new Int32Array(5000), 1).resolvedAlgorithm()).toBe('kd_tree');
   });
 
-  test('Euclidean brute force stays exact where its float32 matMul cannot tell points apart', () => {
+  test('Euclidean brute force stays exact where its float32 filter cannot tell points apart', () => {
     // 20 features far from the origin, rows that differ by 1e-9 (far below float32 resolution) and
-    // exact duplicates: the float32 product only filters, the exact distances rank.
+    // exact duplicates: the float32 SIMD scan only filters, the exact distances rank.
     const rows = 900;
     const base = uniformRows(rows + 30, 20, 11);
     const make = (from: number, count: number): Matrix => {

@@ -1,29 +1,38 @@
 /**
- * Exact Euclidean brute-force k-nearest-neighbour search through one matrix product per block of
- * queries, as scikit-learn's brute force does on BLAS: |q - x|^2 = |q|^2 + |x|^2 - 2 q.x, with the
- * q.x of a whole block from a float32 matMul on the tfjs wasm backend (SIMD), then a linear scan.
+ * Exact Euclidean brute-force k-nearest-neighbour search, with the expansion scikit-learn's brute force
+ * uses (|q - x|^2 = |q|^2 + |x|^2 - 2 q.x) computed as a float32 filter in WebAssembly SIMD
+ * (simd-scan.ts) on centred rows.
  *
- * The product is only a filter. Its float32 rounding is bounded, so every point that can be among the
- * k nearest is kept as a candidate, and the candidates are then ranked by their exact float64 distance
- * summed in the same order as the other search methods: the neighbours (ties to the lower row) are
- * exactly those of the kd-tree, ball tree and scalar brute force.
+ * The filter's rounding is bounded, so every row that can be among the k nearest passes it; the rows
+ * that pass are then ranked by their exact float64 distance summed in the same order as the other
+ * search methods: the neighbours (ties to the lower row) are exactly those of the kd-tree, ball tree
+ * and scalar brute force. Per query, a first scan of a few blocks gives a k-th best to start from, so
+ * the full scan lets through only a small share of the rows. The full scan runs chunk by chunk of rows,
+ * every query over one chunk before the next, so the rows are read from cache rather than memory.
  */
-import { tf } from '../ann/tfjs.ts';
 import { NeighborHeap } from './neighbor-heap.ts';
+import { BLOCK_ROWS, SimdScanner } from './simd-scan.ts';
 
 /** Unit roundoff of float32. */
 const FLOAT32_UNIT = 2 ** -24;
-/** Entries of one block's distance matrix (1 MB of float32; 4 MB blocks measured slower: more GC work). */
-const BLOCK_ENTRIES = 1 << 18;
+/** Largest finite float32: the first scan's limit (it admits every real row, not the padding). */
+const FLOAT32_MAX = 3.4028234663852886e38;
+/** Bytes of training rows scanned by every query in turn (fits the L2 cache; 20 features: 3,200 rows). */
+const CHUNK_BYTES = 256 * 1024;
+/** The first scan covers 1/FIRST_SCAN_SHARE of the blocks (see euclideanBruteForce). */
+const FIRST_SCAN_SHARE = 8;
+/** Above this centred norm, squares and products could leave float32's range: use the scalar scan. */
+const MAX_NORM = 1e15;
 
 /**
- * Exact k nearest training rows of each query under the Euclidean distance.
+ * Exact k nearest training rows of each query under the Euclidean distance, or false (nothing written)
+ * where the SIMD filter cannot be used (no WebAssembly SIMD, or values too large for float32).
  * @param points training rows, row-major rows * dims (float64)
  * @param rows number of training rows
- * @param dims number of features
+ * @param dims number of features (at least 1)
  * @param queries query rows, row-major queryRows * dims, same feature order as points
  * @param queryRows number of queries
- * @param k neighbours per query (at most rows)
+ * @param k neighbours per query (1..rows)
  * @param indices receives the training row of each neighbour, queryRows * k, nearest first
  * @param distances receives each neighbour's distance, queryRows * k
  */
@@ -36,109 +45,115 @@ export function euclideanBruteForce(
   k: number,
   indices: Int32Array,
   distances: Float64Array,
-): void {
+): boolean {
   // Centring changes no distance and keeps the norms (hence the rounding bound) small.
   const mean = new Float64Array(dims);
   for (let j = 0; j < rows; j++) for (let f = 0; f < dims; f++) mean[f] += points[j * dims + f];
   for (let f = 0; f < dims; f++) mean[f] /= rows;
-  const centredT = new Float32Array(dims * rows);
+  const centred = new Float64Array(rows * dims);
   const squaredNorms = new Float64Array(rows);
   let maxNorm = 0;
   for (let j = 0; j < rows; j++) {
     let norm = 0;
     for (let f = 0; f < dims; f++) {
       const v = points[j * dims + f] - mean[f];
-      centredT[f * rows + j] = v;
+      centred[j * dims + f] = v;
       norm += v * v;
     }
     squaredNorms[j] = norm;
     maxNorm = Math.max(maxNorm, Math.sqrt(norm));
   }
-  const block = Math.max(1, Math.min(queryRows, Math.floor(BLOCK_ENTRIES / rows)));
-  const pointsT = tf.tensor2d(centredT, [dims, rows]);
-  const queryBlock = new Float32Array(block * dims);
-  const queryNorms = new Float64Array(block);
-  const approxBest = new Float64Array(k);
-  let candidates: Int32Array = new Int32Array(Math.max(64, 4 * k));
-  const heap = new NeighborHeap(k);
-  try {
-    for (let q0 = 0; q0 < queryRows; q0 += block) {
-      const count = Math.min(block, queryRows - q0);
-      for (let i = 0; i < count; i++) {
-        let norm = 0;
-        for (let f = 0; f < dims; f++) {
-          const v = queries[(q0 + i) * dims + f] - mean[f];
-          queryBlock[i * dims + f] = v;
-          norm += v * v;
-        }
-        queryNorms[i] = Math.sqrt(norm);
-      }
-      const dots = tf.tidy(() => tf.matMul(tf.tensor2d(queryBlock.subarray(0, count * dims), [count, dims]), pointsT));
-      const products = dots.dataSync() as Float32Array;
-      dots.dispose();
-      for (let i = 0; i < count; i++) {
-        const q = q0 + i;
-        const base = i * rows;
-        // |2 q.x - fl32(2 q.x)| <= 2 (dims + 4) u |q| |x| bounds the error of every approximate
-        // distance a = |x|^2 - 2 q.x (|q|^2 is the same for all and left out). If T is the k-th
-        // smallest a, each true neighbour has a <= T + 2 * bound: keep all those as candidates.
-        const margin = 2 * (2 * (dims + 4) * FLOAT32_UNIT * queryNorms[i] * maxNorm * 1.01);
-        approxBest.fill(Infinity);
-        let kth = Infinity;
-        let found = 0;
-        for (let j = 0; j < rows; j++) {
-          const a = squaredNorms[j] - 2 * products[base + j];
-          if (a > kth + margin) continue;
-          if (found === candidates.length) {
-            // Drop candidates the tightened threshold has ruled out, growing only if that is not enough.
-            found = compact(candidates, found, squaredNorms, products, base, kth + margin);
-            if (found > candidates.length / 2) candidates = grow(candidates);
-          }
-          candidates[found++] = j;
-          if (a < kth) kth = insertSorted(approxBest, a);
-        }
-        heap.reset();
-        for (let c = 0; c < found; c++) {
-          const j = candidates[c];
-          if (squaredNorms[j] - 2 * products[base + j] > kth + margin) continue;
-          // Same summation as NeighborIndex.scanLeaf, so every method agrees to the last bit.
-          let exact = 0;
-          for (let f = 0; f < dims; f++) {
-            const t = queries[q * dims + f] - points[j * dims + f];
-            exact += t * t;
-          }
-          heap.push(exact, j);
-        }
-        heap.drainSorted(indices, distances, q * k, 2);
+  const queryNorms = new Float64Array(queryRows);
+  for (let q = 0; q < queryRows; q++) {
+    let norm = 0;
+    for (let f = 0; f < dims; f++) norm += (queries[q * dims + f] - mean[f]) ** 2;
+    queryNorms[q] = Math.sqrt(norm);
+    if (!(queryNorms[q] <= MAX_NORM)) return false;
+  }
+  if (!(maxNorm <= MAX_NORM)) return false;
+  const scanner = SimdScanner.create(centred, squaredNorms, rows, dims, queryRows);
+  if (!scanner) return false;
+  const { outRow, outValue } = scanner;
+  for (let q = 0; q < queryRows; q++) for (let f = 0; f < dims; f++) scanner.queries[q * dims + f] = queries[q * dims + f] - mean[f];
+
+  // Every approximate a = |x|^2 - 2 q.x (|q|^2 is the same for all rows and left out) is within a bound
+  // of its exact value: float32 inputs and products, a sum of dims terms, the stored norm and the
+  // subtraction. If T is the k-th smallest a, each true neighbour has a <= T + 2 * bound.
+  const margins = new Float64Array(queryRows);
+  for (let q = 0; q < queryRows; q++) margins[q] = 2 * FLOAT32_UNIT * 1.02 * (2 * (dims + 4) * queryNorms[q] * maxNorm + 2 * maxNorm * maxNorm);
+  // A first scan of a few blocks (at least 8k rows, so k real ones; or 1/FIRST_SCAN_SHARE of the data) gives each query
+  // a k-th best to start from: the full scan then lets through only a small share of the rows.
+  const firstBlocks = Math.min(scanner.blocks, Math.max(Math.ceil((8 * k) / BLOCK_ROWS), Math.ceil(scanner.blocks / FIRST_SCAN_SHARE)));
+  const best = new Float64Array(k);
+  const limits = new Float64Array(queryRows);
+  for (let q = 0; q < queryRows; q++) {
+    const count = scanner.scan(q, 0, firstBlocks, FLOAT32_MAX);
+    limits[q] = roundUpToFloat32(kthSmallest(outValue, count, best) + margins[q]);
+  }
+  // The full scan, chunk by chunk of rows (each chunk stays in cache while every query reads it).
+  const passedRows: number[][] = Array.from({ length: queryRows }, () => []);
+  const passedValues: number[][] = Array.from({ length: queryRows }, () => []);
+  const chunk = Math.max(1, Math.floor(CHUNK_BYTES / (BLOCK_ROWS * dims * 4)));
+  for (let from = 0; from < scanner.blocks; from += chunk) {
+    const to = Math.min(scanner.blocks, from + chunk);
+    for (let q = 0; q < queryRows; q++) {
+      const count = scanner.scan(q, from, to, limits[q]);
+      const rowsOut = passedRows[q];
+      const valuesOut = passedValues[q];
+      for (let c = 0; c < count; c++) {
+        rowsOut.push(outRow[c]);
+        valuesOut.push(outValue[c]);
       }
     }
-  } finally {
-    pointsT.dispose();
   }
+  const heap = new NeighborHeap(k);
+  for (let q = 0; q < queryRows; q++) {
+    const values = passedValues[q];
+    const limit = kthSmallest(values, values.length, best) + margins[q];
+    heap.reset();
+    for (let c = 0; c < values.length; c++) {
+      if (values[c] > limit) continue;
+      const j = passedRows[q][c];
+      // Same summation as NeighborIndex.scanLeaf, so every method agrees to the last bit.
+      let exact = 0;
+      for (let f = 0; f < dims; f++) {
+        const t = queries[q * dims + f] - points[j * dims + f];
+        exact += t * t;
+      }
+      heap.push(exact, j);
+    }
+    heap.drainSorted(indices, distances, q * k, 2);
+  }
+  return true;
 }
 
-/** Inserts a into the ascending array best (dropping its largest value); returns the new largest. */
-function insertSorted(best: Float64Array, a: number): number {
-  let t = best.length - 1;
-  while (t > 0 && best[t - 1] > a) {
-    best[t] = best[t - 1];
-    t--;
+/** The best.length-th smallest of values[0..count) (count >= best.length), using best as scratch. */
+function kthSmallest(values: ArrayLike<number>, count: number, best: Float64Array): number {
+  best.fill(Infinity);
+  const last = best.length - 1;
+  for (let c = 0; c < count; c++) {
+    const a = values[c];
+    if (a >= best[last]) continue;
+    let t = last;
+    while (t > 0 && best[t - 1] > a) {
+      best[t] = best[t - 1];
+      t--;
+    }
+    best[t] = a;
   }
-  best[t] = a;
-  return best[best.length - 1];
+  return best[last];
 }
 
-function compact(candidates: Int32Array, found: number, squaredNorms: Float64Array, products: Float32Array, base: number, limit: number): number {
-  let kept = 0;
-  for (let c = 0; c < found; c++) {
-    const j = candidates[c];
-    if (squaredNorms[j] - 2 * products[base + j] <= limit) candidates[kept++] = j;
-  }
-  return kept;
-}
+const float32Scratch = new Float32Array(1);
+const bitsScratch = new Int32Array(float32Scratch.buffer);
 
-function grow(candidates: Int32Array): Int32Array {
-  const bigger = new Int32Array(candidates.length * 2);
-  bigger.set(candidates);
-  return bigger;
+/** The smallest float32 >= x (the WASM boundary would round a float64 limit to nearest, maybe down). */
+function roundUpToFloat32(x: number): number {
+  const nearest = Math.fround(x);
+  if (nearest >= x) return nearest;
+  float32Scratch[0] = nearest;
+  if (nearest > 0) bitsScratch[0] += 1;
+  else if (nearest < 0) bitsScratch[0] -= 1;
+  else bitsScratch[0] = 1; // -0 or 0 below a tiny positive x: the smallest positive float32
+  return float32Scratch[0];
 }

@@ -2,7 +2,7 @@ import type { KnnParams } from '../params.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
 import { argmaxRows } from '../tree/flat-tree.ts';
-import { NeighborIndex, ROTATE_MIN_ROWS, type NeighborAlgorithm, type Neighbors } from './neighbor-index.ts';
+import { NeighborIndex, type NeighborAlgorithm, type Neighbors } from './neighbor-index.ts';
 
 /** State of a saved KNN (SavedModel.state for family KNN): the training rows themselves. */
 export interface SavedKnnState {
@@ -47,13 +47,12 @@ export class KnnClassifier implements Classifier {
     const { algorithm, n_neighbors } = this.params;
     if (algorithm !== 'auto') return algorithm;
     const dims = this.nFeatures ?? 0;
-    // scikit-learn's rule (brute force above 15 features, where a tree prunes little), except that from
-    // ROTATE_MIN_ROWS rows the kd-tree on principal axes beats our brute force up to a few dozen features
-    // (measured on the 20-feature bench set: 0.75 s against 1.3 s at 22,500 rows; 14 ms against 34 ms
-    // the other way round at 2,250). Euclidean brute force runs on a SIMD matMul; other powers do not.
+    // scikit-learn's rule: brute force above 15 features, where a tree prunes little. Euclidean brute force
+    // runs a float32 SIMD filter (euclidean-brute.ts): measured on the 20-feature bench set, 10-13 ms against
+    // the kd-tree's 28 ms at 2,250 rows, 0.5 s against 0.8-0.95 s at 22,500. Other powers keep the tree.
     const euclidean = this.params.p === 2;
     if (n_neighbors >= rows / 2 || dims > 32) return 'brute';
-    return euclidean && dims > 15 && rows < ROTATE_MIN_ROWS ? 'brute' : 'kd_tree';
+    return euclidean && dims > 15 ? 'brute' : 'kd_tree';
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * Exact k-nearest-neighbour search under the Minkowski distance of power p, three ways:
- * brute force (for p=2 a matrix product per block of queries, euclidean-brute.ts), a kd-tree (bounding boxes; for p=2 aligned with the training set's principal axes,
+ * brute force (for p=2 a float32 SIMD filter, then exact ranking: euclidean-brute.ts), a kd-tree (bounding boxes; for p=2 aligned with the training set's principal axes,
  * which fit correlated features much better) and a ball tree (centroid + radius). The
  * trees are laid out like scikit-learn's BinaryTree: a complete binary tree over a flat, reordered
  * copy of the points, split at the median of the widest dimension, searched depth-first (nearer child
@@ -20,7 +20,7 @@ import { centredNorms, principalAxes, projectOntoAxes, type PrincipalAxes } from
  * process) outweighed the faster search: measured on the 20-feature bench set, 2,250 rows was a wash
  * or a loss, 22,500 rows a 25-40% faster search.
  */
-export const ROTATE_MIN_ROWS = 4096;
+const ROTATE_MIN_ROWS = 4096;
 
 export type NeighborAlgorithm = 'brute' | 'kd_tree' | 'ball_tree';
 
@@ -229,8 +229,7 @@ export class NeighborIndex {
     const kk = Math.min(k, this.rows);
     const indices = new Int32Array(queryRows * kk);
     const distances = new Float64Array(queryRows * kk);
-    if (this.algorithm === 'brute' && this.p === 2) {
-      euclideanBruteForce(this.points, this.rows, this.dims, queries, queryRows, kk, indices, distances);
+    if (this.algorithm === 'brute' && this.p === 2 && euclideanBruteForce(this.points, this.rows, this.dims, queries, queryRows, kk, indices, distances)) {
       this.distanceEvaluations += this.rows * queryRows;
       return { k: kk, indices, distances };
     }

@@ -6,53 +6,10 @@
  * (no toolchain); without WebAssembly SIMD, callers fall back to the scalar JavaScript loop.
  */
 
+import { compileIfSupported, I32, op, PAGE, singleFunctionModule, V128, wasmApi, type WasmApi, type WasmModule } from '../wasm/assembler.ts';
+
 /** Rows per call of the WASM loop body (8 accumulators of 2 lanes). */
 export const SIMD_BLOCK = 16;
-const PAGE = 65536;
-
-/** LEB128 encoding of an unsigned integer. */
-function leb(value: number): number[] {
-  const out: number[] = [];
-  let v = value >>> 0;
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-}
-
-function name(text: string): number[] {
-  return [text.length, ...Array.from(text, (c) => c.charCodeAt(0))];
-}
-
-function section(id: number, body: number[]): number[] {
-  return [id, ...leb(body.length), ...body];
-}
-
-const I32 = 0x7f;
-const V128 = 0x7b;
-const op = {
-  get: (i: number) => [0x20, i],
-  set: (i: number) => [0x21, i],
-  i32: (v: number) => [0x41, ...leb(v)],
-  add: [0x6a],
-  mul: [0x6c],
-  sub: [0x6b],
-  eqz: [0x45],
-  block: [0x02, 0x40],
-  loop: [0x03, 0x40],
-  br: (depth: number) => [0x0c, depth],
-  brIf: (depth: number) => [0x0d, depth],
-  end: [0x0b],
-  load: (offset: number) => [0xfd, 0x00, 3, ...leb(offset)],
-  splat64: [0xfd, 0x0a, 3, 0],
-  store: (offset: number) => [0xfd, 0x0b, 3, ...leb(offset)],
-  zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
-  f64x2Add: [0xfd, 0xf0, 0x01],
-  f64x2Mul: [0xfd, 0xf2, 0x01],
-};
 
 /**
  * dots(x, data, stride, cols, blocks, out): for `blocks` consecutive blocks of 16 rows starting at
@@ -63,7 +20,7 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   const [X, DATA, STRIDE, COLS, BLOCKS, OUT, F, P, XP] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
   const ACC = 9;
   const V = 17;
-  const body: number[] = [0x02, 3, I32, 9, V128];
+  const body: number[] = [];
   body.push(...op.block, ...op.loop);
   body.push(...op.get(BLOCKS), ...op.eqz, ...op.brIf(1));
   for (let k = 0; k < 8; k++) body.push(...op.zero, ...op.set(ACC + k));
@@ -81,36 +38,15 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   body.push(...op.get(DATA), ...op.get(COLS), ...op.i32(128), ...op.mul, ...op.add, ...op.set(DATA));
   body.push(...op.get(OUT), ...op.i32(128), ...op.add, ...op.set(OUT));
   body.push(...op.get(BLOCKS), ...op.i32(1), ...op.sub, ...op.set(BLOCKS));
-  body.push(...op.br(0), ...op.end, ...op.end, ...op.end);
-  const bytes = [
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 6, I32, I32, I32, I32, I32, I32, 0]),
-    ...section(2, [1, ...name('e'), ...name('m'), 0x02, 0x00, 1]),
-    ...section(3, [1, 0]),
-    ...section(7, [1, ...name('dots'), 0x00, 0]),
-    ...section(10, [1, ...leb(body.length), ...body]),
-  ];
-  return new Uint8Array(bytes);
+  body.push(...op.br(0), ...op.end, ...op.end);
+  return singleFunctionModule('dots', [I32, I32, I32, I32, I32, I32], [], [[3, I32], [9, V128]], body);
 }
 
-/** The part of the WebAssembly API used here, typed locally: not every tsconfig that reaches this file has the DOM lib. */
-interface WasmApi {
-  validate(bytes: Uint8Array<ArrayBuffer>): boolean;
-  Module: new (bytes: Uint8Array<ArrayBuffer>) => WasmModule;
-  Instance: new (module: WasmModule, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
-}
-type WasmModule = { readonly __wasmModule?: never };
-
-const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 let compiled: WasmModule | null | undefined;
 
 /** The compiled module, or null where WebAssembly SIMD is unavailable. */
 function simdModule(): WasmModule | null {
-  if (compiled === undefined) {
-    const bytes = moduleBytes();
-    compiled = wasm && wasm.validate(bytes) ? new wasm.Module(bytes) : null;
-  }
+  if (compiled === undefined) compiled = compileIfSupported(moduleBytes());
   return compiled;
 }
 
@@ -147,7 +83,7 @@ export class SimdRows {
     this.outAt = align(cols * 8);
     this.dataAt = this.outAt + align(blocks * SIMD_BLOCK * 8);
     const bytes = this.dataAt + blocks * SIMD_BLOCK * cols * 8;
-    const api = wasm as WasmApi;
+    const api = wasmApi as WasmApi;
     const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
     const instance = new api.Instance(module, { e: { m: memory } });
     this.dots = instance.exports.dots as SimdRows['dots'];
