@@ -65,10 +65,21 @@ export class AnnClassifier implements Classifier {
     const trainRows = useValidation ? order.slice(validationSize) : Int32Array.from({ length: rows }, (_, i) => i);
     const validationRows = useValidation ? order.slice(0, validationSize) : new Int32Array(0);
 
-    const xAll = tf.tensor2d(this.scale(X), [rows, cols]);
-    const yAll = tf.tidy(() => tf.oneHot(tf.tensor1d(y, 'int32'), nClasses).toFloat());
-    const xVal = useValidation ? tf.tidy(() => tf.gather(xAll, tf.tensor1d(validationRows, 'int32'))) : null;
-    const yVal = useValidation ? tf.tidy(() => tf.gather(yAll, tf.tensor1d(validationRows, 'int32'))) : null;
+    const scaled = this.scale(X);
+    // Batches are gathered in JavaScript and uploaded (a few kB each): the wasm backend's slice copies
+    // its whole input tensor to the JS heap first, so slicing batches out of the data cost a copy of
+    // the whole training set per batch.
+    const gatherRows = (rowOrder: Int32Array, start: number, count: number): [tf.Tensor2D, tf.Tensor2D] => {
+      const xb = new Float32Array(count * cols);
+      const yb = new Float32Array(count * nClasses);
+      for (let i = 0; i < count; i++) {
+        const row = rowOrder[start + i];
+        for (let f = 0; f < cols; f++) xb[i * cols + f] = scaled[row * cols + f];
+        yb[i * nClasses + y[row]] = 1;
+      }
+      return [tf.tensor2d(xb, [count, cols]), tf.tensor2d(yb, [count, nClasses])];
+    };
+    const [xVal, yVal] = useValidation ? gatherRows(validationRows, 0, validationRows.length) : [null, null];
     // getWeights() hands out the layers' own variables: the trainer copies them and they stay the model's.
     const trainer = new MlpTrainer(model.getWeights(), this.params, rng);
     const batchSize = Math.min(this.params.batch_size, trainRows.length);
@@ -78,22 +89,14 @@ export class AnnClassifier implements Classifier {
     try {
       for (let epoch = 0; epoch < this.params.epochs; epoch++) {
         rng.shuffle(trainRows);
-        // One gather per epoch puts the rows in shuffled order; batches are then cheap slices.
-        const [xEpoch, yEpoch] = tf.tidy(() => {
-          const index = tf.tensor1d(trainRows, 'int32');
-          return [tf.gather(xAll, index), tf.gather(yAll, index)];
-        });
         for (let start = 0; start < trainRows.length; start += batchSize) {
-          const size = Math.min(batchSize, trainRows.length - start);
-          const xb = tf.slice(xEpoch, [start, 0], [size, cols]) as tf.Tensor2D;
-          const yb = tf.slice(yEpoch, [start, 0], [size, nClasses]) as tf.Tensor2D;
+          const [xb, yb] = gatherRows(trainRows, start, Math.min(batchSize, trainRows.length - start));
           trainer.step(xb, yb);
           tf.dispose([xb, yb]);
         }
-        tf.dispose([xEpoch, yEpoch]);
         this.epochs = epoch + 1;
         if (xVal && yVal) {
-          const loss = trainer.loss(xVal as tf.Tensor2D, yVal as tf.Tensor2D);
+          const loss = trainer.loss(xVal, yVal);
           if (loss < best - 1e-4) {
             best = loss;
             sinceBest = 0;
@@ -113,7 +116,7 @@ export class AnnClassifier implements Classifier {
     } finally {
       bestWeights?.dispose();
       trainer.dispose();
-      tf.dispose([xAll, yAll, ...(xVal ? [xVal] : []), ...(yVal ? [yVal] : [])]);
+      if (xVal && yVal) tf.dispose([xVal, yVal]);
     }
   }
 
