@@ -27,17 +27,22 @@ export function useAuthActions() {
   );
 
   const signOut = useCallback(async () => {
+    // Stop listening first: the server ends this session's event stream, and a reconnect in between would
+    // refetch the job list after the session is gone (a 401).
+    serverEvents.stop();
     try {
       await logoutRequest();
     } catch (error) {
       // The spec logs sign-out failures only; the local sign-out below happens regardless.
       console.error('Sign-out request failed', error);
     }
-    serverEvents.stop();
     clearSessionHints();
-    queryClient.clear();
+    await queryClient.cancelQueries();
+    // Signed out first, so the guard replaces the signed-in pages; only then is their cached data dropped.
+    // Dropping it while they are still mounted made their queries fetch again, signed out (a 401).
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-    navigate('/', { replace: true });
+    await navigate('/', { replace: true });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
   }, [queryClient, navigate]);
 
   return { signedIn, signOut };
