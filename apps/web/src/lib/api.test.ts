@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
-import { api, ApiRequestError, retryPolicies, setUnauthorizedHandler } from './api.ts';
+import { api, ApiRequestError, retryPolicies, setSignedOut, setUnauthorizedHandler } from './api.ts';
 import { OPERATION_RETRY } from './retry.ts';
 import { readSessionHints, saveSessionHints } from './session-hints.ts';
 
@@ -38,6 +38,22 @@ describe('api client', () => {
     expect(calls.every((call) => call[1].credentials === 'same-origin')).toBe(true);
     expect(calls[1][1].body).toBe(JSON.stringify({ name: 'x' }));
     expect(headersOf(calls[1])['Content-Type']).toBe('application/json');
+  });
+
+  it('after a sign-out sends only the calls that need no session, until the next sign-in', async () => {
+    fetchMock.mockImplementation(async () => json(200, {}));
+    setSignedOut(true);
+    try {
+      await expect(api.get('/api/jobs')).rejects.toMatchObject({ status: 401 });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await api.get('/api/config/public');
+      await api.post('/api/auth/logout');
+      expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/config/public', '/api/auth/logout']);
+    } finally {
+      setSignedOut(false);
+    }
+    await api.get('/api/jobs');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('adds the /api prefix to bare paths', async () => {

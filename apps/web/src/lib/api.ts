@@ -29,6 +29,19 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
 
+/** Calls that need no session (sign-in, sign-out, the public configuration, health). */
+const isPublicCall = (url: string): boolean => url.startsWith('/api/auth/') || url === '/api/config/public' || url === '/api/health';
+let signedOut = false;
+
+/**
+ * From a sign-out until the next sign-in, calls that need a session are refused here without being sent: a
+ * page that mounts or refetches while the sign-out runs would only get a 401 (and its console error).
+ * @param value true at the start of a sign-out, false at a sign-in
+ */
+export function setSignedOut(value: boolean): void {
+  signedOut = value;
+}
+
 /** Test hook: the retry policies, replaced with fast ones in unit tests. */
 export const retryPolicies: { operation: RetryPolicy; upload: RetryPolicy } = {
   operation: OPERATION_RETRY,
@@ -73,6 +86,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send<T>(method: Method, path: string, body: unknown, options?: RequestOptions): Promise<T> {
   const url = apiUrl(path);
+  if (signedOut && !isPublicCall(url)) throw new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'Signed out.' });
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { UserProfile } from '@indicata/contracts';
 import { clearSessionHints, saveSessionHints } from '../../lib/session-hints.ts';
 import { serverEvents } from '../../lib/events.ts';
+import { setSignedOut } from '../../lib/api.ts';
 import { CURRENT_USER_QUERY_KEY } from './useCurrentUser.ts';
 import { logoutRequest } from './authApi.ts';
 
@@ -18,6 +19,7 @@ export function useAuthActions() {
   const signedIn = useCallback(
     (user: UserProfile, to: string) => {
       // A previous user's cached data must never show for this one.
+      setSignedOut(false);
       queryClient.clear();
       saveSessionHints(user);
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
@@ -27,9 +29,10 @@ export function useAuthActions() {
   );
 
   const signOut = useCallback(async () => {
-    // Stop listening first: the server ends this session's event stream, and a reconnect in between would
-    // refetch the job list after the session is gone (a 401).
+    // Stop listening and sending first: the server ends this session's event stream, and a reconnect, or a
+    // page that mounts meanwhile (a lazily loaded tab), would fetch after the session is gone (a 401).
     serverEvents.stop();
+    setSignedOut(true);
     try {
       await logoutRequest();
     } catch (error) {
