@@ -3,7 +3,7 @@
  * vectors, rho, coefficients and predictions; model files readable both ways; probabilities close.
  */
 import { createModel, loadModel, type Matrix, type SvmClassifier } from '../../src/models/index.ts';
-import { loadLibsvm, type LibsvmModel } from '../../src/models/svm/libsvm.ts';
+import { loadLibsvm, type LibsvmModel } from './libsvm-oracle.ts';
 import { parseModelText } from '../../src/models/svm/model-parse.ts';
 import type { SvcModel } from '../../src/models/svm/model.ts';
 import { accuracy, blobs, expectProbabilities } from './data.ts';

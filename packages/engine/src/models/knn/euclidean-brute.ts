@@ -63,18 +63,21 @@ export function euclideanBruteForce(
     squaredNorms[j] = norm;
     maxNorm = Math.max(maxNorm, Math.sqrt(norm));
   }
-  const queryNorms = new Float64Array(queryRows);
-  for (let q = 0; q < queryRows; q++) {
-    let norm = 0;
-    for (let f = 0; f < dims; f++) norm += (queries[q * dims + f] - mean[f]) ** 2;
-    queryNorms[q] = Math.sqrt(norm);
-    if (!(queryNorms[q] <= MAX_NORM)) return false;
-  }
   if (!(maxNorm <= MAX_NORM)) return false;
   const scanner = SimdScanner.create(centred, squaredNorms, rows, dims, queryRows);
   if (!scanner) return false;
   const { outRow, outValue } = scanner;
-  for (let q = 0; q < queryRows; q++) for (let f = 0; f < dims; f++) scanner.queries[q * dims + f] = queries[q * dims + f] - mean[f];
+  const queryNorms = new Float64Array(queryRows);
+  for (let q = 0; q < queryRows; q++) {
+    let norm = 0;
+    for (let f = 0; f < dims; f++) {
+      const v = queries[q * dims + f] - mean[f];
+      scanner.queries[q * dims + f] = v;
+      norm += v * v;
+    }
+    queryNorms[q] = Math.sqrt(norm);
+    if (!(queryNorms[q] <= MAX_NORM)) return false;
+  }
 
   // Every approximate a = |x|^2 - 2 q.x (|q|^2 is the same for all rows and left out) is within a bound
   // of its exact value: float32 inputs and products, a sum of dims terms, the stored norm and the

@@ -41,22 +41,7 @@ export class NeighborHeap {
       return;
     }
     if (d > dist[0] || (d === dist[0] && i > idx[0])) return;
-    // Replace the root and sift down.
-    let pos = 0;
-    const n = this.size;
-    for (;;) {
-      const l = 2 * pos + 1;
-      if (l >= n) break;
-      const r = l + 1;
-      let child = l;
-      if (r < n && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
-      if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
-      dist[pos] = dist[child];
-      idx[pos] = idx[child];
-      pos = child;
-    }
-    dist[pos] = d;
-    idx[pos] = i;
+    this.siftDown(d, i, this.size);
   }
   /**
    * Empties the heap into the output arrays at `offset`, nearest first (heap-sort, no allocation).
@@ -71,24 +56,26 @@ export class NeighborHeap {
       const last = --this.size;
       outIdx[offset + last] = idx[0];
       outDist[offset + last] = fromReduced(dist[0], p);
-      const d = dist[last];
-      const i = idx[last];
-      // Sift the former last element down from the root.
-      let pos = 0;
-      for (;;) {
-        const l = 2 * pos + 1;
-        if (l >= last) break;
-        const r = l + 1;
-        let child = l;
-        if (r < last && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
-        if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
-        dist[pos] = dist[child];
-        idx[pos] = idx[child];
-        pos = child;
-      }
-      dist[pos] = d;
-      idx[pos] = i;
+      this.siftDown(dist[last], idx[last], last);
     }
+  }
+  /** Puts (d, i) at the root of the first `size` entries and sifts it down to its place. */
+  private siftDown(d: number, i: number, size: number): void {
+    const { dist, idx } = this;
+    let pos = 0;
+    for (;;) {
+      const l = 2 * pos + 1;
+      if (l >= size) break;
+      const r = l + 1;
+      let child = l;
+      if (r < size && (dist[r] > dist[l] || (dist[r] === dist[l] && idx[r] > idx[l]))) child = r;
+      if (dist[child] < d || (dist[child] === d && idx[child] < i)) break;
+      dist[pos] = dist[child];
+      idx[pos] = idx[child];
+      pos = child;
+    }
+    dist[pos] = d;
+    idx[pos] = i;
   }
 }
 

@@ -8,7 +8,7 @@
  * float32 makes a approximate: callers widen the limit by a proven rounding bound and rank the rows it
  * lets through by their exact float64 distance (euclidean-brute.ts).
  */
-import { compileIfSupported, F32, I32, op, PAGE, singleFunctionModule, V128, wasmApi, type WasmApi, type WasmModule } from '../wasm/assembler.ts';
+import { align16, instantiate, lazyModule, F32, I32, op, singleFunctionModule, V128, type WasmModule } from '../wasm/assembler.ts';
 
 /** Rows per SIMD step (four vectors of four float32 lanes). */
 export const BLOCK_ROWS = 16;
@@ -68,13 +68,8 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   return singleFunctionModule('scan', [I32, I32, I32, I32, I32, F32, I32, I32, I32, I32], [I32], [[6, I32], [6, V128]], body);
 }
 
-let compiled: WasmModule | null | undefined;
-
 /** The compiled module, or null where WebAssembly SIMD is unavailable. */
-function scanModule(): WasmModule | null {
-  if (compiled === undefined) compiled = compileIfSupported(moduleBytes());
-  return compiled;
-}
+const scanModule = lazyModule(moduleBytes);
 
 /**
  * Centred training rows in WASM memory (float32, blocks of 16, padded with rows of infinite norm that
@@ -102,24 +97,21 @@ export class SimdScanner {
     queryRows: number,
     module: WasmModule,
   ) {
-    const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
     this.blocks = Math.ceil(rows / BLOCK_ROWS);
     const padded = this.blocks * BLOCK_ROWS;
     this.queryAt = 0;
-    this.scratchAt = align(queryRows * dims * 4);
+    this.scratchAt = align16(queryRows * dims * 4);
     this.normsAt = this.scratchAt + 4 * BLOCK_ROWS;
     this.dataAt = this.normsAt + padded * 4;
     this.outRowAt = this.dataAt + padded * dims * 4;
     this.outValueAt = this.outRowAt + padded * 4;
     const bytes = this.outValueAt + padded * 4;
-    const api = wasmApi as WasmApi;
-    const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    const instance = new api.Instance(module, { e: { m: memory } });
-    this.scanFn = instance.exports.scan as SimdScanner['scanFn'];
-    this.queries = new Float32Array(memory.buffer, this.queryAt, queryRows * dims);
-    this.outRow = new Int32Array(memory.buffer, this.outRowAt, padded);
-    this.outValue = new Float32Array(memory.buffer, this.outValueAt, padded);
-    new Float32Array(memory.buffer, this.normsAt, padded).fill(Infinity);
+    const { buffer, exports } = instantiate(module, bytes);
+    this.scanFn = exports.scan as SimdScanner['scanFn'];
+    this.queries = new Float32Array(buffer, this.queryAt, queryRows * dims);
+    this.outRow = new Int32Array(buffer, this.outRowAt, padded);
+    this.outValue = new Float32Array(buffer, this.outValueAt, padded);
+    new Float32Array(buffer, this.normsAt, padded).fill(Infinity);
   }
 
   /**

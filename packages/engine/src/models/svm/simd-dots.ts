@@ -6,7 +6,7 @@
  * (no toolchain); without WebAssembly SIMD, callers fall back to the scalar JavaScript loop.
  */
 
-import { compileIfSupported, I32, op, PAGE, singleFunctionModule, V128, wasmApi, type WasmApi, type WasmModule } from '../wasm/assembler.ts';
+import { align16, instantiate, lazyModule, I32, op, singleFunctionModule, V128, type WasmModule } from '../wasm/assembler.ts';
 
 /** Rows per call of the WASM loop body (8 accumulators of 2 lanes). */
 export const SIMD_BLOCK = 16;
@@ -42,13 +42,8 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   return singleFunctionModule('dots', [I32, I32, I32, I32, I32, I32], [], [[3, I32], [9, V128]], body);
 }
 
-let compiled: WasmModule | null | undefined;
-
 /** The compiled module, or null where WebAssembly SIMD is unavailable. */
-function simdModule(): WasmModule | null {
-  if (compiled === undefined) compiled = compileIfSupported(moduleBytes());
-  return compiled;
-}
+const simdModule = lazyModule(moduleBytes);
 
 /**
  * Rows held in WASM memory in blocks of 16, feature-major inside a block (the 16 rows' feature 0,
@@ -77,19 +72,16 @@ export class SimdRows {
     readonly cols: number,
     module: WasmModule,
   ) {
-    const align = (bytes: number) => Math.ceil(bytes / 16) * 16;
     const blocks = Math.ceil(count / SIMD_BLOCK);
     this.xAt = 0;
-    this.outAt = align(cols * 8);
-    this.dataAt = this.outAt + align(blocks * SIMD_BLOCK * 8);
+    this.outAt = align16(cols * 8);
+    this.dataAt = this.outAt + align16(blocks * SIMD_BLOCK * 8);
     const bytes = this.dataAt + blocks * SIMD_BLOCK * cols * 8;
-    const api = wasmApi as WasmApi;
-    const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-    const instance = new api.Instance(module, { e: { m: memory } });
-    this.dots = instance.exports.dots as SimdRows['dots'];
-    this.x = new Float64Array(memory.buffer, this.xAt, cols);
-    this.out = new Float64Array(memory.buffer, this.outAt, count);
-    this.data = new Float64Array(memory.buffer, this.dataAt, blocks * SIMD_BLOCK * cols);
+    const { buffer, exports } = instantiate(module, bytes);
+    this.dots = exports.dots as SimdRows['dots'];
+    this.x = new Float64Array(buffer, this.xAt, cols);
+    this.out = new Float64Array(buffer, this.outAt, count);
+    this.data = new Float64Array(buffer, this.dataAt, blocks * SIMD_BLOCK * cols);
   }
 
   /** Index of row r's feature 0 in data. @param r the row */

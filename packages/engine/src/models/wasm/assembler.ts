@@ -141,9 +141,35 @@ export type WasmModule = { readonly __wasmModule?: never };
 export const wasmApi = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
 
 /**
- * Compiles module bytes once validated, or returns null (no WebAssembly, or no SIMD in this runtime).
- * @param bytes the module
+ * The module built by `build`, compiled on first use and kept; null where WebAssembly (SIMD) is unavailable.
+ * @param build returns the module's bytes
  */
-export function compileIfSupported(bytes: Uint8Array<ArrayBuffer>): WasmModule | null {
-  return wasmApi && wasmApi.validate(bytes) ? new wasmApi.Module(bytes) : null;
+export function lazyModule(build: () => Uint8Array<ArrayBuffer>): () => WasmModule | null {
+  let compiled: WasmModule | null | undefined;
+  return () => {
+    if (compiled === undefined) {
+      const bytes = build();
+      compiled = wasmApi && wasmApi.validate(bytes) ? new wasmApi.Module(bytes) : null;
+    }
+    return compiled;
+  };
+}
+
+/**
+ * A byte count rounded up to 16 (v128 alignment).
+ * @param bytes the count
+ */
+export const align16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
+
+/**
+ * Instantiates a single-function module with a fresh memory of at least `bytes` (throws beyond WebAssembly's limit).
+ * @param module a module from lazyModule
+ * @param bytes memory the caller lays out
+ * @returns the memory's buffer and the module's exports
+ */
+export function instantiate(module: WasmModule, bytes: number): { buffer: ArrayBuffer; exports: Record<string, unknown> } {
+  const api = wasmApi as WasmApi;
+  const memory = new api.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
+  const instance = new api.Instance(module, { e: { m: memory } });
+  return { buffer: memory.buffer, exports: instance.exports };
 }

@@ -1,6 +1,6 @@
 /**
  * Loading of libsvm-js 0.2.1 (libsvm compiled to WebAssembly), a dev dependency kept as the oracle
- * the tests check the TypeScript C-SVC against; production code does not import this file. A fresh
+ * the tests check the TypeScript C-SVC against (test-only, so it lives beside the tests). A fresh
  * instance has its own WASM memory and C rand() state, so a probability fit in it is reproducible.
  */
 import { createRequire } from 'node:module';
@@ -54,6 +54,3 @@ export async function loadLibsvm(fresh: boolean): Promise<LibsvmInstance> {
   const loadSVM = require(LOAD_SVM_PATH) as (m: unknown) => LibsvmInstance['SVM'];
   return { SVM: loadSVM(module), module };
 }
-
-/** A shared instance for tests that need no fresh rand() state. */
-export const sharedLibsvm: LibsvmInstance = await loadLibsvm(false);
