@@ -33,6 +33,10 @@ import {
 import { LIMITS } from './limits.ts';
 
 export const AUTO = 'auto' as const;
+
+/** Whether the target's own history is offered to the models as inputs. */
+export const TARGET_HISTORY_MODES = ['off', 'auto', 'on'] as const;
+export type TargetHistoryMode = (typeof TARGET_HISTORY_MODES)[number];
 const autoLiteral = z.literal(AUTO);
 
 /** 'auto' or a non-empty list of candidate values. */
@@ -206,6 +210,11 @@ export const jobDataSchema = z
     RFConfig: rfConfigSchema,
     /** Seed of every random choice of the run; the server picks one when absent. */
     seed: z.number().int().min(0).optional(),
+    /**
+     * The target's own history as candidate inputs (the place's previous known class and value, years since):
+     * 'auto' lets validation decide, 'on' always adds them, 'off' never (like-for-like with plain indicators).
+     */
+    targetHistory: z.enum(TARGET_HISTORY_MODES).default('auto'),
   })
   .superRefine((data, ctx) => {
     const byYear = data.predictionIndicatorYear !== null;

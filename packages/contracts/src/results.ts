@@ -72,6 +72,13 @@ export const hyperparameterRowSchema = z.object({
   fold_scores: z.array(z.number()),
   /** Feature scaler of the candidate (KNN/SVM/ANN), else null. */
   scaler: z.string().nullable(),
+  /** Worker seconds of the candidate's fits (all scored folds) and of its predictions. */
+  fit_seconds: z.number().optional(),
+  predict_seconds: z.number().optional(),
+  /** Folds the candidate was scored on (successive halving scores weak candidates on fewer folds). */
+  folds_scored: z.number().int().optional(),
+  /** Inputs the candidate saw: 'indicators' or 'indicators+history' (the target's own history, see targetHistory). */
+  inputs: z.enum(['indicators', 'indicators+history']).optional(),
 });
 export type HyperparameterRow = z.infer<typeof hyperparameterRowSchema>;
 
@@ -295,5 +302,29 @@ export const autoMLResultsSchema = z.object({
   correlationMatrix: z.object({ labels: z.array(z.string()), values: z.array(z.array(z.number().nullable())) }),
   outliers: z.array(outlierRowSchema),
   warnings: z.array(z.string()),
+  /** How the time budget was spent (wall seconds), and what the budget stopped. */
+  budgetUse: z
+    .object({
+      budgetSeconds: z.number(),
+      searchSeconds: z.number(),
+      finalFitSeconds: z.number(),
+      cvGapSeconds: z.number(),
+      otherSeconds: z.number(),
+      totalSeconds: z.number(),
+      /** Candidates evaluated over all families, and how many were planned. */
+      candidatesEvaluated: z.number().int(),
+      candidatesPlanned: z.number().int(),
+      /** Fits stopped or never started because of the deadline, in words ("SVM candidate 12 stopped after 4.1 s"). */
+      stopped: z.array(z.string()),
+    })
+    .optional(),
+  /** Why the CV gap is missing (null when it was computed). */
+  cvGapSkippedReason: z.string().nullable().optional(),
+  /** The target's own history as inputs (previous known class/value and years since): requested mode and outcome. */
+  targetHistory: z
+    .object({ mode: z.enum(['off', 'auto', 'on']), used: z.boolean(), description: z.string() })
+    .optional(),
+  /** Baselines scoring at least as well as the chosen model on the test rows (macro-F1); empty when it beats them. */
+  baselinesAtLeastAsGood: z.array(z.string()).optional(),
 });
 export type AutoMLResults = z.infer<typeof autoMLResultsSchema>;
