@@ -75,7 +75,7 @@ const MAX_RESERVE_SHARE = 0.4;
 /** Smallest budget (seconds) for which the worker threads are warmed up before the search. */
 const WARM_UP_MIN_BUDGET = 20;
 /** Share of the budget until which the first fits of a run may start even past the search deadline. */
-const FIRST_FITS_SHARE = 0.85;
+const FIRST_FITS_SHARE = 0.6;
 
 const DEFAULT_MODEL_MODULE = new URL('../models/index.ts', import.meta.url).href;
 
