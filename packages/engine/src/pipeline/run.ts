@@ -72,7 +72,7 @@ const PERMUTATION_MAX_ROWS = 200;
 /** Largest share of the budget held back from the search for the final fits and the CV gap. */
 const MAX_RESERVE_SHARE = 0.4;
 
-/** Smallest budget (seconds) for which the worker threads are warmed up before the search. */
+/** Smallest budget (seconds) for which every family is warmed up (a tiny fit per thread) before the search. */
 const WARM_UP_MIN_BUDGET = 20;
 /** Share of the budget until which the first fits of a run may start even past the search deadline. */
 const FIRST_FITS_SHARE = 0.6;
@@ -115,9 +115,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   progress(0, 'Preparing the data');
   // Worker threads load the models (and tfjs) while this thread prepares the data, so that neither the load
   // nor a first call's compilation is mistaken for a fit's cost.
-  // Below WARM_UP_MIN_BUDGET seconds the warm-up would take a large share of the budget: fits measure cold.
+  // Below WARM_UP_MIN_BUDGET seconds only the module loading is done ahead (a tiny DT fit per thread): a fit
+  // stopped at a deadline must never be a thread still loading its modules.
   const runner = createTaskRunner(config.workers);
-  const warmedUp = config.budgetSeconds >= WARM_UP_MIN_BUDGET ? warmUp(runner, Object.keys(config.models) as ModelFamily[], modelModule, signal) : Promise.resolve();
+  const families = Object.keys(config.models) as ModelFamily[];
+  const warmedUp = warmUp(runner, config.budgetSeconds >= WARM_UP_MIN_BUDGET ? families : ['DT'], modelModule, signal);
 
   const prepared = prepareTarget(frame, config);
   const warnings = [...prepared.warnings];
@@ -177,7 +179,6 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   try {
     await warmedUp;
     if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`warm-up and preparation done at ${budget.elapsedSeconds().toFixed(1)} s\n`);
-    const families = Object.keys(config.models) as ModelFamily[];
     const candidates = new Map<ModelFamily, Candidate[]>();
     for (const family of families) {
       const choice = config.models[family] as 'auto' | Record<string, unknown>;
