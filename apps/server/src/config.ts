@@ -61,7 +61,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     description:
       'On a start with an empty WHO catalog, import the WHO GHO snapshot shipped in apps/server/who-snapshot (false: start with an empty catalog). Ignored when WHO_IMPORT_DIR is set.',
   },
-  { name: 'WHO_IMPORT_INDICATORS', default: '(unset: every indicator of the folder)', description: 'Comma-separated indicator codes to import from WHO_IMPORT_DIR.' },
+  { name: 'WHO_IMPORT_INDICATORS', default: '(unset: every indicator of the folder)', description: 'Comma-separated indicator codes to import from WHO_IMPORT_DIR, or from the WHO snapshot when WHO_IMPORT_DIR is unset.' },
   { name: 'WHO_API_URL', default: 'https://ghoapi.azureedge.net/api', description: 'Base URL of the WHO GHO OData API used by `npm run who:sync`.' },
   { name: 'S3_BUCKET', default: '(unset: files under DATA_DIR/files)', description: 'Bucket for uploads and model files; setting it switches storage to S3.' },
   { name: 'S3_ENDPOINT', default: '(unset: AWS)', description: 'Endpoint of an S3-compatible service (for example http://minio:9000).' },

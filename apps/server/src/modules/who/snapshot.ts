@@ -118,6 +118,8 @@ export interface WhoSnapshot {
   countries: CatalogCountry[];
   /** Every indicator in the snapshot's order, each with its observations. */
   indicators(): AsyncGenerator<CatalogIndicator>;
+  /** The indicator codes it holds, in order. */
+  codes: string[];
 }
 
 async function readRequired(dir: string, name: string): Promise<Buffer> {
@@ -170,7 +172,7 @@ export async function readWhoSnapshot(dir: string): Promise<WhoSnapshot> {
     }
     for (const [code, label] of labelRows) yield { code, label, observations: byCode.get(code) ?? [] };
   }
-  return { dir: root, meta, fingerprint: hash.digest('hex'), countries, indicators };
+  return { dir: root, meta, fingerprint: hash.digest('hex'), countries, indicators, codes: labelRows.map(([code]) => code) };
 }
 
 export interface SnapshotImportSummary {
@@ -195,28 +197,35 @@ async function catalogWantsSnapshot(db: Db | Tx, fingerprint: string): Promise<b
 }
 
 /**
- * Imports a snapshot into the catalog (one transaction; indicators replace their earlier values).
+ * Imports a snapshot (or the `indicators` of it) into the catalog (one transaction; indicators replace their earlier values).
  * With `onlyWhenWanted`, it first takes a transaction-scoped advisory lock and checks that the catalog still
  * wants it, so an http and a worker process starting together on PostgreSQL import it once.
  */
 export async function importWhoSnapshot(
   db: Db,
   snapshot: WhoSnapshot,
-  options: { onProgress?: (progress: WriteProgress) => void; onlyWhenWanted?: boolean } = {},
+  options: { onProgress?: (progress: WriteProgress) => void; onlyWhenWanted?: boolean; indicators?: string[] } = {},
 ): Promise<SnapshotImportSummary> {
   const started = performance.now();
+  const subset = options.indicators ?? [];
+  const unknown = subset.filter((code) => !snapshot.codes.includes(code));
+  if (unknown.length > 0) throw new WhoSnapshotError(`Not in the WHO snapshot ${snapshot.dir}: ${unknown.join(', ')}`);
+  const fingerprint = snapshotFingerprint(snapshot, subset);
+  async function* chosen(): AsyncGenerator<CatalogIndicator> {
+    for await (const indicator of snapshot.indicators()) if (subset.length === 0 || subset.includes(indicator.code)) yield indicator;
+  }
   const guard = options.onlyWhenWanted
     ? async (tx: Tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('indicata_who_snapshot'))`);
-        return catalogWantsSnapshot(tx, snapshot.fingerprint);
+        return catalogWantsSnapshot(tx, fingerprint);
       }
     : undefined;
   const written = await writeCatalog(
     db,
     snapshot.countries,
-    snapshot.indicators(),
-    snapshot.meta.indicators,
-    { kind: 'snapshot', location: snapshot.dir, fingerprint: snapshot.fingerprint, vintage: snapshot.meta.vintage },
+    chosen(),
+    subset.length > 0 ? subset.length : snapshot.meta.indicators,
+    { kind: 'snapshot', location: snapshot.dir, fingerprint, vintage: snapshot.meta.vintage },
     options.onProgress,
     guard,
   );
@@ -224,6 +233,11 @@ export async function importWhoSnapshot(
 }
 
 /** Whether the catalog should take the snapshot (see importWhoSnapshot), checked without a lock. */
-export async function snapshotWanted(db: Db, snapshot: WhoSnapshot): Promise<boolean> {
-  return catalogWantsSnapshot(db, snapshot.fingerprint);
+export async function snapshotWanted(db: Db, snapshot: WhoSnapshot, indicators: string[] = []): Promise<boolean> {
+  return catalogWantsSnapshot(db, snapshotFingerprint(snapshot, indicators));
+}
+
+/** The snapshot's data files and the indicator subset taken from it. */
+function snapshotFingerprint(snapshot: WhoSnapshot, indicators: string[]): string {
+  return `${snapshot.fingerprint}|${[...indicators].sort().join(',')}`;
 }

@@ -41,22 +41,24 @@ export async function importWhoAtStartup(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Imports the snapshot when the catalog is empty or holds only an older snapshot, logging progress every tenth
+ * Imports the snapshot (only WHO_IMPORT_INDICATORS when set) when the catalog is empty or holds only an older snapshot, logging progress every tenth
  * of the way. An http and a worker process starting together import it once (importWhoSnapshot's lock).
  */
 export async function importSnapshotAtStartup(ctx: AppContext, dir: string): Promise<void> {
   const db = ctx.database.db;
   try {
     const snapshot = await readWhoSnapshot(dir);
-    if (!(await snapshotWanted(db, snapshot))) return;
+    const subset = ctx.config.whoImportIndicators;
+    if (!(await snapshotWanted(db, snapshot, subset))) return;
     const { meta } = snapshot;
     ctx.logger.info(
-      { dir: snapshot.dir, indicators: meta.indicators, observations: meta.observations },
+      { dir: snapshot.dir, indicators: subset.length > 0 ? subset : meta.indicators, observations: meta.observations },
       `importing the WHO snapshot (${meta.title}) into the WHO catalog; this takes a minute at most, once`,
     );
     let logged = 0;
     const summary = await importWhoSnapshot(db, snapshot, {
       onlyWhenWanted: true,
+      indicators: subset,
       onProgress: (p) => {
         const percent = Math.floor((p.index / p.total) * 10) * 10;
         if (percent > logged || p.index === p.total) {
