@@ -133,7 +133,8 @@ export default defineConfig({
       url: `${E2E_BASE_URL}/api/health`,
       env: { ...(process.env as Record<string, string>), ...serverEnv },
       reuseExistingServer: false,
-      timeout: 180_000,
+      // Generous: tsx compiles the server and PGlite initialises a new DATA_DIR, slow on a busy 2-core machine.
+      timeout: 300_000,
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
