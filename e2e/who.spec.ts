@@ -1,19 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { WhoIndicator } from '@indicata/contracts';
-import { E2E_WHO_DIR, E2E_WHO_INDICATORS } from '../playwright.config.ts';
+import { E2E_WHO_INDICATORS } from '../playwright.config.ts';
 import { expect, test } from './fixtures/app.ts';
 
 /**
- * /whoimport against the catalog the e2e server imported at start-up (WHO_IMPORT_DIR, playwright.config.ts):
- * search, each indicator's label, years, regions, dimensions and coverage, the choice of indicators, and
- * "Use WHO Data" back to the wizard.
+ * /whoimport against the catalog the e2e server imported from the shipped WHO snapshot at start-up
+ * (WHO_IMPORT_INDICATORS, playwright.config.ts): search, each indicator's label, years, regions, dimensions and
+ * coverage, the data's vintage, the choice of indicators, and "Use WHO Data" back to the wizard.
  */
-const hasWhoData = fs.existsSync(path.join(E2E_WHO_DIR, 'source'));
-
 test.describe('WHO catalog page', () => {
-  test.skip(!hasWhoData, `${E2E_WHO_DIR} is absent: the server has no WHO data to import`);
-
   test('lists the imported indicators, searches them and stores the chosen ones in the wizard', async ({ page, registerUser, login }) => {
     const user = await registerUser(page);
     await login(page, user.email, user.password);
@@ -33,6 +27,7 @@ test.describe('WHO catalog page', () => {
     await expect(life).toContainText('SEX_FMLE');
     await expect(life).toContainText('183 countries, 17 years');
     await expect(table.locator('tr[data-code="SDGPM25"]')).toContainText('RESIDENCEAREATYPE_URB');
+    await expect(page.getByTestId('who-vintage')).toHaveText('Data vintage: WHO GHO export of 2018-07');
 
     await page.getByRole('searchbox', { name: 'Search indicators' }).fill('mortality rate');
     // Infant, under-five and adult mortality rates.
@@ -47,6 +42,7 @@ test.describe('WHO catalog page', () => {
     await page.getByRole('button', { name: 'Use WHO Data' }).click();
     await page.waitForURL('**/home');
     await expect(page.getByTestId('current-source')).toHaveText('WHO Global Health Observatory');
+    await expect(page.getByTestId('who-vintage')).toHaveText('WHO data: WHO GHO export of 2018-07');
     const wizard = await page.evaluate(() => JSON.parse(localStorage.getItem('indicata.wizard.v1') ?? '{}'));
     expect(wizard).toMatchObject({
       useWho: true,

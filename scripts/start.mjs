@@ -47,15 +47,36 @@ if (role !== 'worker' && webBuildIsStale()) {
   }
 }
 
+// A closed stdout or stderr (the reader went away) must not crash us before the server has stopped.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args], {
   cwd: root,
   stdio: 'inherit',
+  // The server stops by itself when this process is gone (a SIGKILL, say), instead of running on alone.
+  env: { ...process.env, INDICATA_PARENT_PID: String(process.pid) },
 });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (child.exitCode === null) child.kill(signal);
-  });
+
+/** Asks the server to stop; if it has not within 12 s (it gives itself 8), it is killed. */
+let killTimer;
+function stopChild(signal) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  killTimer ??= setTimeout(() => child.kill('SIGKILL'), 12_000);
+  killTimer.unref();
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopChild(signal));
+
+// npm runs us through `sh -c`; a SIGTERM sent to npm alone ends npm and sh but never reaches us. When our
+// parent changes (we were orphaned), stop the server as if we had been signalled.
+const parentAtStart = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid !== parentAtStart) {
+    clearInterval(parentWatch);
+    stopChild('SIGTERM');
+  }
+}, 1_000);
+parentWatch.unref();
 child.on('exit', (code, signal) => {
   if (signal) {
     // Re-raise so our parent sees the same cause of death.

@@ -55,7 +55,13 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
     default: '(unset)',
     description: 'Folder of WHO GHO CSV exports (source/<CODE>.csv, all_countries.csv, all_indicators.csv) imported at start-up when the WHO catalog is empty or the folder changed.',
   },
-  { name: 'WHO_IMPORT_INDICATORS', default: '(unset: every indicator of the folder)', description: 'Comma-separated indicator codes to import from WHO_IMPORT_DIR.' },
+  {
+    name: 'WHO_SNAPSHOT',
+    default: 'true',
+    description:
+      'On a start with an empty WHO catalog, import the WHO GHO snapshot shipped in apps/server/who-snapshot (false: start with an empty catalog). Ignored when WHO_IMPORT_DIR is set.',
+  },
+  { name: 'WHO_IMPORT_INDICATORS', default: '(unset: every indicator of the folder)', description: 'Comma-separated indicator codes to import from WHO_IMPORT_DIR, or from the WHO snapshot when WHO_IMPORT_DIR is unset.' },
   { name: 'WHO_API_URL', default: 'https://ghoapi.azureedge.net/api', description: 'Base URL of the WHO GHO OData API used by `npm run who:sync`.' },
   { name: 'S3_BUCKET', default: '(unset: files under DATA_DIR/files)', description: 'Bucket for uploads and model files; setting it switches storage to S3.' },
   { name: 'S3_ENDPOINT', default: '(unset: AWS)', description: 'Endpoint of an S3-compatible service (for example http://minio:9000).' },
@@ -135,6 +141,7 @@ const envSchema = z.object({
   QUEUE_POLLING_SECONDS: wholeNumber('QUEUE_POLLING_SECONDS', 1, 60, 2),
   DEMO_SEED: z.preprocess(blankAsUnset, z.enum(['true', 'false'], { error: 'DEMO_SEED must be true or false.' }).default('true')),
   WHO_IMPORT_DIR: optionalText,
+  WHO_SNAPSHOT: z.preprocess(blankAsUnset, z.enum(['true', 'false'], { error: 'WHO_SNAPSHOT must be true or false.' }).default('true')),
   WHO_IMPORT_INDICATORS: optionalText,
   WHO_API_URL: z.preprocess(
     blankAsUnset,
@@ -172,6 +179,8 @@ export interface Config {
   whoImportDir: string | undefined;
   /** Indicator codes to import from whoImportDir (empty: all). */
   whoImportIndicators: string[];
+  /** Import the shipped WHO snapshot into an empty catalog at start-up (when whoImportDir is unset). */
+  whoSnapshot: boolean;
   /** Without a trailing slash. */
   whoApiUrl: string;
   /** Set when S3_BUCKET is: files go to S3 instead of DATA_DIR/files. */
@@ -256,6 +265,7 @@ function toConfig(env: Env, trustProxy: TrustProxy): Config {
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     whoImportDir: env.WHO_IMPORT_DIR ? path.resolve(env.WHO_IMPORT_DIR) : undefined,
     whoImportIndicators: (env.WHO_IMPORT_INDICATORS ?? '').split(',').map((code) => code.trim()).filter(Boolean),
+    whoSnapshot: env.WHO_SNAPSHOT === 'true',
     whoApiUrl: env.WHO_API_URL.replace(/\/+$/, ''),
     s3: env.S3_BUCKET
       ? {

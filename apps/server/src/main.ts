@@ -5,7 +5,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createEventHub } from './events/create-hub.ts';
 import type { EventHub } from './events/hub.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, loggingShuttingDown } from './logger.ts';
 import { ensureDemoUser } from './modules/auth/users.ts';
 import { ROLES, startRole, type Role, type RunningRole } from './roles.ts';
 
@@ -19,7 +19,32 @@ function parseRole(argv: string[]): Role {
   return role;
 }
 
+/** Longest a shutdown may take before the process exits anyway (the promise to supervisors is 10 s). */
+const SHUTDOWN_LIMIT_MS = 8_000;
+
+/** A closed stdout or stderr (the reader went away) must neither crash nor hold up the process. */
+function ignoreClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+}
+
+/**
+ * Started by scripts/start.mjs (INDICATA_PARENT_PID): stop when that parent is gone (killed, or its own parent
+ * signalled only it), so the server is never left running on its own. Checked once a second.
+ */
+function watchParent(stop: (reason: string) => void): void {
+  const parent = Number(process.env.INDICATA_PARENT_PID);
+  if (!Number.isInteger(parent) || parent <= 1) return;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop('parent process gone');
+    }
+  }, 1_000);
+  timer.unref();
+}
+
 async function main(): Promise<void> {
+  ignoreClosedOutput();
   const role = parseRole(process.argv.slice(2));
   let config;
   try {
@@ -50,22 +75,39 @@ async function main(): Promise<void> {
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
+      // From here on a stuck or closed stdout costs no time at all (lines are dropped, never waited for).
+      loggingShuttingDown();
       logger.info({ signal }, 'shutting down');
+      // Within 10 s of the signal whatever happens: a running job gets 5 s to hand itself back (queue.stop),
+      // the database closes last (releasing the DATA_DIR lock); past 8 s the process exits regardless.
       const forceExit = setTimeout(() => {
-        logger.error('shutdown took longer than 10 s; exiting');
+        logger.error('shutdown took longer than 8 s; exiting');
         process.exit(1);
-      }, 10_000);
+      }, SHUTDOWN_LIMIT_MS);
       forceExit.unref();
-      await running?.stop();
-      await events?.close();
-      await database.close();
+      let failed = false;
+      for (const [what, stop] of [
+        ['role', () => running?.stop()],
+        ['events', () => events?.close()],
+        ['database', () => database.close()],
+      ] as const) {
+        try {
+          await stop();
+        } catch (error) {
+          failed = true;
+          logger.error({ err: error }, `error while stopping the ${what}`);
+        }
+      }
       logger.info('stopped');
+      process.exitCode = failed ? 1 : 0;
     })();
     return stopping;
   };
+  const stopAndExit = (reason: string) => void shutdown(reason).then(() => process.exit());
   // `on`, not `once`: a terminal's Ctrl-C reaches us both directly and through scripts/start.mjs.
-  process.on('SIGINT', () => void shutdown('SIGINT').then(() => process.exit(0)));
-  process.on('SIGTERM', () => void shutdown('SIGTERM').then(() => process.exit(0)));
+  process.on('SIGINT', () => stopAndExit('SIGINT'));
+  process.on('SIGTERM', () => stopAndExit('SIGTERM'));
+  watchParent(stopAndExit);
 
   try {
     await migrate(database);

@@ -20,7 +20,7 @@ interface Started {
 function startMain(env: Record<string, string>, args: string[] = []): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile, ...args], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', WHO_SNAPSHOT: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

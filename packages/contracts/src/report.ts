@@ -79,6 +79,8 @@ export const jobReportSchema = z.object({
   provider: z.object({ kind: z.enum(ASSISTANT_PROVIDER_KINDS), label: z.string() }),
   /** A sentence for the reader when the language model was down or slow, or null. */
   notice: z.string().nullable(),
+  /** WHO jobs: where the data came from and its vintage, in the report's locale (WHO_VINTAGE_TEXT); absent otherwise. */
+  dataSource: z.string().nullable().optional(),
   sections: z.array(reportSectionSchema),
 });
 export type JobReport = z.infer<typeof jobReportSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whoVintageSchema } from './who.ts';
 
 /**
  * The results of one AutoML run (the job's results JSON). Produced by the engine's runAutoML, stored by
@@ -328,5 +329,7 @@ export const autoMLResultsSchema = z.object({
     .optional(),
   /** Baselines scoring at least as well as the chosen model on the test rows (macro-F1); empty when it beats them. */
   baselinesAtLeastAsGood: z.array(z.string()).optional(),
+  /** WHO jobs: the vintage of the catalog the data came from (the server adds it; absent for uploads). */
+  whoVintages: z.array(whoVintageSchema).optional(),
 });
 export type AutoMLResults = z.infer<typeof autoMLResultsSchema>;

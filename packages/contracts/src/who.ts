@@ -53,7 +53,49 @@ export const whoIndicatorLabelsSchema = z.record(z.string(), z.string());
 export type WhoIndicatorLabels = z.infer<typeof whoIndicatorLabelsSchema>;
 
 export const WHO_HOW_TO_FILL =
-  'Run npm run who:import -- --from <folder> or npm run who:sync, or set WHO_IMPORT_DIR';
+  'Restart with WHO_SNAPSHOT=true to import the WHO snapshot shipped with Indicata, or run npm run who:import -- --from <folder> or npm run who:sync, or set WHO_IMPORT_DIR';
+
+/** Where part of the catalog came from and how old its data is (one per source kind that wrote to it). */
+export const whoVintageSchema = z.object({
+  kind: z.enum(['snapshot', 'import', 'sync']),
+  /** When the data was published as its source says ('2018-07'); null when unknown. */
+  vintage: z.string().nullable(),
+  /** When it was written into this catalog (ISO 8601). */
+  importedAt: z.string(),
+});
+export type WhoVintage = z.infer<typeof whoVintageSchema>;
+
+/** The data's vintage in words, per locale ({vintage}: the source's date; {date}: the day it was written). */
+export const WHO_VINTAGE_TEXT = {
+  en: {
+    export: 'WHO GHO export of {vintage}',
+    import: 'WHO GHO export imported on {date}',
+    sync: 'synced from the WHO API on {date}',
+    attribution: 'Data: World Health Organization, Global Health Observatory (CC BY-NC-SA 3.0 IGO)',
+  },
+  'pt-BR': {
+    export: 'exportação do WHO GHO de {vintage}',
+    import: 'exportação do WHO GHO importada em {date}',
+    sync: 'sincronizado da API da OMS em {date}',
+    attribution: 'Dados: Organização Mundial da Saúde, Global Health Observatory (CC BY-NC-SA 3.0 IGO)',
+  },
+} as const;
+
+/**
+ * The catalog's vintages in words, newest first, e.g. "WHO GHO export of 2018-07" or
+ * "synced from the WHO API on 2026-11-24; WHO GHO export of 2018-07". Empty when there are none.
+ */
+export function describeWhoVintages(vintages: readonly WhoVintage[], locale: keyof typeof WHO_VINTAGE_TEXT = 'en'): string {
+  const text = WHO_VINTAGE_TEXT[locale] ?? WHO_VINTAGE_TEXT.en;
+  return [...vintages]
+    .sort((a, b) => b.importedAt.localeCompare(a.importedAt))
+    .map((v) => {
+      const date = v.importedAt.slice(0, 10);
+      if (v.kind === 'sync') return text.sync.replace('{date}', v.vintage ?? date);
+      return v.vintage ? text.export.replace('{vintage}', v.vintage) : text.import.replace('{date}', date);
+    })
+    .join('; ');
+}
 
 /** GET /api/who/status. */
 export const whoStatusSchema = z.object({
@@ -66,6 +108,8 @@ export const whoStatusSchema = z.object({
   updatedAt: z.string().nullable(),
   /** Set when the catalog is empty: what an administrator runs to fill it. */
   howToFill: z.string().nullable(),
+  /** How old the data is, per source that wrote to the catalog (describeWhoVintages puts it in words). */
+  vintages: z.array(whoVintageSchema),
 });
 export type WhoStatus = z.infer<typeof whoStatusSchema>;
 

@@ -3,6 +3,7 @@ import { JOB_EVENT, type JobProgress, type JobStatus } from '@indicata/contracts
 import type { AppContext } from '../context.ts';
 import { jobs, users, type JobRow } from '../db/schema/index.ts';
 import { toListItem } from '../modules/jobs/job-views.ts';
+import { catalogVintages } from '../modules/who/catalog.ts';
 import { jobFinishedMail, scoreLinesOf } from '../modules/mail/job-mail.ts';
 import { EngineAbortedError, EngineRunError, runEngineInThread } from './engine-runner.ts';
 import { buildFrameForJob, JobDataError } from './job-frame.ts';
@@ -91,6 +92,8 @@ export async function runJob(ctx: AppContext, jobId: string, settings: JobRunSet
         if (Date.now() - lastWrite > 1000) writeProgress();
       },
     });
+    // WHO jobs record how old the catalog's data is, for the results page and the report.
+    if (job.data.uploadId === null) results.whoVintages = await catalogVintages(ctx.database.db);
     const modelFiles = ctx.storage ? await storeModels(ctx.storage, jobId, models) : [];
     await update(ctx, jobId, { progress: { fraction: 1, message: 'Writing the report' } });
     const report = await writeJobReport(ctx, results, signal);

@@ -142,6 +142,8 @@ export async function createTestServer(kind: DatabaseKind, options: TestServerOp
         DATABASE_URL: testDatabase.databaseUrl,
         SESSION_SECRET: 'test-session-secret-of-at-least-32-characters',
         LOG_LEVEL: 'silent',
+        // Tests fill the WHO catalog themselves (an empty one is a case under test).
+        WHO_SNAPSHOT: 'false',
         WEB_DIST_DIR: path.join(testDatabase.dataDir, 'no-web-build'),
       }),
       ...options.config,

@@ -38,6 +38,7 @@ function startWorker(server: TestServer, jobs: Config['jobs']): Worker {
       QUEUE_MAINTENANCE_SECONDS: String(jobs.maintenanceSeconds),
       QUEUE_POLLING_SECONDS: String(jobs.pollingSeconds),
       DEMO_SEED: 'false',
+      WHO_SNAPSHOT: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -34,6 +34,7 @@ export default function AboutPage() {
       {section('principlesTitle', <Text>{t('principlesBody')}</Text>)}
       {section('reportTitle', <Text>{t('reportBody')}</Text>)}
       {section('dataTitle', <Text>{t('dataBody')}</Text>)}
+      {section('whoDataTitle', <Text>{t('whoDataBody')}</Text>)}
       {section(
         'contactTitle',
         <Text>

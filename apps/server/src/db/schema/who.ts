@@ -45,13 +45,18 @@ export const whoObservations = pgTable(
   ],
 );
 
-/** Where the catalog came from: one row per source kind ('import' or 'sync'), for WHO_IMPORT_DIR change detection. */
+/**
+ * Where the catalog came from: one row per source kind ('snapshot', 'import' or 'sync'), for WHO_IMPORT_DIR and
+ * snapshot change detection and the data's vintage shown to users.
+ */
 export const whoCatalogSources = pgTable('who_catalog_sources', {
   kind: text('kind').primaryKey(),
   /** The folder or the API base URL. */
   location: text('location').notNull(),
   /** For imports: a hash of the folder's file names, sizes and modification times. */
   fingerprint: text('fingerprint').notNull(),
+  /** When the data was published, as its source says ('2018-07' for the shipped snapshot); null: unknown. */
+  vintage: text('vintage'),
   indicators: integer('indicators').notNull(),
   observations: integer('observations').notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,6 @@
 import {
+  describeWhoVintages,
+  WHO_VINTAGE_TEXT,
   REPORT_SECTION_KEYS,
   REPORT_SECTION_TITLES,
   type AutoMLResults,
@@ -67,7 +69,12 @@ function builtinSection(results: AutoMLResults, key: ReportSectionKey, locale: R
  */
 export async function writeReport(results: AutoMLResults, ctx: WriteReportContext): Promise<JobReport> {
   const locale = ctx.locale ?? 'en';
-  const base = { locale, generatedAt: new Date().toISOString(), provider: { kind: ctx.assistant.kind, label: ctx.assistant.label } };
+  const base = {
+    locale,
+    generatedAt: new Date().toISOString(),
+    provider: { kind: ctx.assistant.kind, label: ctx.assistant.label },
+    dataSource: results.whoVintages?.length ? `${WHO_VINTAGE_TEXT[locale].attribution}: ${describeWhoVintages(results.whoVintages, locale)}.` : null,
+  };
   const model = ctx.assistant.model;
   if (!model) {
     return { ...base, notice: BUILTIN_NOTICE[locale], sections: REPORT_SECTION_KEYS.map((key) => builtinSection(results, key, locale, null)) };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { writeCatalog, type CatalogCountry } from './catalog-writer.ts';
+import { writeCatalog, type CatalogCountry, type CatalogIndicator } from './catalog-writer.ts';
 import { createGhoClient, WhoApiError, type GhoClientOptions } from './api-client.ts';
 import { normaliseRows, parseNumber, parseYear, type SourceRow } from './normalise.ts';
 import { WHO_REGIONS } from './regions.ts';
@@ -90,13 +90,21 @@ export interface SyncOptions extends Omit<GhoClientOptions, 'baseUrl'> {
   onIndicatorError?: (code: string, error: Error) => void;
 }
 
+export interface ApiCatalog {
+  countries: CatalogCountry[];
+  /** The indicator codes to fetch (the ones asked for, or every one the API lists, sorted). */
+  codes: string[];
+  labels: Map<string, string>;
+  /** One indicator's observations (country rows, NumericValue only). */
+  fetchIndicator(code: string): Promise<CatalogIndicator>;
+}
+
 /**
- * Fills the catalog from the live GHO OData API: the country list (DIMENSION/COUNTRY/DimensionValues), the
- * indicator list (Indicator), then each indicator's facts, one transaction per indicator so a long sync keeps
- * what it already fetched. Country rows only; NumericValue only (never the display string).
- * @returns how many indicators and observations were written
+ * Opens the live GHO OData API as a catalog source: the country list (DIMENSION/COUNTRY/DimensionValues) and
+ * the indicator list (Indicator); indicators are fetched one at a time. Shared by the sync and the snapshot builder.
+ * @throws WhoApiError when a requested indicator is not listed
  */
-export async function syncWhoApi(db: Db, options: SyncOptions): Promise<{ indicators: number; observations: number; failed: string[] }> {
+export async function openWhoApi(options: Omit<SyncOptions, 'onProgress' | 'onIndicatorError'>): Promise<ApiCatalog> {
   const client = createGhoClient(options);
   const countryValues = await client.getAll<GhoDimensionValue>('DIMENSION/COUNTRY/DimensionValues');
   const countries: CatalogCountry[] = countryValues
@@ -112,19 +120,36 @@ export async function syncWhoApi(db: Db, options: SyncOptions): Promise<{ indica
   const codes = options.indicators && options.indicators.length > 0 ? options.indicators : [...labels.keys()].sort();
   const unknown = codes.filter((code) => !labels.has(code));
   if (unknown.length > 0) throw new WhoApiError(`The WHO GHO API does not list these indicators: ${unknown.join(', ')}.`, 404);
+  return {
+    countries,
+    codes,
+    labels,
+    async fetchIndicator(code) {
+      const facts = await client.getAll<GhoFact>(encodeURIComponent(code));
+      const rows = facts.map(factToRow).filter((row): row is SourceRow => row !== null);
+      return { code, label: labels.get(code) ?? code, observations: normaliseRows(rows) };
+    },
+  };
+}
 
+/**
+ * Fills the catalog from the live GHO OData API (openWhoApi), one transaction per indicator so a long sync keeps
+ * what it already fetched. Country rows only; NumericValue only (never the display string).
+ * @returns how many indicators and observations were written
+ */
+export async function syncWhoApi(db: Db, options: SyncOptions): Promise<{ indicators: number; observations: number; failed: string[] }> {
+  const api = await openWhoApi(options);
+  const { codes } = api;
   let written = 0;
   let done = 0;
   const failed: string[] = [];
   for (const [index, code] of codes.entries()) {
     try {
-      const facts = await client.getAll<GhoFact>(encodeURIComponent(code));
-      const rows = facts.map(factToRow).filter((row): row is SourceRow => row !== null);
-      const observations = normaliseRows(rows);
+      const indicator = await api.fetchIndicator(code);
       async function* one() {
-        yield { code, label: labels.get(code) ?? code, observations };
+        yield indicator;
       }
-      const result = await writeCatalog(db, countries, one(), codes.length, { kind: 'sync', location: options.baseUrl, fingerprint: '' });
+      const result = await writeCatalog(db, api.countries, one(), codes.length, { kind: 'sync', location: options.baseUrl, fingerprint: '' });
       written += result.observations;
       done++;
       options.onProgress?.({ code, index: index + 1, total: codes.length, observations: result.observations });

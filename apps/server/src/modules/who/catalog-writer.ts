@@ -19,9 +19,11 @@ export interface CatalogIndicator {
 }
 
 export interface CatalogSource {
-  kind: 'import' | 'sync';
+  kind: 'snapshot' | 'import' | 'sync';
   location: string;
   fingerprint: string;
+  /** When the data was published ('2018-07'); unset: unknown (users then see when it was imported). */
+  vintage?: string | null;
 }
 
 export interface WriteProgress {
@@ -73,6 +75,7 @@ async function upsertCountries(tx: Tx, countries: CatalogCountry[]): Promise<voi
  * @param totalIndicators for progress reports
  * @param source recorded in who_catalog_sources with the resulting totals
  * @param onProgress called after each indicator
+ * @param before runs first inside the transaction; when it returns false nothing is written (`skipped`)
  */
 export async function writeCatalog(
   db: Db,
@@ -81,8 +84,10 @@ export async function writeCatalog(
   totalIndicators: number,
   source: CatalogSource,
   onProgress?: (progress: WriteProgress) => void,
-): Promise<{ indicators: number; observations: number }> {
+  before?: (tx: Tx) => Promise<boolean>,
+): Promise<{ indicators: number; observations: number; skipped?: boolean }> {
   return db.transaction(async (tx) => {
+    if (before && !(await before(tx))) return { indicators: 0, observations: 0, skipped: true };
     await upsertCountries(tx, countries);
     const stored = await tx.select({ code: whoCountries.code }).from(whoCountries);
     const known = new Set(stored.map((row) => row.code));
@@ -120,12 +125,13 @@ export async function writeCatalog(
       .from(sql`(select 1) as one`);
     await tx
       .insert(whoCatalogSources)
-      .values({ ...source, indicators: totals.indicators, observations: totals.observations, finishedAt: new Date() })
+      .values({ ...source, vintage: source.vintage ?? null, indicators: totals.indicators, observations: totals.observations, finishedAt: new Date() })
       .onConflictDoUpdate({
         target: whoCatalogSources.kind,
         set: {
           location: source.location,
           fingerprint: source.fingerprint,
+          vintage: source.vintage ?? null,
           indicators: totals.indicators,
           observations: totals.observations,
           finishedAt: new Date(),

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { defaultDimension, dimensionKey, WHO_HOW_TO_FILL, type WhoIndicator, type WhoStatus } from '@indicata/contracts';
+import { defaultDimension, dimensionKey, WHO_HOW_TO_FILL, type WhoIndicator, type WhoStatus, type WhoVintage } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
 import { whoCatalogSources, whoCountries, whoIndicators, whoObservations } from '../../db/schema/who.ts';
 
@@ -102,7 +102,8 @@ export async function catalogStatus(db: Db): Promise<WhoStatus> {
       observations: sql<number>`(select count(*)::int from ${whoObservations})`,
     })
     .from(sql`(select 1) as one`);
-  const [latest] = await db.select().from(whoCatalogSources).orderBy(sql`${whoCatalogSources.finishedAt} desc`).limit(1);
+  const sources = await db.select().from(whoCatalogSources).orderBy(sql`${whoCatalogSources.finishedAt} desc`);
+  const latest = sources[0];
   const available = totals.observations > 0;
   return {
     available,
@@ -112,5 +113,15 @@ export async function catalogStatus(db: Db): Promise<WhoStatus> {
     source: latest ? `${latest.kind}:${latest.location}` : null,
     updatedAt: latest ? latest.finishedAt.toISOString() : null,
     howToFill: available ? null : WHO_HOW_TO_FILL,
+    vintages: available ? sources.map(toVintage) : [],
   };
+}
+
+function toVintage(row: typeof whoCatalogSources.$inferSelect): WhoVintage {
+  return { kind: row.kind as WhoVintage['kind'], vintage: row.vintage, importedAt: row.finishedAt.toISOString() };
+}
+
+/** The catalog's vintages (empty when it has no data): what a WHO job's results record. */
+export async function catalogVintages(db: Db): Promise<WhoVintage[]> {
+  return (await catalogStatus(db)).vintages;
 }

@@ -31,13 +31,44 @@ export interface ImportSummary {
  */
 export async function importWhoFolder(db: Db, dir: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
+  const read = await readWhoFolder(dir, options.indicators);
+  const written = await writeCatalog(
+    db,
+    [],
+    read.indicators(),
+    read.codes.length,
+    { kind: 'import', location: read.dir, fingerprint: read.fingerprint },
+    options.onProgress,
+  );
+  return { ...written, countries: read.countriesSeen(), milliseconds: Math.round(performance.now() - started) };
+}
+
+export interface FolderCatalog {
+  /** The folder's absolute path. */
+  dir: string;
+  /** The indicator codes read, in order. */
+  codes: string[];
+  /** importFingerprint of the folder and subset. */
+  fingerprint: string;
+  /** Each indicator with the countries its observations need that an earlier one did not bring; read lazily. */
+  indicators(): AsyncGenerator<CatalogIndicator>;
+  /** Countries brought so far. */
+  countriesSeen(): number;
+}
+
+/**
+ * Reads a folder of GHO CSV exports as catalog indicators (shared by the import and the snapshot builder,
+ * so both give the same catalog).
+ * @throws WhoFolderError when the folder's layout is wrong or a named indicator is not in it
+ */
+export async function readWhoFolder(dir: string, indicators: string[] = []): Promise<FolderCatalog> {
   const folder = await openGhoFolder(dir);
-  const codes = options.indicators && options.indicators.length > 0 ? options.indicators : folder.codes;
+  const codes = indicators.length > 0 ? indicators : folder.codes;
   const unknown = codes.filter((code) => !folder.codes.includes(code));
   if (unknown.length > 0) throw new WhoFolderError(`Not in ${folder.dir}/source: ${unknown.join(', ')}`);
   const [catalogCountries, labels] = await Promise.all([folder.readCountries(), folder.readLabels()]);
 
-  // Indicators are read one at a time inside the import, so a large folder is never held in memory at once;
+  // Indicators are read one at a time, so a large folder is never held in memory at once;
   // each brings the countries its observations need.
   const countries = new Map<string, CatalogCountry>();
   async function* produce(): AsyncGenerator<CatalogIndicator> {
@@ -60,14 +91,11 @@ export async function importWhoFolder(db: Db, dir: string, options: ImportOption
       yield { ...indicator, countries: needed };
     }
   }
-  const fingerprint = importFingerprint(await folder.fingerprint(), options.indicators ?? []);
-  const written = await writeCatalog(
-    db,
-    [],
-    produce(),
-    codes.length,
-    { kind: 'import', location: folder.dir, fingerprint },
-    options.onProgress,
-  );
-  return { ...written, countries: countries.size, milliseconds: Math.round(performance.now() - started) };
+  return {
+    dir: folder.dir,
+    codes,
+    fingerprint: importFingerprint(await folder.fingerprint(), indicators),
+    indicators: produce,
+    countriesSeen: () => countries.size,
+  };
 }

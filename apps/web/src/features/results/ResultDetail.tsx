@@ -7,6 +7,7 @@ import { StatusBadge } from './components/StatusBadge.tsx';
 import { ConfigurationSection } from './components/ConfigurationSection.tsx';
 import { ReportSections } from './components/ReportSections.tsx';
 import { FinalResults } from './components/FinalResults.tsx';
+import { WhoVintageText } from '../who/WhoVintageText.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -80,6 +81,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
           </Alert>
         ) : (
           <>
+            <WhoVintageText vintages={detail.results.whoVintages} prefix={t('detail.whoVintage')} />
             <ReportSections report={detail.report} />
             <FinalResults jobId={detail.id} results={detail.results} database={detail.database} />
           </>

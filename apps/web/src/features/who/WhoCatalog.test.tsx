@@ -12,6 +12,7 @@ const status = (available: boolean): WhoStatus => ({
   source: available ? 'import:/data' : null,
   updatedAt: null,
   howToFill: available ? null : WHO_HOW_TO_FILL,
+  vintages: available ? [{ kind: 'snapshot', vintage: '2018-07', importedAt: '2026-01-02T03:04:05.000Z' }] : [],
 });
 
 const indicators: WhoIndicator[] = [
@@ -64,6 +65,7 @@ describe('WhoCatalog', () => {
     expect(screen.getByText('2005, 2010')).toBeTruthy();
     expect(screen.getByText('SEX_FMLE')).toBeTruthy();
     expect(screen.getByText('3 countries, 3 years, 50% filled')).toBeTruthy();
+    expect(screen.getByTestId('who-vintage').textContent).toBe('Data vintage: WHO GHO export of 2018-07');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search indicators' }), { target: { value: 'beds' } });
     expect(screen.queryByText('Life expectancy at birth (years)')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Use WHS6_102' }));

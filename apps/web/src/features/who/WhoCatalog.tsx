@@ -8,6 +8,7 @@ import { getWizardState } from '../wizard/state.ts';
 import { useWhoIndicatorList, useWhoStatus } from './api.ts';
 import { describeYears, searchIndicators, toggleCode } from './search.ts';
 import { chooseWhoWithIndicators } from './selection.ts';
+import { WhoVintageText } from './WhoVintageText.tsx';
 
 /** More rows than this are not drawn at once (a synced catalog can hold thousands); the search narrows them. */
 const MAX_ROWS = 200;
@@ -62,6 +63,7 @@ export default function WhoCatalog() {
           {t('status.source', { indicators: status.data.indicators, countries: status.data.countries, observations: status.data.observations.toLocaleString() })}
         </Text>
       )}
+      <WhoVintageText vintages={status.data?.vintages} prefix={t('status.vintage')} />
       <TextInput label={t('table.search')} placeholder={t('table.searchPlaceholder')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} type="search" />
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" aria-live="polite" data-testid="who-selection-count">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MODEL_FAMILIES, PREPROCESSING_STEPS, formatMessage } from '@indicata/contracts';
 import QuestionsPanel from '../questions/QuestionsPanel.tsx';
 import { useWhoStatus } from '../who/api.ts';
+import { WhoVintageText } from '../who/WhoVintageText.tsx';
 import { ItemRow } from './components/ItemRow.tsx';
 import { SectionCard } from './components/SectionCard.tsx';
 import { MODEL_ROUTES, STEP_ROUTES } from './routes.ts';
@@ -69,6 +70,7 @@ export default function ConfigureAutoMLTab() {
             </Anchor>
           )}
         </Group>
+        {state.useWho && <WhoVintageText vintages={whoStatus.data?.vintages} prefix={t('step11.whoVintage')} />}
         {whoUnavailable && (
           <Alert color="yellow" variant="light" title={t('step11.whoUnavailable')}>
             {whoStatus.data?.howToFill ? formatMessage(t('step11.whoUnavailableHint'), { howToFill: whoStatus.data.howToFill }) : null}

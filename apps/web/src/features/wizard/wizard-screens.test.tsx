@@ -19,7 +19,7 @@ function serveApi(answers: Record<string, unknown>) {
 beforeEach(() => {
   resetWizard();
   serveApi({
-    '/api/who/status': { available: false, indicators: 0, countries: 0, observations: 0, source: null, updatedAt: null, howToFill: 'npm run who:import' },
+    '/api/who/status': { available: false, indicators: 0, countries: 0, observations: 0, source: null, updatedAt: null, howToFill: 'npm run who:import', vintages: [] },
     '/api/questions': { questions: [] },
     '/api/who/indicator-labels': { A: 'Alpha', B: 'Beta', C: 'Gamma' },
   });

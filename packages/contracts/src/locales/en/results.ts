@@ -41,6 +41,7 @@ export const results = {
     split: 'How the data was split',
     cvGap: 'Validation that respects time gave {algorithm} a macro-F1 of {forward}; a random k-fold split would have given {random} (a gap of {gap}).',
     warnings: 'Warnings',
+    whoVintage: 'WHO data:',
   },
   config: {
     title: 'AutoML Configurations',

@@ -14,6 +14,7 @@ export const who = {
     unavailable: 'The WHO catalog on this server is empty. An administrator can fill it: {howToFill}.',
     howToFill: WHO_HOW_TO_FILL,
     source: '{indicators} indicators, {countries} countries, {observations} values',
+    vintage: 'Data vintage:',
   },
   table: {
     search: 'Search indicators',

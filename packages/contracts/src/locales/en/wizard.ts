@@ -15,6 +15,7 @@ export const wizard = {
     chooseWhoIndicators: 'Choose WHO indicators',
     currentSource: 'Current database',
     sourceWho: 'WHO Global Health Observatory',
+    whoVintage: 'WHO data:',
     sourceFile: 'File {fileName}',
     sourceNone: 'None chosen yet',
     featuresChosen: '{count} feature indicators chosen',

@@ -21,6 +21,9 @@ export const about: Translation<typeof en> = {
   reportBody: 'O texto do relatório pode ser gerado por um modelo de linguagem. Ele pode conter erros: consulte um especialista antes de aplicá-lo.',
   dataTitle: 'Seus dados',
   dataBody: 'O Indicata roda no servidor da sua própria instituição. Arquivos enviados, trabalhos e resultados são visíveis apenas para a conta que os criou.',
+  whoDataTitle: 'De onde vêm os dados da OMS',
+  whoDataBody:
+    'Os indicadores da OMS vêm do Global Health Observatory (GHO) da Organização Mundial da Saúde, usados sob a licença Creative Commons CC BY-NC-SA 3.0 IGO. O Indicata inclui um snapshot da exportação do GHO de julho de 2018; um administrador pode substituí-lo ou ampliá-lo pela API da OMS. A OMS não é responsável pelo Indicata nem por seus resultados.',
   contactTitle: 'Contato',
   contactBody: 'Para dúvidas, sugestões ou acesso, escreva para',
 };

@@ -41,6 +41,7 @@ export const results: Translation<typeof en> = {
     split: 'Como os dados foram divididos',
     cvGap: 'A validação que respeita o tempo deu a {algorithm} um macro-F1 de {forward}; uma divisão k-fold aleatória teria dado {random} (uma diferença de {gap}).',
     warnings: 'Avisos',
+    whoVintage: 'Dados da OMS:',
   },
   config: {
     title: 'Configurações do AutoML',

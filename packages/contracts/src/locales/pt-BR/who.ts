@@ -12,8 +12,9 @@ export const who: Translation<typeof en> = {
     loading: 'Carregando o catálogo da OMS...',
     unavailableTitle: 'Os dados da OMS ainda não estão disponíveis',
     unavailable: 'O catálogo da OMS neste servidor está vazio. Um administrador pode preenchê-lo: {howToFill}.',
-    howToFill: 'Execute npm run who:import -- --from <pasta> ou npm run who:sync, ou defina WHO_IMPORT_DIR',
+    howToFill: 'Reinicie com WHO_SNAPSHOT=true para importar o snapshot da OMS que acompanha o Indicata, ou execute npm run who:import -- --from <pasta> ou npm run who:sync, ou defina WHO_IMPORT_DIR',
     source: '{indicators} indicadores, {countries} países, {observations} valores',
+    vintage: 'Data dos dados:',
   },
   table: {
     search: 'Pesquisar indicadores',

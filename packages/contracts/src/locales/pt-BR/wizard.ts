@@ -17,6 +17,7 @@ export const wizard: Translation<typeof en> = {
     chooseWhoIndicators: 'Escolher indicadores da OMS',
     currentSource: 'Base de dados atual',
     sourceWho: 'Observatório Global de Saúde da OMS',
+    whoVintage: 'Dados da OMS:',
     sourceFile: 'Arquivo {fileName}',
     sourceNone: 'Nenhuma escolhida ainda',
     featuresChosen: '{count} indicadores de entrada escolhidos',

@@ -45,6 +45,11 @@ export function ReportSections({ report }: { report: JobReport | null }) {
           {t('report.warning')}
         </Alert>
       )}
+      {report.dataSource && (
+        <Text size="sm" c="dimmed" data-testid="report-data-source">
+          {report.dataSource}
+        </Text>
+      )}
       {report.notice && (
         <Alert color="gray" variant="light" radius="md">
           {report.notice}

@@ -1,0 +1,1 @@
+ALTER TABLE "who_catalog_sources" ADD COLUMN "vintage" text;
