@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 
 const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, json: { type: 'string' } } });
 const targetBytes = Number(options.mb) * 1_000_000;
@@ -58,33 +59,51 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** Samples GET /api/health back to back (10 ms apart) until stopped; latencies per phase label. */
-function startSampler(base: string) {
-  const samples = new Map<string, number[]>();
-  const errors = new Map<string, number>();
-  let phase = 'idle';
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const start = performance.now();
-      try {
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        if (!samples.has(phase)) samples.set(phase, []);
-        samples.get(phase)!.push(performance.now() - start);
-      } catch (_error) {
-        // A kept-alive socket the server closed meanwhile (its 5 s keep-alive timeout): counted, then retried.
-        errors.set(phase, (errors.get(phase) ?? 0) + 1);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+/**
+ * Samples GET /api/health every 10 ms until stopped, on its own worker thread: the upload's 45 MB body is sent from
+ * this thread's event loop, which must not delay (and so inflate) the health timings.
+ */
+const SAMPLER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+const samples = {};
+const errors = {};
+let phase = 'idle';
+let running = true;
+parentPort.on('message', (message) => {
+  if (message.phase) phase = message.phase;
+  if (message.stop) running = false;
+});
+(async () => {
+  while (running) {
+    const start = performance.now();
+    try {
+      const response = await fetch(workerData.url);
+      await response.arrayBuffer();
+      (samples[phase] ??= []).push(performance.now() - start);
+    } catch (_error) {
+      // A kept-alive socket the server closed meanwhile (its 5 s keep-alive timeout): counted, then retried.
+      errors[phase] = (errors[phase] ?? 0) + 1;
     }
-  })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  parentPort.postMessage({ samples, errors });
+})();
+`;
+
+function startSampler(base: string) {
+  const worker = new Worker(SAMPLER_SOURCE, { eval: true, workerData: { url: `${base}/api/health` } });
+  const done = new Promise<{ samples: Record<string, number[]>; errors: Record<string, number> }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
   return {
-    setPhase: (next: string) => (phase = next),
+    setPhase: (phase: string) => worker.postMessage({ phase }),
     async stop() {
-      running = false;
-      await loop;
-      return { samples, errors };
+      worker.postMessage({ stop: true });
+      const result = await done;
+      await worker.terminate();
+      return { samples: new Map(Object.entries(result.samples)), errors: new Map(Object.entries(result.errors)) };
     },
   };
 }
@@ -142,12 +161,13 @@ async function main(): Promise<void> {
     if (login.status !== 200 || cookie === '') throw new Error(`login: ${login.status}`);
     const headers = { cookie, ...CSRF };
 
-    const sampler = startSampler(base);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-
-    sampler.setPhase('upload');
+    // The body is encoded before the sampling starts (encoding 45 MB blocks this thread for a moment).
     const form = new FormData();
     form.append('file', new Blob([csv.text]), 'bench-panel.csv');
+    const sampler = startSampler(base);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    sampler.setPhase('upload');
     form.append('spatialColumn', 'country');
     form.append('temporalColumn', 'year');
     let start = performance.now();

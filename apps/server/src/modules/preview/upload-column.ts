@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/types.ts';
-import { buildUploadFrame, UploadFrameError, UploadReadError } from '../uploads/frame.ts';
+import { readUploadColumn, UploadFrameError, UploadReadError } from '../uploads/frame.ts';
 import { findUpload } from '../uploads/service.ts';
 import type { UploadColumnReader } from './target-classes.ts';
 
@@ -9,8 +9,8 @@ import type { UploadColumnReader } from './target-classes.ts';
 const CACHED_COLUMNS = 8;
 
 /**
- * Reads a column of the caller's own upload through the uploads module's frame builder (on a CSV worker thread,
- * only that column kept). The last few columns read are cached by upload id and column: uploads are immutable, and
+ * Reads a column of the caller's own upload through the uploads module (readUploadColumn: on a CSV worker thread,
+ * only that column's numbers come back). The last few columns read are cached by upload id and column: uploads are immutable, and
  * ownership is checked before the cache is asked.
  * @param db the database
  * @param storage where uploaded files are (resolved lazily: the storage may be created on first use)
@@ -28,12 +28,11 @@ export function uploadColumnReader(db: Db, storage: () => FileStorage): UploadCo
       return cached;
     }
     try {
-      const frame = await buildUploadFrame(storage(), upload, { onlyColumns: [column] });
-      const found = frame.columns.find((c) => c.name === column);
-      if (!found) throw new ApiError(404, 'not_found', `The uploaded file has no numeric column "${column}".`);
-      cache.set(key, found.values);
+      const values = await readUploadColumn(storage(), upload, column);
+      if (!values) throw new ApiError(404, 'not_found', `The uploaded file has no numeric column "${column}".`);
+      cache.set(key, values);
       while (cache.size > CACHED_COLUMNS) cache.delete(cache.keys().next().value!);
-      return found.values;
+      return values;
     } catch (error) {
       if (error instanceof UploadFrameError) throw new ApiError(404, 'not_found', error.message);
       if (error instanceof UploadReadError) throw new ApiError(400, 'invalid_argument', error.message);

@@ -44,7 +44,17 @@ export interface FrameTask {
 }
 export type FrameOutcome = { ok: true; frame: PanelFrame } | { ok: false; message: string };
 
-export type CsvTask = ValidateTask | ExportTask | FrameTask;
+/** One value column of a stored upload (a class preview): only its numbers travel back, not the frame's keys. */
+export interface ColumnTask {
+  kind: 'column';
+  bytes: Uint8Array;
+  spaceColumn: string;
+  timeColumn: string;
+  column: string;
+}
+export type ColumnOutcome = { ok: true; values: Float64Array | null } | { ok: false; message: string };
+
+export type CsvTask = ValidateTask | ExportTask | FrameTask | ColumnTask;
 
 export function validateUpload(task: ValidateTask): ValidateOutcome {
   const read = readCsvBytes(task.fileName, task.bytes);
@@ -85,6 +95,13 @@ export default function runCsvTask(task: CsvTask): unknown {
     }
     case 'export':
       return exportUpload(task);
+    case 'column': {
+      const outcome = uploadFrame({ kind: 'frame', bytes: task.bytes, spaceColumn: task.spaceColumn, timeColumn: task.timeColumn, onlyColumns: [task.column] });
+      if (!outcome.ok) return outcome;
+      const values = outcome.frame.columns.find((c) => c.name === task.column)?.values ?? null;
+      const result: ColumnOutcome = { ok: true, values };
+      return values ? Piscina.move({ [Piscina.transferableSymbol]: [values.buffer], [Piscina.valueSymbol]: result } as never) : result;
+    }
     case 'frame': {
       const outcome = uploadFrame(task);
       if (!outcome.ok) return outcome;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { CsvTask, ExportOutcome, ExportTask, FrameOutcome, FrameTask, ValidateOutcome, ValidateTask } from './csv-tasks.ts';
+import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, FrameOutcome, FrameTask, ValidateOutcome, ValidateTask } from './csv-tasks.ts';
 
 /**
  * The worker threads that read uploaded CSVs (csv-tasks.ts): decoding and parsing a 45 MB file takes seconds,
@@ -68,4 +68,10 @@ export function uploadFrameInThread(task: Omit<FrameTask, 'kind'>): Promise<Fram
 /** Context initializer (roles.ts): nothing starts now (the pool starts on first use); shutdown stops the threads. */
 export async function initCsvThreads(): Promise<() => Promise<void>> {
   return closeCsvThreads;
+}
+
+/** One value column on a thread (null when the file has no numeric column of that name); `bytes` are moved. */
+export function uploadColumnInThread(task: Omit<ColumnTask, 'kind'>): Promise<ColumnOutcome> {
+  const bytes = movable(task.bytes);
+  return run({ kind: 'column', ...task, bytes }, [bytes.buffer as ArrayBuffer]);
 }
