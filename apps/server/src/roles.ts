@@ -5,6 +5,7 @@ import { initAssistant } from './modules/questions/init.ts';
 import { initJobQueue, initMailer, startJobWorker } from './jobs/worker.ts';
 import { importWhoAtStartup } from './modules/who/startup.ts';
 import { initStorage } from './storage/index.ts';
+import { initCsvThreads } from './modules/uploads/csv-threads.ts';
 
 export const ROLES = ['all', 'http', 'worker'] as const;
 /** all: API + web + worker in one process (the default); http: API + web; worker: queue worker only. */
@@ -24,7 +25,8 @@ export type WorkerStarter = (ctx: AppContext) => Promise<Stop | void>;
 
 /** One line per module (import it above): e.g. `initStorage,` then `initQueue,` (they run in this order). */
 // File storage first (uploads and jobs use it), then mail and the queue, then the WHO catalog's start-up import.
-export const contextInitializers: ContextInitializer[] = [initStorage, initAssistant, initMailer, initJobQueue, importWhoAtStartup];
+// The CSV threads are listed first so they are stopped last, after the http server and the workers.
+export const contextInitializers: ContextInitializer[] = [initCsvThreads, initStorage, initAssistant, initMailer, initJobQueue, importWhoAtStartup];
 /** One line per module (import it above): e.g. `startJobWorker,`. */
 export const workerStarters: WorkerStarter[] = [startJobWorker];
 

@@ -1,13 +1,5 @@
-import {
-  detectDelimiter,
-  escapeCsvCell,
-  parseDelimited,
-  readCsv,
-  sanitiseFileName,
-  storedUploadName,
-  summarisePanel,
-  toCsv,
-} from './csv.ts';
+import { detectDelimiter, escapeCsvCell, sanitiseFileName, storedUploadName, summarisePanel, toCsv } from './csv.ts';
+import { parseDelimited, readCsv } from './csv-reader.ts';
 import { csvProblemMessage } from './uploads.ts';
 
 describe('detectDelimiter', () => {

@@ -4,25 +4,10 @@ import type { MessageKey } from './messages.ts';
 /**
  * CSV rules shared by the browser (preview, early refusal) and the server (which repeats every check and
  * never trusts the browser). One implementation, so both sides refuse the same files with the same message.
+ * The reader itself (decoding, parsing, the product's rules on records) is csv-reader.ts.
  */
 
 export type CsvDelimiter = (typeof LIMITS.csvDelimiterCandidates)[number];
-
-/** The byte-order mark some spreadsheet programs put at the start of UTF-8 files. */
-const BOM = '\uFEFF';
-
-/**
- * The text of a CSV file's bytes: UTF-8 when they are valid UTF-8 (with or without BOM), otherwise
- * Windows-1252, the encoding spreadsheet programs on Windows write ("São Paulo" stays readable).
- * Binary content then shows up as control characters, which readCsv refuses.
- */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (_error) {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
 
 /** Whether a file name ends in .csv (case-insensitive), the first check of spec section 5. */
 export function hasCsvExtension(fileName: string): boolean {
@@ -42,11 +27,24 @@ export function storedUploadName(fileName: string, timestamp: number): string {
   return `${timestamp}_${sanitiseFileName(fileName)}`;
 }
 
-/** Text of the first line (without BOM and line ending). */
-function firstLine(text: string): string {
-  const stripped = text.startsWith(BOM) ? text.slice(1) : text;
-  const end = stripped.search(/\r\n|\n|\r/);
-  return end === -1 ? stripped : stripped.slice(0, end);
+/** Most file systems refuse a name longer than 255 bytes (ENAMETOOLONG); the stored name must fit. */
+const MAX_STORED_NAME_BYTES = 255;
+
+/**
+ * Whether a file name is short enough to store: at most LIMITS.csvFileNameMaxChars characters, and its
+ * stored name (`{timestamp}_{sanitised name}`, UTF-8) fits in one file-system name.
+ */
+export function isFileNameShortEnough(fileName: string): boolean {
+  if ([...fileName].length > LIMITS.csvFileNameMaxChars) return false;
+  return new TextEncoder().encode(storedUploadName(fileName, 9_999_999_999_999)).length <= MAX_STORED_NAME_BYTES;
+}
+
+/**
+ * The form of a header name the product uses: line breaks and whitespace runs become one space, ends are
+ * trimmed (the Kaggle life-expectancy headers carry `"Life expectancy "` and `" thinness  1-19 years"`).
+ */
+export function normaliseHeaderName(name: string): string {
+  return name.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -55,7 +53,9 @@ function firstLine(text: string): string {
  * "time:year;value,usd" is still a semicolon file); other ties go to the first candidate in spec order.
  */
 export function detectDelimiter(text: string): CsvDelimiter | null {
-  const line = firstLine(text);
+  const stripped = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const end = stripped.search(/\r\n|\n|\r/);
+  const line = end === -1 ? stripped : stripped.slice(0, end);
   let best: CsvDelimiter | null = null;
   let bestCount = 0;
   for (const candidate of LIMITS.csvDelimiterCandidates) {
@@ -71,72 +71,6 @@ export function detectDelimiter(text: string): CsvDelimiter | null {
 /** How a delimiter is shown in the wrong-delimiter message (a tab is invisible, so it is written out). */
 export function displayDelimiter(delimiter: string): string {
   return delimiter === '\t' ? '\\t' : delimiter;
-}
-
-export class CsvSyntaxError extends Error {}
-
-/**
- * Parses RFC 4180 text with the given delimiter: quoted fields may hold the delimiter, quotes ("") and line
- * breaks; CRLF, LF and CR all end a record; a BOM is dropped; empty lines are skipped.
- * Throws CsvSyntaxError on an unterminated quote or text after a closing quote.
- */
-export function parseDelimited(text: string, delimiter: string): string[][] {
-  const input = text.startsWith(BOM) ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let fieldWasQuoted = false;
-  let i = 0;
-  const endRecord = () => {
-    record.push(field);
-    const blank = record.length === 1 && record[0] === '' && !fieldWasQuoted;
-    if (!blank) records.push(record);
-    record = [];
-    field = '';
-    fieldWasQuoted = false;
-  };
-  while (i < input.length) {
-    const ch = input[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        inQuotes = false;
-        i++;
-        const next = input[i];
-        if (next !== undefined && next !== delimiter && next !== '\n' && next !== '\r') {
-          throw new CsvSyntaxError(`Unexpected character after a closing quote in record ${records.length + 1}`);
-        }
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && field === '' && !fieldWasQuoted) {
-      inQuotes = true;
-      fieldWasQuoted = true;
-      i++;
-    } else if (ch === delimiter) {
-      record.push(field);
-      field = '';
-      fieldWasQuoted = false;
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && input[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (inQuotes) throw new CsvSyntaxError('A quoted field is never closed');
-  if (field !== '' || record.length > 0 || fieldWasQuoted) endRecord();
-  return records;
 }
 
 /**
@@ -172,62 +106,28 @@ export const CSV_DETAIL_MESSAGES = {
   csvDuplicatePair: 'The pair "{space}" / "{time}" appears on lines {first} and {second}; each place and time must appear once.',
   csvTooLarge: 'The file is larger than the {limit} limit.',
   csvNoNumericColumn: 'Besides the spatial and temporal columns the file needs at least one numeric column.',
+  csvTooManyRows: 'The file has more than {limit} data rows. Keep fewer places or years and try again.',
+  csvFileNameTooLong: 'The file name is too long (at most {limit} characters). Rename the file and try again.',
+  csvUtf16WithoutBom:
+    'The file looks like UTF-16 text without a byte-order mark. Save it as UTF-8 (or UTF-16 with a byte-order mark) and try again.',
 } as const;
 export type CsvDetailKey = keyof typeof CSV_DETAIL_MESSAGES;
 
 export interface CsvTable {
+  /** Header names, normalised (normaliseHeaderName) and unique. */
   columns: string[];
   /** Data rows (header excluded), every row as long as `columns`. */
   rows: string[][];
+  /**
+   * The file line each row starts on (1 = the first line), when the reader knows it; skipped blank or
+   * repeated header lines make it differ from the row's position. Messages name these lines.
+   */
+  lines?: number[];
 }
 
-/** The outcome of reading a file's text: the table, or the first problem found. */
-export type CsvReadResult = { ok: true; table: CsvTable } | { ok: false; problem: CsvProblem };
-
-/** Control characters that never appear in a text CSV (tab, LF, CR and form feed excepted). */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this detects
-const BINARY_CHARS = /[\u0000-\u0008\u000B\u000E-\u001F\uFFFD]/;
-
-/**
- * Reads a CSV file's text with every check of spec section 5 in its order: extension, empty, delimiter
- * (only ";"), parse, header (no empty or duplicate names), at least one data row, equal row lengths.
- * @param fileName the name the user gave the file (only its extension is checked)
- * @param text the file decoded as UTF-8 (a replacement character means it was not valid UTF-8)
- */
-export function readCsv(fileName: string, text: string): CsvReadResult {
-  if (!hasCsvExtension(fileName)) return { ok: false, problem: { key: 'csvNotCsv' } };
-  const body = text.startsWith(BOM) ? text.slice(1) : text;
-  if (body.trim() === '') return { ok: false, problem: { key: 'csvEmptyOrMalformed' } };
-  if (BINARY_CHARS.test(body.slice(0, 65536))) return { ok: false, problem: { key: 'csvBinary' } };
-  const delimiter = detectDelimiter(body);
-  if (delimiter !== null && delimiter !== LIMITS.csvDelimiter) {
-    return { ok: false, problem: { key: 'csvWrongDelimiter', values: { x: displayDelimiter(delimiter) } } };
-  }
-  if (delimiter === null) return { ok: false, problem: { key: 'csvEmptyOrMalformed' } };
-  let records: string[][];
-  try {
-    records = parseDelimited(body, LIMITS.csvDelimiter);
-  } catch (_error) {
-    return { ok: false, problem: { key: 'csvParseError' } };
-  }
-  const [header, ...rows] = records;
-  if (header === undefined || rows.length === 0) return { ok: false, problem: { key: 'csvEmptyOrMalformed' } };
-  const columns = header.map((name) => name.trim());
-  const seen = new Set<string>();
-  for (const [index, name] of columns.entries()) {
-    if (name === '') return { ok: false, problem: { key: 'csvEmptyColumnName', values: { position: index + 1 } } };
-    if (seen.has(name)) return { ok: false, problem: { key: 'csvDuplicateColumn', values: { column: name } } };
-    seen.add(name);
-  }
-  for (const [index, row] of rows.entries()) {
-    if (row.length !== columns.length) {
-      return {
-        ok: false,
-        problem: { key: 'csvRaggedRow', values: { line: index + 2, found: row.length, expected: columns.length } },
-      };
-    }
-  }
-  return { ok: true, table: { columns, rows } };
+/** The file line of data row `index`: the reader's count, else the header's line 1 plus the row's position. */
+export function lineOfRow(table: CsvTable, index: number): number {
+  return table.lines?.[index] ?? index + 2;
 }
 
 /** What an accepted upload records about its chosen columns (spec section 3, upload record). */
@@ -245,14 +145,15 @@ export type CsvPanelResult = { ok: true; summary: CsvPanelSummary } | { ok: fals
 /**
  * Checks the user's spatial and temporal columns against a table and summarises it: both exist and differ,
  * no empty key cell, the temporal column is numeric, every (place, time) pair appears once.
- * Line numbers in problems count the header as line 1 (records spanning several physical lines count once).
+ * Column names are compared in their normalised form (normaliseHeaderName). Line numbers in problems are file
+ * lines (lineOfRow).
  */
 export function summarisePanel(table: CsvTable, spatialColumn: string, temporalColumn: string): CsvPanelResult {
   if (spatialColumn.trim() === '' || temporalColumn.trim() === '') {
     return { ok: false, problem: { key: 'csvNeedsFileAndColumns' } };
   }
-  const spaceIndex = table.columns.indexOf(spatialColumn);
-  const timeIndex = table.columns.indexOf(temporalColumn);
+  const spaceIndex = table.columns.indexOf(normaliseHeaderName(spatialColumn));
+  const timeIndex = table.columns.indexOf(normaliseHeaderName(temporalColumn));
   if (spaceIndex === -1) return { ok: false, problem: { key: 'csvColumnMissing', values: { column: spatialColumn } } };
   if (timeIndex === -1) return { ok: false, problem: { key: 'csvColumnMissing', values: { column: temporalColumn } } };
   if (spaceIndex === timeIndex) return { ok: false, problem: { key: 'csvSameColumn' } };
@@ -260,7 +161,7 @@ export function summarisePanel(table: CsvTable, spatialColumn: string, temporalC
   const years = new Set<number>();
   const pairs = new Map<string, number>();
   for (const [index, row] of table.rows.entries()) {
-    const line = index + 2;
+    const line = lineOfRow(table, index);
     const space = (row[spaceIndex] ?? '').trim();
     const timeText = (row[timeIndex] ?? '').trim();
     if (space === '') return { ok: false, problem: { key: 'csvEmptyKeyCell', values: { line, column: spatialColumn } } };

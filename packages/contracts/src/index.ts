@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './ids.ts';
 export * from './jobs.ts';
 export * from './csv.ts';
+export * from './csv-reader.ts';
 export * from './uploads.ts';
 export * from './who.ts';
 export * from './locales/index.ts';

@@ -6,6 +6,10 @@ export const LIMITS = {
   csvPreviewRows: 5,
   csvDelimiter: ';',
   csvDelimiterCandidates: [',', ';', '\t', ':'],
+  /** Data rows an uploaded CSV may have (the reader stops there; the engine is not built for more). */
+  csvMaxRows: 1_000_000,
+  /** Characters an uploaded file's name may have (its stored name must fit a file-system name). */
+  csvFileNameMaxChars: 200,
   testPercentMin: 0,
   testPercentMax: 100,
   autoCategoriesMin: 1,

@@ -3,6 +3,7 @@ import { writeCatalog } from '../../src/modules/who/catalog-writer.ts';
 import type { Observation } from '../../src/modules/who/normalise.ts';
 import { createUpload } from '../../src/modules/uploads/service.ts';
 import { createStorage } from '../../src/storage/index.ts';
+import { PREVIEWS_PER_MINUTE } from '../../src/modules/preview/routes.ts';
 
 const observation = (countryCode: string, year: number, dimensionValue: string, value: number): Observation => ({
   countryCode,
@@ -111,5 +112,17 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_argument');
     expect((await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 2 } }, CSRF_ONLY)).statusCode).toBe(401);
+  });
+
+  it('limits previews per user: beyond PREVIEWS_PER_MINUTE a 429 with Retry-After, other users unaffected (issue 13)', async () => {
+    const busy = await registerAndLogin(server.app);
+    const payload = { database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 2 } };
+    for (let i = 0; i < PREVIEWS_PER_MINUTE; i++) expect((await post(payload, busy.headers)).statusCode).toBe(200);
+    const refused = await post(payload, busy.headers);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const calm = await registerAndLogin(server.app);
+    expect((await post(payload, calm.headers)).statusCode).toBe(200);
   });
 });

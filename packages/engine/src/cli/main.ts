@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { detectDelimiter, displayDelimiter, formatMessage, MESSAGES } from '@indicata/contracts';
+import { decodeCsvBytes } from '@indicata/contracts';
 import { parseSemicolonCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
 import { parseEngineConfig } from '../pipeline/config.ts';
@@ -24,15 +24,15 @@ async function main(argv: string[]): Promise<void> {
   const args = parseCliArgs(argv);
   // Configuration errors are reported before the file is read.
   parseEngineConfig(args.config);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(args.csv, 'utf8');
+    bytes = readFileSync(args.csv);
   } catch (error) {
     throw new UsageError(`cannot read ${args.csv}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const delimiter = detectDelimiter(text);
-  if (delimiter !== null && delimiter !== ';') throw new UsageError(formatMessage(MESSAGES.csvWrongDelimiter, { x: displayDelimiter(delimiter) }));
-  const frame = frameFromTable(parseSemicolonCsv(text), { spaceColumn: args.space, timeColumn: args.time, regionColumn: args.region });
+  // The product's one reader: the same decoding and rules as the upload validation (a wrong delimiter gets the
+  // spec's message, a CsvFormatError becomes the one-line error below).
+  const frame = frameFromTable(parseSemicolonCsv(decodeCsvBytes(bytes)), { spaceColumn: args.space, timeColumn: args.time, regionColumn: args.region });
   const nonNumeric = Object.entries(frame.nonNumericCells ?? {});
   if (nonNumeric.length > 0) {
     process.stderr.write(`note: non-numeric cells read as missing: ${nonNumeric.map(([c, n]) => `${c} ${n}`).join(', ')}\n`);

@@ -1,26 +1,29 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { decodeCsvBytes, readCsv, readCsvBytes } from '@indicata/contracts';
 import { CsvFormatError, frameFromTable, parseNumberCell, parseSemicolonCsv } from '../../src/data/csv.ts';
 
 describe('parseSemicolonCsv', () => {
   it('handles quotes, doubled quotes, semicolons and newlines inside quotes, BOM and CRLF', () => {
     const text = '\uFEFFcountry;"life\r\nexpectancy ";note\r\n"Côte d\'Ivoire";"54,5";"said ""hi""; bye"\r\nBrazil;75.1;"two\nlines"\r\n';
     const table = parseSemicolonCsv(text);
-    expect(table.header).toEqual(['country', 'life expectancy', 'note']);
+    expect(table.columns).toEqual(['country', 'life expectancy', 'note']);
     expect(table.rows).toEqual([
       ["Côte d'Ivoire", '54,5', 'said "hi"; bye'],
       ['Brazil', '75.1', 'two\nlines'],
     ]);
   });
 
-  it('skips sep= lines, blank lines and repeated header lines; makes duplicate names unique', () => {
-    const text = 'sep=;\nA;B;B \n1;2;3\n\nA;B;B\n4;5;6\n';
+  it('skips sep= lines, blank lines and repeated header lines; refuses duplicate names (the upload rule)', () => {
+    const text = 'sep=;\nA;B;C \n1;2;3\n\nA;B;C\n4;5;6\n';
     const table = parseSemicolonCsv(text);
-    expect(table.header).toEqual(['A', 'B', 'B (2)']);
+    expect(table.columns).toEqual(['A', 'B', 'C']);
     expect(table.rows).toEqual([
       ['1', '2', '3'],
       ['4', '5', '6'],
     ]);
+    // The engine used to rename a repeated name "B (2)"; the one reader refuses it as the upload check always did.
+    expect(() => parseSemicolonCsv('A;B;B \n1;2;3\n')).toThrow(/"B" appears more than once/);
   });
 
   it('pads short rows, accepts a trailing separator, refuses extra fields', () => {
@@ -28,14 +31,15 @@ describe('parseSemicolonCsv', () => {
       ['1', '2', ''],
       ['3', '4', '5'],
     ]);
-    expect(() => parseSemicolonCsv('a;b\n1;2;3\n')).toThrow(/record 2 has 3 fields/);
+    expect(() => parseSemicolonCsv('a;b\n1;2;3\n')).toThrow(/Line 2 has 3 values/);
   });
 
   it('throws clear errors for empty, header-only, unclosed-quote and non-semicolon text', () => {
     expect(() => parseSemicolonCsv('')).toThrow(CsvFormatError);
-    expect(() => parseSemicolonCsv('a;b\n')).toThrow(/no data rows/);
-    expect(() => parseSemicolonCsv('a;b\n"1;2\n')).toThrow(/never closed/);
-    expect(() => parseSemicolonCsv('a,b,c\n1,2,3\n')).toThrow(/fewer than two/);
+    // The spec's messages of the upload check (the engine's own wording is gone with its reader).
+    expect(() => parseSemicolonCsv('a;b\n')).toThrow('CSV file is empty or malformed.');
+    expect(() => parseSemicolonCsv('a;b\n"1;2\n')).toThrow('Error processing the CSV file.');
+    expect(() => parseSemicolonCsv('a,b,c\n1,2,3\n')).toThrow('The delimiter "," was detected.');
   });
 });
 
@@ -79,10 +83,32 @@ describe('frameFromTable', () => {
     const lines = readFileSync(kaggle, 'utf8').split(/\r?\n/).filter((l) => l !== '');
     const text = lines.map((l) => l.split(',').map((c) => `"${c}"`).join(';')).join('\r\n');
     const table = parseSemicolonCsv(text);
-    expect(table.header).toContain('Life expectancy');
-    expect(table.header).toContain('thinness 1-19 years');
+    expect(table.columns).toContain('Life expectancy');
+    expect(table.columns).toContain('thinness 1-19 years');
     const frame = frameFromTable(table, { spaceColumn: 'Country', timeColumn: 'Year' });
     expect(frame.space.length).toBe(2938);
     expect(frame.textColumns).toEqual(['Status']);
+  });
+});
+
+describe('one reader for uploads and the engine (issue 13, finding 13)', () => {
+  // Files the two former readers read differently: a sep=; line, a repeated header, a blank line of
+  // separators, a short row, Windows-1252 bytes.
+  const files = [
+    'sep=;\r\ncountry;year;v\r\nA;2000;1\r\n',
+    'country;year;v\nA;2000;1\ncountry;year;v\nB;2000;2\n',
+    'country;year;v\nA;2000;1\n;;\nB;2000;2\n',
+    'country;year;v;w\nA;2000;1\n',
+  ];
+  it.each(files)('the upload check and the engine read %j to the same table', (text) => {
+    const upload = readCsv('f.csv', text);
+    expect(upload.ok).toBe(true);
+    if (upload.ok) expect(parseSemicolonCsv(text)).toEqual(upload.table);
+  });
+  it('decodes Windows-1252 bytes the same way on both sides', () => {
+    const bytes = Uint8Array.from('country;year;v\nSão Tomé;2000;1\n', (ch) => ch.charCodeAt(0));
+    const upload = readCsvBytes('f.csv', bytes);
+    expect(upload.ok && upload.table.rows[0][0]).toBe('São Tomé');
+    expect(parseSemicolonCsv(decodeCsvBytes(bytes)).rows[0][0]).toBe('São Tomé');
   });
 });

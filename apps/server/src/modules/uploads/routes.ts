@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { csvProblemMessage, decodeCsvBytes, formatBytes, ID_PATTERN, readCsv, toCsv, UPLOAD_FIELDS, type CsvProblem } from '@indicata/contracts';
+import { csvProblemMessage, formatBytes, ID_PATTERN, UPLOAD_FIELDS, type CsvProblem } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseParams } from '../../http/parse.ts';
 import { createStorage } from '../../storage/index.ts';
+import { exportUploadInThread } from './csv-threads.ts';
 import { createUpload, deleteUpload, findUpload, listUploads, toUploadRecord, UploadRefusedError } from './service.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not an upload id.') });
@@ -98,13 +99,13 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     if (!row) throw ApiError.of(404, 'not_found');
     const bytes = await storage().get(row.storageKey);
     if (!bytes) throw ApiError.of(404, 'not_found');
-    const read = readCsv(row.fileName, decodeCsvBytes(bytes));
-    if (!read.ok) throw refusal(read.problem);
+    const exported = await exportUploadInThread({ fileName: row.fileName, bytes });
+    if (!exported.ok) throw refusal(exported.problem);
     const downloadName = row.fileName.replace(/[^\w.-]+/g, '_');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${downloadName}"`)
-      .send(toCsv(read.table.columns, read.table.rows));
+      .send(exported.csv);
   });
 
   app.delete('/api/uploads/:id', async (request, reply) => {

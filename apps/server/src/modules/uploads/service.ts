@@ -1,10 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
-  decodeCsvBytes,
   newId,
-  readCsv,
   storedUploadName,
-  summarisePanel,
   type CsvProblem,
   type UploadListItem,
   type UploadRecord,
@@ -12,6 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import type { FileStorage } from '../../storage/types.ts';
+import { validateUploadInThread } from './csv-threads.ts';
 
 /** The file was refused: `problem` names the message (spec section 5 or a CSV detail message). */
 export class UploadRefusedError extends Error {
@@ -51,16 +49,22 @@ export function toUploadRecord(row: UploadRow): UploadRecord {
 }
 
 /**
- * Checks an uploaded CSV with every rule of spec section 5 (the same code the browser runs), stores it at
+ * Checks an uploaded CSV with every rule of spec section 5 (the same reader the browser runs, on a CSV worker
+ * thread so a big file does not block other requests), stores it at
  * `csvs/{timestamp}_{sanitised name}` and records it. Nothing is left behind when any step fails: a refused
  * file is never stored, and the stored file is removed when the record cannot be written.
  * @throws UploadRefusedError with the message to show
  */
 export async function createUpload(db: Db, storage: FileStorage, upload: NewUpload, now: () => number = Date.now): Promise<UploadRecord> {
-  const read = readCsv(upload.fileName, decodeCsvBytes(upload.bytes));
-  if (!read.ok) throw new UploadRefusedError(read.problem);
-  const summary = summarisePanel(read.table, upload.spatialColumn, upload.temporalColumn);
-  if (!summary.ok) throw new UploadRefusedError(summary.problem);
+  const checked = await validateUploadInThread({
+    fileName: upload.fileName,
+    bytes: upload.bytes,
+    spatialColumn: upload.spatialColumn,
+    temporalColumn: upload.temporalColumn,
+  });
+  if (!checked.ok) throw new UploadRefusedError(checked.problem);
+  // The bytes went to the CSV thread and came back (moved, not copied): store the returned ones.
+  const { summary, bytes } = checked;
 
   let timestamp = now();
   let storedName = storedUploadName(upload.fileName, timestamp);
@@ -70,7 +74,7 @@ export async function createUpload(db: Db, storage: FileStorage, upload: NewUplo
     storedName = storedUploadName(upload.fileName, timestamp);
   }
   const storageKey = `${CSV_FOLDER}/${storedName}`;
-  await storage.put(storageKey, upload.bytes);
+  await storage.put(storageKey, bytes);
   try {
     const [row] = await db
       .insert(uploads)
@@ -80,15 +84,15 @@ export async function createUpload(db: Db, storage: FileStorage, upload: NewUplo
         fileName: upload.fileName,
         storedName,
         storageKey,
-        columns: read.table.columns,
+        columns: checked.columns,
         selectedRegionColumn: upload.spatialColumn,
         selectedYearColumn: upload.temporalColumn,
-        regionValues: summary.summary.regionValues,
-        yearValues: summary.summary.yearValues,
-        numericColumns: summary.summary.numericColumns,
-        nonNumericCells: summary.summary.nonNumericCells,
-        rowCount: read.table.rows.length,
-        bytes: upload.bytes.byteLength,
+        regionValues: summary.regionValues,
+        yearValues: summary.yearValues,
+        numericColumns: summary.numericColumns,
+        nonNumericCells: summary.nonNumericCells,
+        rowCount: checked.rowCount,
+        bytes: bytes.byteLength,
       })
       .returning();
     return toUploadRecord(row);

@@ -1,10 +1,10 @@
-import { decodeCsvBytes, hasCsvExtension, LIMITS, readCsv, summarisePanel, type CsvProblem, type CsvTable } from '@indicata/contracts';
+import { hasCsvExtension, LIMITS, readCsvBytes, summarisePanel, type CsvProblem, type CsvTable } from '@indicata/contracts';
 
 export type FileInspection = { ok: true; table: CsvTable } | { ok: false; problem: CsvProblem };
 
 /**
- * Reads a chosen file in the browser with the same checks the server repeats (contracts/csv.ts): .csv name,
- * size limit, empty, binary, delimiter (only ";"), parse, header.
+ * Reads a chosen file in the browser with the reader the server repeats it with (contracts/csv-reader.ts):
+ * .csv name, size limit, name length, encoding, empty, binary, delimiter (only ";"), parse, header, rows.
  * @param file the chosen file
  * @param maxBytes the server's UPLOAD_MAX_BYTES, when known
  */
@@ -12,7 +12,7 @@ export async function inspectFile(file: File, maxBytes: number = LIMITS.defaultU
   if (!hasCsvExtension(file.name)) return { ok: false, problem: { key: 'csvNotCsv' } };
   if (file.size > maxBytes) return { ok: false, problem: { key: 'csvTooLarge', values: { limit: `${Math.round(maxBytes / 1024 / 1024)} MiB` } } };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return readCsv(file.name, decodeCsvBytes(bytes));
+  return readCsvBytes(file.name, bytes);
 }
 
 /** The problem with the chosen columns, or null when the upload may go (the checks of summarisePanel). */

@@ -41,5 +41,9 @@ export const uploads: Translation<typeof en> = {
     csvDuplicatePair: 'O par "{space}" / "{time}" aparece nas linhas {first} e {second}; cada local e tempo deve aparecer uma vez.',
     csvTooLarge: 'O arquivo é maior que o limite de {limit}.',
     csvNoNumericColumn: 'Além das colunas espacial e temporal, o arquivo precisa de pelo menos uma coluna numérica.',
+    csvTooManyRows: 'O arquivo tem mais de {limit} linhas de dados. Mantenha menos locais ou anos e tente novamente.',
+    csvFileNameTooLong: 'O nome do arquivo é longo demais (no máximo {limit} caracteres). Renomeie o arquivo e tente novamente.',
+    csvUtf16WithoutBom:
+      'O arquivo parece ser texto UTF-16 sem marca de ordem de bytes (BOM). Salve-o como UTF-8 (ou UTF-16 com BOM) e tente novamente.',
   },
 };

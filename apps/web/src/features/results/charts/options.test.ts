@@ -41,4 +41,18 @@ describe('chart options', () => {
     expect(option.series[1].data[0]).toMatchObject({ name: 'Brazil', value: 1 });
     expect(option.visualMap.pieces.map((p) => p.label)).toEqual(['Low', 'Mid', 'High']);
   });
+
+  it('builds the map tooltip from text nodes, so a class title holding HTML stays text (issue 13, finding 14)', () => {
+    const hostile = '<img src=x onerror="window.hacked=1">';
+    const option = worldMapOption('world', [{ name: 'Brazil', actualIndex: 0, predictedIndex: 0, actual: hostile, predicted: 'Low' }], [hostile], {
+      actual: 'Actual',
+      predicted: 'Predicted',
+    }) as { tooltip: { formatter: (params: unknown) => unknown } };
+    const shown = option.tooltip.formatter({ name: 'Brazil', data: { actual: hostile, predicted: 'Low' } });
+    expect(shown).toBeInstanceOf(HTMLElement);
+    const element = shown as HTMLElement;
+    expect(element.querySelector('img')).toBeNull();
+    expect(element.textContent).toBe(`BrazilActual: ${hostile}Predicted: Low`);
+    expect(Array.from(element.children, (child) => child.textContent)).toEqual(['Brazil', `Actual: ${hostile}`, 'Predicted: Low']);
+  });
 });

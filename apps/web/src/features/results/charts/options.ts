@@ -149,6 +149,20 @@ export interface MapEntry {
   predicted: string;
 }
 
+/**
+ * A tooltip body built as DOM nodes with text only: class titles and place names come from the user's data, and an
+ * HTML string would let a title such as `<img src=x onerror=...>` run in the page.
+ */
+export function textTooltip(lines: string[]): HTMLElement {
+  const box = document.createElement('div');
+  for (const line of lines) {
+    const row = document.createElement('div');
+    row.textContent = line;
+    box.append(row);
+  }
+  return box;
+}
+
 /** Two maps side by side (actual, predicted), coloured by ordered class; `mapName` was registered by registerWorldMap. */
 export function worldMapOption(mapName: string, entries: MapEntry[], classTitles: string[], titles: { actual: string; predicted: string }): ChartOption {
   const palette = classPalette(classTitles.length);
@@ -175,7 +189,7 @@ export function worldMapOption(mapName: string, entries: MapEntry[], classTitles
     tooltip: {
       trigger: 'item',
       formatter: (params: { name: string; data?: { actual: string; predicted: string } }) =>
-        params.data ? `${params.name}<br/>${titles.actual}: ${params.data.actual}<br/>${titles.predicted}: ${params.data.predicted}` : params.name,
+        textTooltip(params.data ? [params.name, `${titles.actual}: ${params.data.actual}`, `${titles.predicted}: ${params.data.predicted}`] : [params.name]),
     },
     visualMap: {
       type: 'piecewise',

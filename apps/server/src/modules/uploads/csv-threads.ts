@@ -1,0 +1,77 @@
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, FrameOutcome, FrameTask, ValidateOutcome, ValidateTask } from './csv-tasks.ts';
+
+/**
+ * The worker threads that read uploaded CSVs (csv-tasks.ts): decoding and parsing a 45 MB file takes seconds,
+ * which on the main thread froze every request of every user (issue 13). One process-wide pool, started on first
+ * use; threads leave after 30 s idle. One thread on a 2-core machine (cores - 1, at most 2): each read of a big
+ * file holds a few hundred MB, and the engine's job threads need the cores more.
+ */
+let pool: Piscina | null = null;
+
+/** Threads of the pool (exported for the documentation test and logs). */
+export const CSV_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+function csvPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./csv-thread.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: CSV_THREADS,
+    idleTimeout: 30_000,
+  });
+  return pool;
+}
+
+/** Stops the threads (at shutdown); a later task starts a new pool. */
+export async function closeCsvThreads(): Promise<void> {
+  const running = pool;
+  pool = null;
+  await running?.destroy();
+}
+
+/**
+ * The bytes as a buffer that may be handed to the thread without a copy: a view of its own whole buffer is moved
+ * (the caller must not use it again), anything else (a slice of Node's shared pool) is copied first.
+ */
+function movable(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
+}
+
+function run<T>(task: CsvTask, transfer: ArrayBuffer[]): Promise<T> {
+  return csvPool().run(task, { transferList: transfer }) as Promise<T>;
+}
+
+/**
+ * validateUpload on a thread. The bytes are moved there and back without a copy (copying 45 MB on the event loop
+ * is a visible stall): use the returned `bytes`, not the ones passed in.
+ */
+export async function validateUploadInThread(task: Omit<ValidateTask, 'kind'>): Promise<ValidateOutcome & { bytes: Uint8Array }> {
+  const bytes = movable(task.bytes);
+  const outcome = await run<ValidateOutcome>({ kind: 'validate', ...task, bytes }, [bytes.buffer as ArrayBuffer]);
+  return { ...outcome, bytes: outcome.bytes ?? bytes };
+}
+
+/** exportUpload on a thread; `bytes` are moved to it. */
+export function exportUploadInThread(task: Omit<ExportTask, 'kind'>): Promise<ExportOutcome> {
+  const bytes = movable(task.bytes);
+  return run({ kind: 'export', ...task, bytes }, [bytes.buffer as ArrayBuffer]);
+}
+
+/** uploadFrame on a thread; `bytes` are moved to it and the frame's arrays moved back. */
+export function uploadFrameInThread(task: Omit<FrameTask, 'kind'>): Promise<FrameOutcome> {
+  const bytes = movable(task.bytes);
+  return run({ kind: 'frame', ...task, bytes }, [bytes.buffer as ArrayBuffer]);
+}
+
+
+/** Context initializer (roles.ts): nothing starts now (the pool starts on first use); shutdown stops the threads. */
+export async function initCsvThreads(): Promise<() => Promise<void>> {
+  return closeCsvThreads;
+}
+
+/** One value column on a thread (null when the file has no numeric column of that name); `bytes` are moved. */
+export function uploadColumnInThread(task: Omit<ColumnTask, 'kind'>): Promise<ColumnOutcome> {
+  const bytes = movable(task.bytes);
+  return run({ kind: 'column', ...task, bytes }, [bytes.buffer as ArrayBuffer]);
+}
