@@ -42,10 +42,10 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'UPLOAD_MAX_BYTES', default: String(LIMITS.defaultUploadMaxBytes), description: 'Largest accepted upload, in bytes.' },
   { name: 'SMTP_URL', default: '(unset: mail is written to DATA_DIR/outbox as .eml files)', description: 'Mail server for result e-mails, e.g. smtp://user:password@smtp.example.org:587 or smtps://...:465.' },
   { name: 'MAIL_FROM', default: 'Indicata <no-reply@indicata.local>', description: 'Sender address of result e-mails.' },
-  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Search time budget of one AutoML job (the whole run takes somewhat longer: final fits, metrics, report)." },
+  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Search time budget of an AutoML job whose owner did not choose one in the wizard (the whole run takes somewhat longer: final fits, metrics, report)." },
   { name: 'WORKER_CONCURRENCY', default: '1', description: 'Jobs one worker process runs at once (each job already uses every core).' },
   { name: 'JOB_RETRY_LIMIT', default: '2', description: 'Times a job whose worker died is retried before it ends in error.' },
-  { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 360)', description: 'A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried.' },
+  { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 360)', description: "A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried. Unset: 3 x the job's own budget + 360, per job." },
   { name: 'QUEUE_MAINTENANCE_SECONDS', default: '30', description: 'How often the queue looks for expired jobs.' },
   { name: 'QUEUE_POLLING_SECONDS', default: '2', description: 'How often an idle worker looks for new jobs.' },
   { name: 'DEMO_SEED', default: 'true', description: 'On first start, run example jobs for the read-only demo account ("See more") on the data this installation has.' },
@@ -196,6 +196,8 @@ export interface Config {
     concurrency: number;
     retryLimit: number;
     expireSeconds: number;
+    /** JOB_EXPIRE_SECONDS was set: every job expires after it, whatever its own budget (else derived per job). */
+    expireExplicit?: boolean;
     maintenanceSeconds: number;
     pollingSeconds: number;
     seedDemo: boolean;
@@ -275,6 +277,7 @@ function toConfig(env: Env, trustProxy: TrustProxy): Config {
       concurrency: env.WORKER_CONCURRENCY,
       retryLimit: env.JOB_RETRY_LIMIT,
       expireSeconds: env.JOB_EXPIRE_SECONDS ?? env.JOB_BUDGET_SECONDS * 3 + 360,
+      expireExplicit: env.JOB_EXPIRE_SECONDS !== undefined,
       maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
       pollingSeconds: env.QUEUE_POLLING_SECONDS,
       seedDemo: env.DEMO_SEED === 'true',

@@ -55,6 +55,8 @@ export interface MappingContext {
   targetColumn: string;
   seed: number;
   budgetSeconds: number;
+  /** Fit threads for the engine; null or absent: one per core (the engine's default). */
+  workers?: number | null;
 }
 
 /**
@@ -138,5 +140,6 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
     models,
     budgetSeconds: context.budgetSeconds,
     seed: context.seed,
+    ...(context.workers != null ? { workers: context.workers } : {}),
   };
 }
