@@ -113,6 +113,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
     const { results, models } = await runEngineInThread(frame, config, {
       timeoutMs: settings.hardLimitSeconds * 1000,
       signal: runSignal,
+      niceness: ctx.config.jobs.threadNiceness ?? 0,
       onProgress: (fraction, message) => {
         pending = { fraction: Math.max(0, Math.min(1, fraction)), message };
         if (Date.now() - lastWrite > 1000) writeProgress();

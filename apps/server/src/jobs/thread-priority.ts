@@ -1,9 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 
-/** How much nicer than the web server a job's threads run (Unix nice levels; 19 is the lowest priority). */
-export const JOB_THREAD_NICENESS = 10;
-
 /**
  * The operating system's id of the calling thread (Linux: /proc/thread-self -> "<pid>/task/<tid>"), or null
  * where it cannot be read (other systems).
@@ -23,7 +20,7 @@ export function currentThreadId(): number | null {
  * in the engine's thread also lowers the engine's fit pool, while the main thread (HTTP) keeps its priority.
  * @returns the new nice value, or null when the thread id is unknown or the system refused
  */
-export function lowerThreadPriority(niceness = JOB_THREAD_NICENESS): number | null {
+export function lowerThreadPriority(niceness: number): number | null {
   const tid = currentThreadId();
   if (tid === null) return null;
   try {

@@ -59,7 +59,7 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const queue = ctx.queue;
   if (!queue) throw new Error('initJobQueue must run before startJobWorker');
   const shutdown = new AbortController();
-  ctx.engineWorkers ??= engineWorkersFor(ctx.role);
+  ctx.engineWorkers ??= ctx.config.jobs.engineThreads ?? engineWorkersFor(ctx.role);
   await queue.work(ctx.config.jobs.concurrency, async ({ jobId }) => {
     ctx.logger.info({ jobId }, 'job started');
     await runJob(ctx, jobId, shutdown.signal);
