@@ -37,7 +37,7 @@ async function signInWithAJob(page: Page, registerUser: (page: Page) => Promise<
   const second = await queueJob(page, 'Screens check two', whoJobData({ seed: 5 }));
   // The wizard has a WHO source and a target, as after the first steps.
   await page.goto('/home?tab=configure');
-  await page.getByRole('switch', { name: 'Use WHO Data' }).check();
+  await page.getByRole('switch', { name: 'Use WHO Data' }).check({ force: true });
   return [first.id, second.id];
 }
 
