@@ -140,6 +140,7 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
     models,
     budgetSeconds: context.budgetSeconds,
     seed: context.seed,
+    targetHistory: data.targetHistory,
     ...(context.workers != null ? { workers: context.workers } : {}),
   };
 }
