@@ -103,7 +103,7 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
 
   // The row goes from Pending to Done without a reload (Server-Sent Events).
   const row = page.getByTestId('results-list').locator('tr[data-job-id]', { hasText: jobName });
-  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', /Pending|Done/);
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', /Pending|Running|Done/);
   await expect(row.locator('[data-status="Done"]')).toBeVisible({ timeout: 8 * 60_000 });
   await expect(row.locator('td').nth(2)).toHaveText(/regional_panelcsv$/);
 

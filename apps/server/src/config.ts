@@ -42,10 +42,12 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'UPLOAD_MAX_BYTES', default: String(LIMITS.defaultUploadMaxBytes), description: 'Largest accepted upload, in bytes.' },
   { name: 'SMTP_URL', default: '(unset: mail is written to DATA_DIR/outbox as .eml files)', description: 'Mail server for result e-mails, e.g. smtp://user:password@smtp.example.org:587 or smtps://...:465.' },
   { name: 'MAIL_FROM', default: 'Indicata <no-reply@indicata.local>', description: 'Sender address of result e-mails.' },
-  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Search time budget of one AutoML job (the whole run takes somewhat longer: final fits, metrics, report)." },
+  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Search time budget of an AutoML job whose owner did not choose one in the wizard (the whole run takes somewhat longer: final fits, metrics, report)." },
   { name: 'WORKER_CONCURRENCY', default: '1', description: 'Jobs one worker process runs at once (each job already uses every core).' },
   { name: 'JOB_RETRY_LIMIT', default: '2', description: 'Times a job whose worker died is retried before it ends in error.' },
-  { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 360)', description: 'A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried.' },
+  { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 360)', description: "A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried. Unset: 3 x the job's own budget + 360, per job." },
+  { name: 'JOB_ENGINE_THREADS', default: '(cores - 1 in role all; cores otherwise)', description: "Fit threads of one job's engine run. In role all one core is left to the web server so pages stay fast while a job runs." },
+  { name: 'JOB_THREAD_NICENESS', default: '10', description: "How much lower than the web server's the priority of a job's threads is (Unix nice levels, 0-19; Linux only). 0 runs them at the same priority." },
   { name: 'QUEUE_MAINTENANCE_SECONDS', default: '30', description: 'How often the queue looks for expired jobs.' },
   { name: 'QUEUE_POLLING_SECONDS', default: '2', description: 'How often an idle worker looks for new jobs.' },
   { name: 'DEMO_SEED', default: 'true', description: 'On first start, run example jobs for the read-only demo account ("See more") on the data this installation has.' },
@@ -137,6 +139,8 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: wholeNumber('WORKER_CONCURRENCY', 1, 16, 1),
   JOB_RETRY_LIMIT: wholeNumber('JOB_RETRY_LIMIT', 0, 10, 2),
   JOB_EXPIRE_SECONDS: z.preprocess(blankAsUnset, wholeNumber('JOB_EXPIRE_SECONDS', 1, 86_400, 1).optional()),
+  JOB_ENGINE_THREADS: z.preprocess(blankAsUnset, wholeNumber('JOB_ENGINE_THREADS', 1, 256, 1).optional()),
+  JOB_THREAD_NICENESS: wholeNumber('JOB_THREAD_NICENESS', 0, 19, 10),
   QUEUE_MAINTENANCE_SECONDS: wholeNumber('QUEUE_MAINTENANCE_SECONDS', 1, 3600, 30),
   QUEUE_POLLING_SECONDS: wholeNumber('QUEUE_POLLING_SECONDS', 1, 60, 2),
   DEMO_SEED: z.preprocess(blankAsUnset, z.enum(['true', 'false'], { error: 'DEMO_SEED must be true or false.' }).default('true')),
@@ -205,6 +209,12 @@ export interface Config {
     concurrency: number;
     retryLimit: number;
     expireSeconds: number;
+    /** JOB_EXPIRE_SECONDS was set: every job expires after it, whatever its own budget (else derived per job). */
+    expireExplicit?: boolean;
+    /** JOB_ENGINE_THREADS; absent: cores - 1 in role all, one per core otherwise. */
+    engineThreads?: number;
+    /** JOB_THREAD_NICENESS: nice levels added to a job's threads (0: none). */
+    threadNiceness?: number;
     maintenanceSeconds: number;
     pollingSeconds: number;
     seedDemo: boolean;
@@ -285,6 +295,9 @@ function toConfig(env: Env, trustProxy: TrustProxy): Config {
       concurrency: env.WORKER_CONCURRENCY,
       retryLimit: env.JOB_RETRY_LIMIT,
       expireSeconds: env.JOB_EXPIRE_SECONDS ?? env.JOB_BUDGET_SECONDS * 3 + 360,
+      expireExplicit: env.JOB_EXPIRE_SECONDS !== undefined,
+      engineThreads: env.JOB_ENGINE_THREADS,
+      threadNiceness: env.JOB_THREAD_NICENESS,
       maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
       pollingSeconds: env.QUEUE_POLLING_SECONDS,
       seedDemo: env.DEMO_SEED === 'true',

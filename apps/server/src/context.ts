@@ -12,6 +12,8 @@ export interface AppContext {
   database: Database;
   events: EventHub;
   logger: Logger;
+  /** The process's role (set by startRole): 'all' shares the process between the web server and the jobs. */
+  role?: 'all' | 'http' | 'worker';
   /** Interval of SSE keep-alive comments (tests shorten it; default 15 s). */
   sseKeepAliveMs?: number;
 }

@@ -50,6 +50,7 @@ export interface RunningRole {
  */
 export async function startRole(role: Role, ctx: AppContext): Promise<RunningRole> {
   const stops: Stop[] = [];
+  ctx.role = role;
   const stopAll = async () => {
     for (const stop of stops.reverse()) {
       try {

@@ -47,6 +47,7 @@ export const signedInRoutes: RouteObject[] = [
   page('/knn', () => import('./pages/KnnPage.tsx')),
   page('/svm', () => import('./pages/SvmPage.tsx')),
   page('/results', () => import('./pages/ResultsPage.tsx')),
+  page('/compare', () => import('./pages/ComparePage.tsx')),
 ];
 
 export const routes: RouteObject[] = [

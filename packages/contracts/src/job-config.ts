@@ -209,7 +209,9 @@ export const jobDataSchema = z
     DTConfig: dtConfigSchema,
     RFConfig: rfConfigSchema,
     /** Seed of every random choice of the run; the server picks one when absent. */
-    seed: z.number().int().min(0).optional(),
+    seed: z.number().int().min(0).max(LIMITS.jobSeedMax).optional(),
+    /** The search time budget of this job in seconds; absent: the server's JOB_BUDGET_SECONDS. */
+    budgetSeconds: z.number().int().min(LIMITS.jobBudgetSecondsMin).max(LIMITS.jobBudgetSecondsMax).optional(),
     /**
      * The target's own history as candidate inputs (the place's previous known class and value, years since):
      * 'auto' lets validation decide, 'on' always adds them, 'off' never (like-for-like with plain indicators).

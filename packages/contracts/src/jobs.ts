@@ -4,13 +4,20 @@ import { z } from 'zod';
  * Job (queue item) API shapes. The submitted configuration (`data`) is defined in job-config.ts;
  * the results in results.ts; the written report in report.ts.
  */
-export const JOB_STATUSES = ['pending', 'running', 'done', 'error'] as const;
+export const JOB_STATUSES = ['pending', 'running', 'done', 'error', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Status label shown in lists: 'running' is shown as Pending with progress (DESIGN.md section 3). */
-export function displayStatus(status: JobStatus): 'Pending' | 'Done' | 'Error' {
+/** A job that no longer changes (cancel and re-run apply to the others, delete to all). */
+export function isFinishedStatus(status: JobStatus): boolean {
+  return status === 'done' || status === 'error' || status === 'cancelled';
+}
+
+/** Status label shown in lists: a running job shows Running with its progress. */
+export function displayStatus(status: JobStatus): 'Pending' | 'Running' | 'Done' | 'Error' | 'Cancelled' {
   if (status === 'done') return 'Done';
   if (status === 'error') return 'Error';
+  if (status === 'running') return 'Running';
+  if (status === 'cancelled') return 'Cancelled';
   return 'Pending';
 }
 
@@ -49,3 +56,9 @@ export type ModelFile = z.infer<typeof modelFileSchema>;
 
 /** SSE event type pushed to the owner when a job changes; data is a JobListItem. */
 export const JOB_EVENT = 'job';
+
+/** SSE event type pushed to the owner when a job is deleted; data is `{ id }`. */
+export const JOB_DELETED_EVENT = 'job-deleted';
+
+/** Body of POST /api/jobs/:id/rerun: an optional name for the new job (default: the original's). */
+export const rerunJobRequestSchema = z.object({ name: z.string().trim().max(200).optional() }).strict();

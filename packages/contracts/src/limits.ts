@@ -12,10 +12,17 @@ export const LIMITS = {
   csvFileNameMaxChars: 200,
   testPercentMin: 0,
   testPercentMax: 100,
-  autoCategoriesMin: 1,
+  /** At least two groups: one group is not a classification. */
+  autoCategoriesMin: 2,
   autoCategoriesMax: 100,
   manualClassesMin: 2,
   manualClassesMax: 100,
+  /** A job's search time budget (seconds) the user may choose in the wizard; the default is the wizard's start value. */
+  jobBudgetSecondsMin: 30,
+  jobBudgetSecondsMax: 1800,
+  jobBudgetSecondsDefault: 60,
+  /** Largest seed a job accepts (a 31-bit integer, as the server draws). */
+  jobSeedMax: 2 ** 31 - 1,
   maxStringBytes: 10_485_760,
   generatedIdLength: 20,
   transactionRetryLimit: 25,

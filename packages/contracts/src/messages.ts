@@ -21,7 +21,7 @@ export const MESSAGES = {
 
   // Target save
   targetNoIndicator: 'Please select an indicator before importing the Target.',
-  targetNeitherYearRegionNorPercent: 'Please use one of the options: Target year and region OR percentage for testing.',
+  targetNeitherYearRegionNorPercent: 'Please use one of the options: Target year (a region is optional) OR percentage for testing.',
   autoDiscretizationNoValue: 'For automatic discretization, you must choose a value.',
   manualTargetTableIncomplete: 'For manual target discretization, you must fill in all fields in the table.',
   targetImported: 'Target imported.',
@@ -58,10 +58,15 @@ export const MESSAGES = {
   registerFailed: 'Failed to register: {message}',
 
   // Success
-  jobQueued: 'Data successfully added!',
+  jobQueued: 'Your job "{name}" is queued. Follow it on the Results tab.',
   confirmScreenAdded: 'Data successfully added to the request!',
   questionSent: 'Question sent successfully',
   questionRemoved: 'Question successfully removed!',
+  jobCancelled: 'The job was cancelled.',
+  jobDeleted: 'The job and its files were deleted.',
+  jobRerunQueued: 'A re-run of "{name}" is queued with the same seed.',
+  jobNotCancellable: 'This job has already finished, so there is nothing to cancel.',
+  jobClonedIntoWizard: 'The job\'s configuration is in the wizard: change what you like and run it.',
 
   // Empty and loading
   noQuestions: 'No questions found.',

@@ -28,6 +28,8 @@ export interface EngineRunOptions {
   /** Hard limit: the thread is terminated after this many milliseconds. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Nice levels added to the engine's threads (0: same priority as the web server). */
+  niceness?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export function runEngineInThread(
   options: EngineRunOptions,
 ): Promise<{ results: AutoMLResults; models: Partial<Record<string, SavedModel>> }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./engine-thread.mjs', import.meta.url), { workerData: { frame, config } });
+    const worker = new Worker(new URL('./engine-thread.mjs', import.meta.url), { workerData: { frame, config, niceness: options.niceness ?? 0 } });
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;

@@ -55,6 +55,8 @@ export interface MappingContext {
   targetColumn: string;
   seed: number;
   budgetSeconds: number;
+  /** Fit threads for the engine; null or absent: one per core (the engine's default). */
+  workers?: number | null;
 }
 
 /**
@@ -139,5 +141,6 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
     budgetSeconds: context.budgetSeconds,
     seed: context.seed,
     targetHistory: data.targetHistory,
+    ...(context.workers != null ? { workers: context.workers } : {}),
   };
 }

@@ -69,9 +69,13 @@ export class JobQueue {
   /**
    * Enqueues a job inside the caller's transaction, so the job row and its queue entry commit together.
    * @param execute executor bound to the open transaction (see withRawTransaction)
+   * @param expireSeconds this job's expiry (derived from its own budget); absent: the queue's setting
    */
-  async enqueue(message: AutoMLMessage, execute: SqlExecutor): Promise<void> {
-    await this.boss.send(AUTOML_QUEUE, message, { db: { executeSql: execute } });
+  async enqueue(message: AutoMLMessage, execute: SqlExecutor, expireSeconds?: number): Promise<void> {
+    await this.boss.send(AUTOML_QUEUE, message, {
+      db: { executeSql: execute },
+      ...(expireSeconds !== undefined ? { expireInSeconds: expireSeconds } : {}),
+    });
   }
 
   /**

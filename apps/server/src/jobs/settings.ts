@@ -18,3 +18,13 @@ export function runSettingsFor(budgetSeconds: number, expireSeconds: number): Jo
   const generous = Math.round(budgetSeconds * 3 + 300);
   return { budgetSeconds, hardLimitSeconds: Math.max(1, Math.min(generous, expireSeconds - 5)) };
 }
+
+/** The queue's expiry of one job: the configured JOB_EXPIRE_SECONDS, else derived from the job's own budget. */
+export function expireSecondsFor(budgetSeconds: number, jobs: { expireSeconds: number; expireExplicit?: boolean }): number {
+  return jobs.expireExplicit ? jobs.expireSeconds : Math.round(budgetSeconds * 3 + 360);
+}
+
+/** A job's budget: the one its owner chose in the wizard, else the server's default (JOB_BUDGET_SECONDS). */
+export function budgetSecondsOf(data: { budgetSeconds?: number }, defaultSeconds: number): number {
+  return data.budgetSeconds ?? defaultSeconds;
+}

@@ -1,10 +1,27 @@
+import os from 'node:os';
 import type { AppContext } from '../context.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
 import type { Stop } from '../roles.ts';
 import { JobQueue } from './queue.ts';
 import { failAbandonedJob, runJob } from './run-job.ts';
-import { runSettingsFor } from './settings.ts';
 import { seedDemoJobs } from './demo-seed.ts';
+
+declare module '../context.ts' {
+  interface AppContext {
+    /** Fit threads of each job's engine run; null: one per core (see engineWorkersFor). */
+    engineWorkers?: number | null;
+  }
+}
+
+/**
+ * The engine's fit threads: one per core in a worker-only process; one fewer when the web server shares the
+ * process (role all), so a job never holds every core while pages are being served.
+ * @param role the process's role
+ * @param cores the machine's cores
+ */
+export function engineWorkersFor(role: AppContext['role'], cores = os.availableParallelism()): number | null {
+  return role === 'all' ? Math.max(1, cores - 1) : null;
+}
 
 /** Context initializer (every role): the job queue, so http processes can enqueue and workers can claim. */
 export async function initJobQueue(ctx: AppContext): Promise<Stop> {
@@ -42,10 +59,10 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const queue = ctx.queue;
   if (!queue) throw new Error('initJobQueue must run before startJobWorker');
   const shutdown = new AbortController();
-  const settings = runSettingsFor(ctx.config.jobs.budgetSeconds, ctx.config.jobs.expireSeconds);
+  ctx.engineWorkers ??= ctx.config.jobs.engineThreads ?? engineWorkersFor(ctx.role);
   await queue.work(ctx.config.jobs.concurrency, async ({ jobId }) => {
     ctx.logger.info({ jobId }, 'job started');
-    await runJob(ctx, jobId, settings, shutdown.signal);
+    await runJob(ctx, jobId, shutdown.signal);
     ctx.logger.info({ jobId }, 'job finished');
   });
   await queue.workDeadLetters(({ jobId }) => failAbandonedJob(ctx, jobId));

@@ -16,7 +16,7 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
         if (isLanguage(value)) void changeLanguage(value);
       }}
       data={SUPPORTED_LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
-      w={170}
+      w={{ base: 116, sm: 170 }}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Grid, Group, MultiSelect, Radio, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { dimensionLabel } from '../features/who/dimensionLabel.ts';
 import { DISCRETIZATION_METHODS, LIMITS, type DiscretizationMethod, type PredictionMode } from '@indicata/contracts';
 import { notify } from '../lib/notify.tsx';
 import { useUploadRecord, useWhoIndicators } from '../features/wizard/api.ts';
@@ -38,7 +39,8 @@ export default function TargetSelectionPage() {
   const indicator = state.useWho ? indicators.data?.find((i) => i.code === form.targetCode) : undefined;
 
   const targetOptions = useMemo(() => {
-    if (state.useWho) return (indicators.data ?? []).map((i) => ({ value: i.code, label: `${i.code} - ${i.indicator}` }));
+    // An indicator without values cannot be a target: listed, but not selectable.
+    if (state.useWho) return (indicators.data ?? []).map((i) => ({ value: i.code, label: `${i.indicator} (${i.code})`, disabled: i.coverage.observations === 0 }));
     return (upload.data?.numericColumns ?? []).map((c) => ({ value: c, label: c }));
   }, [state.useWho, indicators.data, upload.data]);
   const years = state.useWho ? (indicator?.years ?? []) : (upload.data?.yearValues ?? []);
@@ -99,7 +101,7 @@ export default function TargetSelectionPage() {
               <MultiSelect
                 label={t('target.dimensions')}
                 description={t('target.dimensionsHint')}
-                data={indicator?.dimensions ?? []}
+                data={(indicator?.dimensions ?? []).map((key) => ({ value: key, label: dimensionLabel(key, t) }))}
                 value={form.targetDimensions}
                 onChange={(targetDimensions) => set({ targetDimensions })}
                 disabled={!indicator || indicator.dimensions.length === 0}

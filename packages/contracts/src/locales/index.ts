@@ -16,6 +16,7 @@ import { results as enResults } from './en/results.ts';
 import { questions as enQuestions } from './en/questions.ts';
 import { uploads as enUploads } from './en/uploads.ts';
 import { who as enWho } from './en/who.ts';
+import { jobs as enJobs } from './en/jobs.ts';
 
 import { common as ptCommon } from './pt-BR/common.ts';
 import { auth as ptAuth } from './pt-BR/auth.ts';
@@ -29,6 +30,7 @@ import { results as ptResults } from './pt-BR/results.ts';
 import { questions as ptQuestions } from './pt-BR/questions.ts';
 import { uploads as ptUploads } from './pt-BR/uploads.ts';
 import { who as ptWho } from './pt-BR/who.ts';
+import { jobs as ptJobs } from './pt-BR/jobs.ts';
 
 import type { Translation } from './types.ts';
 
@@ -48,6 +50,7 @@ export const enLocale = {
   questions: enQuestions,
   uploads: enUploads,
   who: enWho,
+  jobs: enJobs,
 } as const;
 
 export const ptBRLocale: Translation<typeof enLocale> = {
@@ -63,6 +66,7 @@ export const ptBRLocale: Translation<typeof enLocale> = {
   questions: ptQuestions,
   uploads: ptUploads,
   who: ptWho,
+  jobs: ptJobs,
 };
 
 export const SUPPORTED_LANGUAGES = ['en', 'pt-BR'] as const;

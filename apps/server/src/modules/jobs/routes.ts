@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN } from '@indicata/contracts';
+import { ID_PATTERN, rerunJobRequestSchema } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
-import { parseParams } from '../../http/parse.ts';
-import { createJob, findOwnJob, listJobs } from './service.ts';
+import { parseBody, parseParams } from '../../http/parse.ts';
+import { cancelJob, createJob, deleteJob, findOwnJob, listJobs, rerunJob } from './service.ts';
 import { toListItem } from './job-views.ts';
 import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
 
@@ -30,6 +30,26 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const row = await findOwnJob(ctx, user.id, id);
     if (!row) throw ApiError.of(404, 'not_found');
     return { job: { ...toListItem(row), data: row.data, results: row.results ?? null, report: row.report ?? null } };
+  });
+
+  app.post('/api/jobs/:id/cancel', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    return { job: await cancelJob(ctx, user.id, id) };
+  });
+
+  app.post('/api/jobs/:id/rerun', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const { name } = parseBody(rerunJobRequestSchema, request);
+    return reply.code(201).send({ job: await rerunJob(ctx, user.id, id, name) });
+  });
+
+  app.delete('/api/jobs/:id', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    if (!(await deleteJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+    return reply.code(204).send();
   });
 
   app.get('/api/jobs/:id/models', async (request) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   MESSAGES,
   createJobRequestSchema,
@@ -15,7 +15,9 @@ import { withRawTransaction } from '../../jobs/boss-db.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { localTimestamp } from './local-time.ts';
 import { toListItem } from './job-views.ts';
-import { JOB_EVENT } from '@indicata/contracts';
+import { JOB_DELETED_EVENT, JOB_EVENT } from '@indicata/contracts';
+import { budgetSecondsOf, expireSecondsFor } from '../../jobs/settings.ts';
+import { removeJobFiles } from '../../jobs/job-files.ts';
 
 declare module '../../context.ts' {
   interface AppContext {
@@ -81,7 +83,8 @@ export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name:
       `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at) VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7)`,
       [id, userId, name, localTimestamp(now), JSON.stringify({ ...data, seed }), seed, now.toISOString()],
     );
-    await queue.enqueue({ jobId: id }, execute);
+    const budgetSeconds = budgetSecondsOf(data, ctx.config.jobs.budgetSeconds);
+    await queue.enqueue({ jobId: id }, execute, expireSecondsFor(budgetSeconds, ctx.config.jobs));
   });
   const row = await findOwnJob(ctx, userId, id);
   const item = toListItem(row!);
@@ -108,3 +111,50 @@ export async function findOwnJob(ctx: AppContext, userId: string, id: string): P
     .limit(1);
   return row;
 }
+
+/**
+ * Cancels one of the caller's pending or running jobs. The worker running it sees the row change within
+ * about a second, stops the engine thread and removes whatever the run had stored; a pending job is
+ * skipped when its queue message comes up.
+ * @returns the cancelled job; 404 when not the caller's; 409 jobNotCancellable when already finished
+ */
+export async function cancelJob(ctx: AppContext, userId: string, id: string): Promise<JobListItem> {
+  const existing = await findOwnJob(ctx, userId, id);
+  if (!existing) throw ApiError.of(404, 'not_found');
+  const [row] = await ctx.database.db
+    .update(jobs)
+    .set({ status: 'cancelled', progress: null, finishedAt: new Date(), errorMessage: null })
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId), inArray(jobs.status, ['pending', 'running'])))
+    .returning();
+  if (!row) throw new ApiError(409, 'jobNotCancellable', MESSAGES.jobNotCancellable);
+  const item = toListItem(row);
+  await ctx.events.publish(userId, { type: JOB_EVENT, data: item });
+  return item;
+}
+
+/**
+ * Deletes one of the caller's jobs with its stored files (a running job's worker stops, as for a cancel).
+ * @returns false when the job is not the caller's (or does not exist)
+ */
+export async function deleteJob(ctx: AppContext, userId: string, id: string): Promise<boolean> {
+  const [row] = await ctx.database.db
+    .delete(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
+    .returning({ id: jobs.id });
+  if (!row) return false;
+  if (ctx.storage) await removeJobFiles(ctx.storage, id);
+  await ctx.events.publish(userId, { type: JOB_DELETED_EVENT, data: { id } });
+  return true;
+}
+
+/**
+ * Queues a job again with the same configuration and seed (the same results, as long as the time budget
+ * does not cut the search short), through the same checks as a new job (its upload must still exist).
+ * @param name the new job's name; absent: the original's
+ */
+export async function rerunJob(ctx: AppContext, userId: string, id: string, name?: string): Promise<JobListItem> {
+  const original = await findOwnJob(ctx, userId, id);
+  if (!original) throw ApiError.of(404, 'not_found');
+  return createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } });
+}
+

@@ -48,6 +48,7 @@ function renderTab() {
     [
       { path: '/home', element: <ResultsTab /> },
       { path: '/results', element: <p>detail page</p> },
+      { path: '/compare', element: <p>compare page</p> },
     ],
     '/home?tab=results',
   );
@@ -79,7 +80,7 @@ describe('Results tab', () => {
     expect(styles.size).toBe(3);
     expect(within(rows[1]).getByText('Pending')).toBeTruthy();
     expect(within(rows[2]).getByText('Error')).toBeTruthy();
-    expect(within(rows[3]).getByText('Pending')).toBeTruthy();
+    expect(within(rows[3]).getByText('Running')).toBeTruthy();
     expect(within(rows[3]).getByText('Searching RF')).toBeTruthy();
     expect(within(rows[3]).getByRole('progressbar')).toBeTruthy();
   });
@@ -118,7 +119,22 @@ describe('Results tab', () => {
     expect(screen.getByText('Page 3 of 3')).toBeTruthy();
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
-  });
+  }, 30_000);
+
+  it('enables Compare once two jobs are ticked, without opening a job', async () => {
+    serveJobs([job(0), job(1), job(2)]);
+    const view = renderTab();
+    const compare = (await screen.findByTestId('compare-selected')) as HTMLButtonElement;
+    expect(compare.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Run 0 to compare' }));
+    expect(compare.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Run 2 to compare' }));
+    expect(view.router.state.location.pathname).toBe('/home');
+    expect(compare.disabled).toBe(false);
+    fireEvent.click(compare);
+    expect(view.router.state.location.pathname).toBe('/compare');
+    expect(view.router.state.location.search).toBe(`?ids=${job(0).id},${job(2).id}`);
+  }, 30_000);
 
   it('opens the detail on click and with the keyboard', async () => {
     serveJobs([job(0), job(1)]);
@@ -141,7 +157,7 @@ describe('Results tab', () => {
     renderTab();
     serverEvents.start();
     const row = (await screen.findByText('Run 0')).closest('tr')!;
-    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(within(row).getByText('Running')).toBeTruthy();
     const requestsBefore = calls.length;
     act(() => FakeEventSource.latest!.send({ type: 'job', data: job(0, { status: 'done' }) }));
     await waitFor(() => expect(within(row).getByText('Done')).toBeTruthy());

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  JOB_DELETED_EVENT,
   JOB_EVENT,
   jobListItemSchema,
   type AutoMLResults,
@@ -53,9 +54,14 @@ export function useLiveJobUpdates(): void {
     const job = parsed.data;
     queryClient.setQueryData<JobListItem[]>(jobsQueryKey, (list) => mergeJobIntoList(list, job));
     queryClient.setQueryData<JobDetail>(jobQueryKey(job.id), (detail) => (detail ? { ...detail, ...job } : detail));
-    if (job.status === 'done' || job.status === 'error') {
+    if (job.status === 'done' || job.status === 'error' || job.status === 'cancelled') {
       void queryClient.invalidateQueries({ queryKey: jobQueryKey(job.id), exact: true });
     }
+  });
+  useServerEvent(JOB_DELETED_EVENT, (data) => {
+    const id = (data as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    queryClient.setQueryData<JobListItem[]>(jobsQueryKey, (list) => list?.filter((item) => item.id !== id));
   });
   useServerEvent(EVENTS_RECONNECTED, () => {
     void queryClient.invalidateQueries({ queryKey: jobsQueryKey });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { dimensionLabel } from './dimensionLabel.ts';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -82,12 +83,11 @@ export default function WhoCatalog() {
       {matches.length === 0 ? (
         <Text>{t('table.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="who-indicators">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th />
-                <Table.Th>{t('table.code')}</Table.Th>
                 <Table.Th>{t('table.indicator')}</Table.Th>
                 <Table.Th>{t('table.years')}</Table.Th>
                 <Table.Th>{t('table.regions')}</Table.Th>
@@ -102,15 +102,19 @@ export default function WhoCatalog() {
                     <Checkbox
                       aria-label={t('table.select', { code: indicator.code })}
                       checked={selected.includes(indicator.code)}
+                      // An indicator without values cannot inform a model.
+                      disabled={indicator.coverage.observations === 0 && !selected.includes(indicator.code)}
                       onChange={() => setSelected((s) => toggleCode(s, indicator.code))}
                     />
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
+                  <Table.Td style={{ minWidth: 200 }}>
+                    <Text size="sm" fw={500}>
+                      {indicator.indicator}
+                    </Text>
+                    <Text size="xs" ff="monospace" c="dimmed">
                       {indicator.code}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{indicator.indicator}</Table.Td>
                   <Table.Td>{describeYears(indicator.years) || t('table.noData')}</Table.Td>
                   <Table.Td>
                     <Tooltip label={indicator.regions.join(', ') || t('table.none')} multiline maw={280}>
@@ -125,8 +129,8 @@ export default function WhoCatalog() {
                         </Text>
                       ) : (
                         indicator.dimensions.map((dimension) => (
-                          <Badge key={dimension} variant="light" size="sm" tt="none">
-                            {dimension}
+                          <Badge key={dimension} variant="light" size="sm" tt="none" title={dimension}>
+                            {dimensionLabel(dimension, t)}
                           </Badge>
                         ))
                       )}
@@ -135,7 +139,7 @@ export default function WhoCatalog() {
                   <Table.Td>
                     {indicator.coverage.observations === 0
                       ? t('table.noData')
-                      : t('table.coverageDetail', {
+                      : t(indicator.coverage.years === 1 ? 'table.coverageDetailOneYear' : 'table.coverageDetail', {
                           countries: indicator.coverage.countries,
                           years: indicator.coverage.years,
                           percent: Math.round(indicator.coverage.fill * 100),

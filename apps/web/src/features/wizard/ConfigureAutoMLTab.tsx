@@ -12,6 +12,8 @@ import { MODEL_ROUTES, STEP_ROUTES } from './routes.ts';
 import { useWizard, withWho, withoutSource } from './state.ts';
 import { useSubmitRequest } from './useSubmitRequest.ts';
 import { TargetSummary } from './components/TargetSummary.tsx';
+import { RunSettings } from './components/RunSettings.tsx';
+import { isDemoUser, useCurrentUser } from '../auth/useCurrentUser.ts';
 import {
   disableModel,
   disableStep,
@@ -24,6 +26,8 @@ import {
 /** Home's Configure AutoML tab: the request-in-progress, in the spec's order, and Run AutoML. */
 export default function ConfigureAutoMLTab() {
   const { t } = useTranslation('wizard');
+  const { t: tJobs } = useTranslation('jobs');
+  const { data: user } = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state, update, apply } = useWizard();
@@ -42,6 +46,11 @@ export default function ConfigureAutoMLTab() {
 
   return (
     <Stack gap="lg" maw={980}>
+      {isDemoUser(user) && (
+        <Alert color="blue" variant="light" title={tJobs('demo.title')} data-testid="demo-wizard-notice">
+          {tJobs('demo.text')}
+        </Alert>
+      )}
       <TextInput
         label={t('name.label')}
         description={t('name.description')}
@@ -190,13 +199,15 @@ export default function ConfigureAutoMLTab() {
         </Group>
       </SectionCard>
 
+      <RunSettings state={state} update={update} />
+
       <Group justify="flex-end" mih={52}>
         {sending ? (
           <Center role="status" aria-live="polite" px="xl">
             <Loader size="md" aria-label={t('run.sending')} />
           </Center>
         ) : (
-          <Button size="lg" onClick={() => void run()} data-testid="run-automl">
+          <Button size="lg" onClick={() => void run()} disabled={isDemoUser(user)} data-testid="run-automl">
             {t('run.button')}
           </Button>
         )}

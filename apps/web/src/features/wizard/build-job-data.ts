@@ -165,5 +165,8 @@ export function buildJobData(state: WizardState): JobData {
     RFConfig: buildModelConfig(state, 'RF') as JobData['RFConfig'],
     // Validation decides whether the target's own history helps (the engine tries both input sets).
     targetHistory: 'auto',
+    budgetSeconds: state.budgetSeconds,
+    // Kept as typed so a seed that is not a whole number reaches the schema check instead of vanishing.
+    ...(state.seed.trim() === '' ? {} : { seed: Number(state.seed) }),
   };
 }

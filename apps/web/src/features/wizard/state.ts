@@ -9,6 +9,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import {
   DISCRETIZATION_METHODS,
+  LIMITS,
   MODEL_FAMILIES,
   PREDICTION_MODES,
   PREPROCESSING_STEPS,
@@ -81,6 +82,10 @@ export interface WizardState {
   models: ModelFamily[];
   modelAuto: Record<ModelFamily, boolean>;
   params: Record<ConfigPageId, ParamSettings>;
+  /** The search time budget of the run, in seconds (LIMITS.jobBudgetSeconds*). */
+  budgetSeconds: number;
+  /** The run's seed as typed; '' lets the server choose one. */
+  seed: string;
   /** The last request sent from this browser (Run AutoML or /adddata), for the confirm screen's results. */
   lastJobId: string | null;
 }
@@ -123,6 +128,8 @@ export function initialWizardState(): WizardState {
     models: [...MODEL_FAMILIES],
     modelAuto: allTrue(MODEL_FAMILIES),
     params: emptyParams(),
+    budgetSeconds: LIMITS.jobBudgetSecondsDefault,
+    seed: '',
     lastJobId: null,
   };
 }
@@ -166,6 +173,8 @@ export const wizardStateSchema = z.object({
   params: z.object(
     Object.fromEntries(CONFIG_PAGES.map((p) => [p, paramSettingsSchema])) as Record<ConfigPageId, typeof paramSettingsSchema>,
   ),
+  budgetSeconds: z.number().int().min(LIMITS.jobBudgetSecondsMin).max(LIMITS.jobBudgetSecondsMax).default(LIMITS.jobBudgetSecondsDefault),
+  seed: z.string().default(''),
   lastJobId: z.string().nullable().default(null),
 });
 

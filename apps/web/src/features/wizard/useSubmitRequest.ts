@@ -33,8 +33,9 @@ export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: Jo
     setSending(true);
     try {
       const job = await submitJob(prepared.request);
-      update({ lastJobId: job.id });
-      notify.success(t(`messages:${successMessage}`));
+      // The next request starts with an empty name, not this job's.
+      update({ lastJobId: job.id, name: '' });
+      notify.success(t(`messages:${successMessage}`, { name: job.name }));
       onQueued?.(job);
     } catch (error) {
       console.error(MESSAGES.logSubmitFailed, error);

@@ -18,6 +18,8 @@ export const results = {
     Done: 'Done',
     Pending: 'Pending',
     Error: 'Error',
+    Running: 'Running',
+    Cancelled: 'Cancelled',
   },
   pagination: {
     previous: 'Previous',

@@ -26,6 +26,7 @@ export const who = {
     dimensions: 'Dimensions',
     coverage: 'Coverage',
     coverageDetail: '{countries} countries, {years} years, {percent}% filled',
+    coverageDetailOneYear: '{countries} countries, 1 year, {percent}% filled',
     noData: 'No values',
     none: 'none',
     select: 'Use {code}',
@@ -39,5 +40,13 @@ export const who = {
     useWho: 'Use WHO Data',
     saved: 'WHO data chosen with {count} indicators.',
     savedAll: 'WHO data chosen; the job will consider every indicator with enough data.',
+  },
+  dimensionLabels: {
+    SEX_BTSX: 'Both sexes',
+    SEX_FMLE: 'Female',
+    SEX_MLE: 'Male',
+    RESIDENCEAREATYPE_TOTL: 'Total',
+    RESIDENCEAREATYPE_URB: 'Urban',
+    RESIDENCEAREATYPE_RUR: 'Rural',
   },
 } as const;

@@ -16,7 +16,7 @@ export const messages: Translation<typeof en> = {
   questionBlank: 'Escreva uma pergunta antes de enviar!',
 
   targetNoIndicator: 'Selecione um indicador antes de importar o alvo.',
-  targetNeitherYearRegionNorPercent: 'Use uma das opções: ano alvo e região OU porcentagem para teste.',
+  targetNeitherYearRegionNorPercent: 'Use uma das opções: ano alvo (a região é opcional) OU porcentagem para teste.',
   autoDiscretizationNoValue: 'Para a discretização automática, você deve escolher um valor.',
   manualTargetTableIncomplete: 'Para a discretização manual do alvo, você deve preencher todos os campos da tabela.',
   targetImported: 'Alvo importado.',
@@ -48,10 +48,15 @@ export const messages: Translation<typeof en> = {
   loginFailed: 'E-mail ou senha incorretos',
   registerFailed: 'Falha ao cadastrar: {message}',
 
-  jobQueued: 'Dados adicionados com sucesso!',
+  jobQueued: 'Sua tarefa "{name}" está na fila. Acompanhe-a na aba Resultados.',
   confirmScreenAdded: 'Dados adicionados com sucesso!',
   questionSent: 'Pergunta enviada com sucesso',
   questionRemoved: 'Pergunta removida com sucesso!',
+  jobCancelled: 'A tarefa foi cancelada.',
+  jobDeleted: 'A tarefa e seus arquivos foram excluídos.',
+  jobRerunQueued: 'Uma nova execução de "{name}" está na fila, com a mesma semente.',
+  jobNotCancellable: 'Esta tarefa já terminou; não há o que cancelar.',
+  jobClonedIntoWizard: 'A configuração da tarefa está no assistente: altere o que quiser e execute.',
 
   noQuestions: 'Nenhuma pergunta encontrada.',
   noResults: 'Nenhum resultado encontrado.',

@@ -18,6 +18,8 @@ export const results: Translation<typeof en> = {
     Done: 'Concluído',
     Pending: 'Pendente',
     Error: 'Erro',
+    Running: 'Em execução',
+    Cancelled: 'Cancelado',
   },
   pagination: {
     previous: 'Anterior',

@@ -26,6 +26,7 @@ export const who: Translation<typeof en> = {
     dimensions: 'Dimensões',
     coverage: 'Cobertura',
     coverageDetail: '{countries} países, {years} anos, {percent}% preenchido',
+    coverageDetailOneYear: '{countries} países, 1 ano, {percent}% preenchido',
     noData: 'Sem valores',
     none: 'nenhuma',
     select: 'Usar {code}',
@@ -39,5 +40,13 @@ export const who: Translation<typeof en> = {
     useWho: 'Usar dados da OMS',
     saved: 'Dados da OMS escolhidos com {count} indicadores.',
     savedAll: 'Dados da OMS escolhidos; o trabalho considerará todos os indicadores com dados suficientes.',
+  },
+  dimensionLabels: {
+    SEX_BTSX: 'Ambos os sexos',
+    SEX_FMLE: 'Feminino',
+    SEX_MLE: 'Masculino',
+    RESIDENCEAREATYPE_TOTL: 'Total',
+    RESIDENCEAREATYPE_URB: 'Urbana',
+    RESIDENCEAREATYPE_RUR: 'Rural',
   },
 };

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 const STATUS_STYLE = {
   Done: { color: 'teal', variant: 'filled' },
   Pending: { color: 'yellow', variant: 'light' },
+  Running: { color: 'blue', variant: 'light' },
   Error: { color: 'red', variant: 'filled' },
+  Cancelled: { color: 'gray', variant: 'light' },
 } as const;
 
-/** Done / Pending / Error in distinct styles; a running job shows Pending with its progress. */
+/** Pending / Running / Done / Error / Cancelled in distinct styles; a running job shows its progress. */
 export function StatusBadge({ job, showProgress = true }: { job: Pick<JobListItem, 'status' | 'progress' | 'name'>; showProgress?: boolean }) {
   const { t } = useTranslation('results');
   const label = displayStatus(job.status);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { AutoToggle } from './AutoToggle.tsx';
 
@@ -18,9 +19,39 @@ interface ParamTableProps {
   onToggle: (key: string) => void;
 }
 
-/** Parameter | auto toggle | Customize, one row per parameter. */
+/** Parameter | auto toggle | Customize, one row per parameter; on phones one card per parameter (no sideways scroll). */
 export function ParamTable({ rows, toggleLabel, onToggle }: ParamTableProps) {
   const { t } = useTranslation('wizard');
+  const phone = useMediaQuery(`(max-width: ${em(575.98)})`) ?? false;
+  if (phone) {
+    return (
+      <Stack gap="sm" data-testid="param-cards">
+        {rows.map((row) => (
+          <Paper key={row.key} withBorder radius="sm" p="sm" data-param={row.key}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {row.label}
+                </Text>
+                {row.hint && (
+                  <Text size="xs" c="dimmed">
+                    {row.hint}
+                  </Text>
+                )}
+              </div>
+              <AutoToggle active={row.auto} label={toggleLabel} parameter={row.label} onToggle={() => onToggle(row.key)} />
+            </Group>
+            <Stack gap={4} mt="xs">
+              <Text size="xs" fw={600}>
+                {t('page.customize')}
+              </Text>
+              {row.input}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
