@@ -188,6 +188,24 @@ describe('prediction API and personal tokens', () => {
     expect(statuses[PREDICT_LIMITS.requestsPerMinute]).toBe(429);
   }, 120_000);
 
+  it('downloads a family\'s whole pipeline as ONNX that onnxruntime runs to the API\'s answers', async () => {
+    const { secret } = await createToken(owner);
+    const response = await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/onnx/KNN`, headers: bearer(secret) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="modelKNN.onnx"');
+    const ort = await import('onnxruntime-node');
+    const session = await ort.InferenceSession.create(response.rawPayload);
+    const features = (models.KNN as SavedPipelineModel).pipeline.features;
+    const rows = jsonRows.slice(0, 30);
+    const X = Float64Array.from(rows.flatMap((r) => features.map((f) => (typeof r[f] === 'number' ? (r[f] as number) : NaN))));
+    const out = await session.run({ X: new ort.Tensor('float64', X, [rows.length, features.length]) });
+    const api = (await predict(jobId, bearer(secret), { rows, model: 'KNN' })).json<PredictResponse>();
+    expect(Array.from(out.label.data as string[])).toEqual(api.predictions.map((p) => p.label));
+    await session.release();
+    expect((await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/onnx/KNN`, headers: other.headers })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/onnx/Ensemble`, headers: owner.headers })).statusCode).toBe(results.models.Ensemble ? 200 : 400);
+  });
+
   it('serves an OpenAPI description generated from the request schemas', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);

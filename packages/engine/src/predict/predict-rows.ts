@@ -9,6 +9,10 @@ import { binOf } from '../preprocess/features.ts';
 import { applyScaler } from '../preprocess/scalers.ts';
 import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
 import type { SavedPipelineModel } from '../pipeline/run.ts';
+import type { SavedSvmState } from '../models/svm/svm.ts';
+import { parseModelText } from '../models/svm/model-parse.ts';
+import { decisionValues, vote } from '../models/svm/predict.ts';
+import { probabilities as plattProbabilities } from '../models/svm/platt.ts';
 
 /** Raw values of one row by column name; null, undefined, NaN or an absent column are missing. */
 export type RawRow = Record<string, number | null | undefined>;
@@ -76,6 +80,16 @@ export function pipelineInput(pipeline: SavedPipelineModel['pipeline'], raw: Mat
 
 /** Labels and probabilities of one saved model on its input (one-hot of the vote for an SVM without probability, as in the search). */
 function labelAndProbabilities(saved: SavedPipelineModel, X: Matrix): { labels: Int32Array; probabilities: Float64Array } {
+  const svmState = saved.family === 'SVM' ? (saved.state as SavedSvmState) : null;
+  if (svmState?.libsvmModel && saved.params.probability === true) {
+    // The vote and the Platt probabilities from one pass of decision values (predict() and predictProba()
+    // would each compute them: the kernel values are the whole cost).
+    const svc = parseModelText(svmState.libsvmModel, saved.nFeatures);
+    if (svc.probA) {
+      const decisions = decisionValues(svc, X);
+      return { labels: vote(svc, decisions, X.rows), probabilities: plattProbabilities(svc, decisions, X.rows, saved.nClasses) };
+    }
+  }
   const model = loadModel(saved);
   try {
     const labels = model.predict(X);

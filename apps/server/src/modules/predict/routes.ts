@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, predictRequestSchema } from '@indicata/contracts';
+import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, RESULT_ALGORITHMS, predictRequestSchema } from '@indicata/contracts';
+import { exportEnsembleOnnx, exportOnnx } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { parseParams, parseQuery } from '../../http/parse.ts';
@@ -9,6 +10,7 @@ import { predictRows, resolveJobModel } from './service.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const modelQuery = z.object({ model: z.enum(PREDICTION_MODELS).optional() });
+const onnxParams = idParams.extend({ model: z.enum(RESULT_ALGORITHMS) });
 
 /** Rate-limit key: the token (hashed, so the secret is not kept in memory as a key), else the client address. */
 export function predictRateLimitKey(request: FastifyRequest): string {
@@ -42,5 +44,18 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
         return { jobId: id, ...predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time }) };
       },
     );
+  });
+
+  // GET /api/jobs/:id/onnx/:model: the whole pipeline of one family (or the ensemble) as an .onnx file, written
+  // from the stored model on request (a forest takes ~0.1 s; nothing more is stored).
+  app.get('/api/jobs/:id/onnx/:model', { config: { bearer: true } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { id, model } = parseParams(onnxParams, request);
+    const resolved = await resolveJobModel(ctx, user.id, id, model);
+    const bytes = resolved.algorithm === 'Ensemble' ? exportEnsembleOnnx(resolved.members) : exportOnnx(resolved.members[0].saved);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="model${resolved.algorithm}.onnx"`)
+      .send(Buffer.from(bytes));
   });
 }
