@@ -18,3 +18,13 @@ export { runAutoML, type RunOptions, type RunOutput, type ProgressCallback, type
 export { predictWithSavedModel, type RowPrediction } from './pipeline/predict.ts';
 export type { Matrix, Classifier, SavedModel } from './models/types.ts';
 export * from './models/index.ts';
+export {
+  predictRowsWithProbabilities,
+  predictEnsembleRows,
+  rawMatrix,
+  pipelineInput,
+  type RawRow,
+  type ProbabilityPrediction,
+  type WeightedSavedModel,
+} from './predict/predict-rows.ts';
+export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS, type EnsembleMemberModel } from './export/onnx/export.ts';

@@ -3,6 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '@indicata/contracts';
 import type { Db } from '../db/client.ts';
 import { findSessionUser, type SessionUser } from '../modules/auth/sessions.ts';
 import { ApiError } from './errors.ts';
+import { resolveBearerUser } from './bearer.ts';
 
 export type { SessionUser };
 
@@ -59,10 +60,13 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 /**
  * Global request hooks, in order, for every /api request:
+ * 0. a personal API token (`Authorization: Bearer`, bearer.ts) sets `request.user` on routes marked `bearer`
+ *    (401 unknown/revoked, 403 elsewhere); such a request skips steps 1-2;
  * 1. POST/PUT/PATCH/DELETE without the CSRF header -> 403 permission_denied;
  * 2. `request.user` from the signed session cookie (a live session row);
  * 3. routes not marked `config: { public: true }` without a user -> 401 unauthenticated;
- * 4. the demo account's writes -> 403 read_only_demo (except the session operations under /api/auth).
+ * 4. the demo account's writes -> 403 read_only_demo (except the session operations under /api/auth and routes
+ *    marked `config: { storesNothing: true }`, such as predictions).
  * Must be called on the root instance (not inside a plugin) so the decoration reaches every module.
  */
 export function installAuth(app: FastifyInstance, db: Db): void {
@@ -72,10 +76,16 @@ export function installAuth(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (request) => {
     if (!isApi(request.url)) return;
     const mutating = MUTATING_METHODS.has(request.method);
-    if (mutating && !request.headers[CSRF_HEADER]) {
+    // A personal API token (bearer.ts) identifies the caller instead of the cookie, needs no CSRF header, and
+    // works only on routes marked `config: { bearer: true }`.
+    const tokenUser = await resolveBearerUser(request, db);
+    if (tokenUser) {
+      request.user = tokenUser;
+      request.authMethod = 'token';
+    } else if (mutating && !request.headers[CSRF_HEADER]) {
       throw new ApiError(403, 'permission_denied', `Missing the ${CSRF_HEADER} header that every change request must carry.`);
     }
-    const raw = request.cookies[SESSION_COOKIE];
+    const raw = tokenUser ? undefined : request.cookies[SESSION_COOKIE];
     if (raw) {
       const unsigned = request.unsignCookie(raw);
       if (unsigned.valid && unsigned.value) {
@@ -83,11 +93,12 @@ export function installAuth(app: FastifyInstance, db: Db): void {
         if (user) {
           request.user = user;
           request.sessionToken = unsigned.value;
+          request.authMethod = 'session';
         }
       }
     }
     if (!request.routeOptions.config?.public && !request.user) throw ApiError.of(401, 'unauthenticated');
-    if (request.user?.isDemo && mutating && !DEMO_ALLOWED_WRITES.has(pathOf(request.url))) {
+    if (request.user?.isDemo && mutating && !DEMO_ALLOWED_WRITES.has(pathOf(request.url)) && !request.routeOptions.config?.storesNothing) {
       throw ApiError.of(403, 'read_only_demo');
     }
   });

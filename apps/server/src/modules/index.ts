@@ -9,6 +9,9 @@ import { registerWhoRoutes } from './who/routes.ts';
 import { registerPreviewRoutes } from './preview/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { registerQuestionRoutes } from './questions/routes.ts';
+import { registerPredictRoutes } from './predict/routes.ts';
+import { registerTokenRoutes } from './tokens/routes.ts';
+import { registerOpenApiRoutes } from './openapi/routes.ts';
 
 /** Adds a module's routes. Routes are under /api and need a session unless marked `config: { public: true }`. */
 export type RouteRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -24,4 +27,7 @@ export const routeRegistrars: RouteRegistrar[] = [
   registerUploadRoutes,
   registerJobRoutes,
   registerQuestionRoutes,
+  registerPredictRoutes,
+  registerTokenRoutes,
+  registerOpenApiRoutes,
 ];

@@ -4,3 +4,4 @@ export * from './who.ts';
 export * from './uploads.ts';
 export * from './questions.ts';
 export * from './jobs.ts';
+export * from './tokens.ts';

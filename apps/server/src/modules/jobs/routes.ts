@@ -19,12 +19,12 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     return reply.code(201).send({ job });
   });
 
-  app.get('/api/jobs', async (request) => {
+  app.get('/api/jobs', { config: { bearer: true } }, async (request) => {
     const user = requireUser(request);
     return { jobs: await listJobs(ctx, user.id) };
   });
 
-  app.get('/api/jobs/:id', async (request) => {
+  app.get('/api/jobs/:id', { config: { bearer: true } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
     const row = await findOwnJob(ctx, user.id, id);
@@ -52,7 +52,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     return reply.code(204).send();
   });
 
-  app.get('/api/jobs/:id/models', async (request) => {
+  app.get('/api/jobs/:id/models', { config: { bearer: true } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
     const row = await findOwnJob(ctx, user.id, id);
@@ -60,7 +60,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     return { models: row.modelFiles ?? [] };
   });
 
-  app.get('/api/jobs/:id/models/:file', async (request, reply) => {
+  app.get('/api/jobs/:id/models/:file', { config: { bearer: true } }, async (request, reply) => {
     const user = requireUser(request);
     const { id, file } = parseParams(fileParams, request);
     const row = await findOwnJob(ctx, user.id, id);

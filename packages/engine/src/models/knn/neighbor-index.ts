@@ -423,7 +423,8 @@ export class NeighborIndex {
   }
 }
 
-function byDecreasingVariance(data: Float64Array, rows: number, dims: number): Int32Array {
+/** Feature order by decreasing training variance (ties by index): the order every distance sums its terms in. */
+export function byDecreasingVariance(data: Float64Array, rows: number, dims: number): Int32Array {
   const mean = new Float64Array(dims);
   const variance = new Float64Array(dims);
   for (let i = 0; i < rows; i++) for (let f = 0; f < dims; f++) mean[f] += data[i * dims + f] / rows;

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, RESULT_ALGORITHMS, predictRequestSchema } from '@indicata/contracts';
+import { exportEnsembleOnnx, exportOnnx } from '@indicata/engine';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { parseParams, parseQuery } from '../../http/parse.ts';
+import { predictRows, resolveJobModel } from './service.ts';
+
+const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
+const modelQuery = z.object({ model: z.enum(PREDICTION_MODELS).optional() });
+const onnxParams = idParams.extend({ model: z.enum(RESULT_ALGORITHMS) });
+
+/** Rate-limit key: the token (hashed, so the secret is not kept in memory as a key), else the client address. */
+export function predictRateLimitKey(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  return header ? `token:${crypto.createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip}`;
+}
+
+/**
+ * POST /api/jobs/:id/predict: JSON `{ model?, rows }` or `{ model?, csv }`, or a `text/csv` body with `?model=`.
+ * Session or personal token; the demo account may call it (nothing is stored).
+ */
+export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    // A raw CSV body (curl --data-binary @rows.csv -H 'Content-Type: text/csv') becomes { csv }.
+    scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, { csv: body }));
+    scope.post(
+      '/api/jobs/:id/predict',
+      {
+        config: {
+          bearer: true,
+          storesNothing: true,
+          rateLimit: { max: PREDICT_LIMITS.requestsPerMinute, timeWindow: '1 minute', keyGenerator: predictRateLimitKey },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const { id } = parseParams(idParams, request);
+        const query = parseQuery(modelQuery, request);
+        const body = predictRequestSchema.parse({ ...(request.body as object | null), ...(query.model ? { model: query.model } : {}) });
+        const model = await resolveJobModel(ctx, user.id, id, body.model);
+        return { jobId: id, ...predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time }) };
+      },
+    );
+  });
+
+  // GET /api/jobs/:id/onnx/:model: the whole pipeline of one family (or the ensemble) as an .onnx file, written
+  // from the stored model on request (a forest takes ~0.1 s; nothing more is stored).
+  app.get('/api/jobs/:id/onnx/:model', { config: { bearer: true } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { id, model } = parseParams(onnxParams, request);
+    const resolved = await resolveJobModel(ctx, user.id, id, model);
+    const bytes = resolved.algorithm === 'Ensemble' ? exportEnsembleOnnx(resolved.members) : exportOnnx(resolved.members[0].saved);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="model${resolved.algorithm}.onnx"`)
+      .send(Buffer.from(bytes));
+  });
+}

@@ -1,0 +1,150 @@
+import {
+  PREDICT_LIMITS,
+  PREDICT_MESSAGES,
+  csvProblemMessage,
+  formatMessage,
+  readCsv,
+  type AutoMLResults,
+  type ModelFamily,
+  type NotPredicted,
+  type Prediction,
+  type PredictRequest,
+  type PredictResponse,
+  type ResultAlgorithm,
+} from '@indicata/contracts';
+import { parseNumberCell, predictEnsembleRows, predictRowsWithProbabilities, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { createStorage } from '../../storage/index.ts';
+import { findOwnJob } from '../jobs/service.ts';
+import { loadSavedModel } from './saved-models.ts';
+
+/** The model a request asks for, resolved: one family's saved model, or the ensemble's members with weights. */
+export interface ResolvedModel {
+  algorithm: ResultAlgorithm;
+  members: { saved: SavedPipelineModel; weight: number }[];
+  pipeline: SavedPipelineModel['pipeline'];
+}
+
+/** Input rows as cells by column name, with the columns the input has. */
+interface InputTable {
+  columns: Set<string>;
+  rows: Record<string, number | string | null>[];
+}
+
+function badRequest(message: string): ApiError {
+  return new ApiError(400, 'invalid_argument', message);
+}
+
+function inputTable(body: PredictRequest): InputTable {
+  if (body.rows) {
+    const columns = new Set<string>();
+    for (const row of body.rows) for (const key of Object.keys(row)) columns.add(key);
+    return { columns, rows: body.rows };
+  }
+  const read = readCsv('rows.csv', body.csv ?? '');
+  if (!read.ok) throw badRequest(formatMessage(PREDICT_MESSAGES.csvUnreadable, { problem: csvProblemMessage(read.problem) }));
+  const { columns, rows } = read.table;
+  if (rows.length > PREDICT_LIMITS.maxRows) throw ApiError.of(413, 'too_big');
+  return { columns: new Set(columns), rows: rows.map((cells) => Object.fromEntries(columns.map((c, k) => [c, cells[k]]))) };
+}
+
+/**
+ * The model of a finished job that a request names ('chosen' = the job's recommended model).
+ * @throws ApiError 404 (not the caller's job), 409 (not done), 400 (no such model in this job)
+ */
+export async function resolveJobModel(ctx: AppContext, userId: string, jobId: string, model: PredictRequest['model']): Promise<ResolvedModel & { results: AutoMLResults }> {
+  const row = await findOwnJob(ctx, userId, jobId);
+  if (!row) throw ApiError.of(404, 'not_found');
+  if (row.status !== 'done' || !row.results) throw new ApiError(409, 'conflict', PREDICT_MESSAGES.jobNotDone);
+  const results = row.results as AutoMLResults;
+  const stored = new Set((row.modelFiles ?? []).map((m) => m.family));
+  const members = results.models.Ensemble?.members ?? [];
+  const available: ResultAlgorithm[] = [...(['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const).filter((f) => stored.has(f))];
+  if (members.length > 0 && members.every((m) => stored.has(m.algorithm))) available.push('Ensemble');
+  const algorithm = model === 'chosen' ? results.best : model;
+  if (!available.includes(algorithm)) {
+    throw badRequest(formatMessage(PREDICT_MESSAGES.modelNotAvailable, { model: algorithm, available: available.join(', ') || '-' }));
+  }
+  const storage = ctx.storage ?? createStorage(ctx.config);
+  const load = async (family: ModelFamily) => {
+    const saved = await loadSavedModel(storage, jobId, family);
+    if (!saved) throw ApiError.of(404, 'not_found');
+    return saved;
+  };
+  const resolved =
+    algorithm === 'Ensemble'
+      ? await Promise.all(members.map(async (m) => ({ saved: await load(m.algorithm as ModelFamily), weight: m.weight })))
+      : [{ saved: await load(algorithm), weight: 1 }];
+  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, results };
+}
+
+/**
+ * Predicts rows with a resolved model: refuses input lacking a training column (with the list), reads numbers
+ * (numeric text too; other text in an indicator column is refused), leaves out rows with more than
+ * PREDICT_LIMITS.maxMissingShare of the indicators missing (with the reason), and predicts the rest.
+ * @param model resolveJobModel's answer
+ * @param body the validated request
+ * @param labels the job's spatial and temporal column names (echoed per row when present)
+ */
+export function predictRows(model: ResolvedModel, body: PredictRequest, labels: { space: string; time: string }): Omit<PredictResponse, 'jobId'> {
+  const { features, classes } = model.pipeline;
+  const table = inputTable(body);
+  const absent = features.filter((f) => !table.columns.has(f));
+  if (absent.length > 0) throw badRequest(formatMessage(PREDICT_MESSAGES.missingColumns, { columns: absent.join(', ') }));
+  const allowed = Math.floor(features.length * PREDICT_LIMITS.maxMissingShare);
+  const raw: RawRow[] = [];
+  const rowNumbers: number[] = [];
+  const notPredicted: NotPredicted[] = [];
+  const place = (row: Record<string, number | string | null>) => {
+    const space = row[labels.space];
+    const time = row[labels.time];
+    const year = typeof time === 'number' ? time : typeof time === 'string' ? Number(parseNumberCell(time)) : NaN;
+    return { space: space === undefined || space === null ? null : String(space), time: Number.isFinite(year) ? year : null };
+  };
+  table.rows.forEach((row, r) => {
+    const values: RawRow = {};
+    let missing = 0;
+    for (const name of features) {
+      const cell = row[name];
+      let value: number;
+      if (cell === null || cell === undefined) value = NaN;
+      else if (typeof cell === 'number') value = cell;
+      else {
+        const parsed = parseNumberCell(cell);
+        if (parsed === undefined) throw badRequest(formatMessage(PREDICT_MESSAGES.notANumber, { row: r + 1, column: name, value: cell.slice(0, 40) }));
+        value = parsed;
+      }
+      if (!Number.isFinite(value)) {
+        value = NaN;
+        missing += 1;
+      }
+      values[name] = value;
+    }
+    if (missing > allowed) {
+      notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: features.length, allowed }) });
+    } else {
+      raw.push(values);
+      rowNumbers.push(r);
+    }
+  });
+  let predicted: ProbabilityPrediction[] = [];
+  if (raw.length > 0) {
+    predicted = model.algorithm === 'Ensemble' ? predictEnsembleRows(model.members, raw) : predictRowsWithProbabilities(model.members[0].saved, raw);
+  }
+  const predictions: Prediction[] = predicted.map((p, i) => ({
+    row: rowNumbers[i],
+    ...place(table.rows[rowNumbers[i]]),
+    label: p.title,
+    classIndex: p.index,
+    probabilities: p.probabilities,
+    imputed: p.imputed,
+  }));
+  return {
+    model: model.algorithm,
+    features,
+    classes: classes.map((c, index) => ({ index, title: c.title, min: c.min, max: c.max })),
+    predictions,
+    notPredicted,
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { MODEL_FAMILIES } from './options.ts';
+import { RESULT_ALGORITHMS } from './results.ts';
+
+/**
+ * Prediction API (POST /api/jobs/:id/predict) and personal API tokens (/api/tokens): request and answer
+ * shapes, limits and messages. The server validates with these schemas and the OpenAPI description at
+ * /api/openapi.json is generated from them.
+ */
+
+/** Which model predicts: the job's chosen model (default), one family's, or the ensemble. */
+export const PREDICTION_MODELS = ['chosen', ...MODEL_FAMILIES, 'Ensemble'] as const;
+export type PredictionModel = (typeof PREDICTION_MODELS)[number];
+
+export const PREDICT_LIMITS = {
+  /** Rows in one request (a 10,000-row CSV is ~2 MB). */
+  maxRows: 50_000,
+  /**
+   * A row with more than this share of the model's indicators missing is not predicted: the model would
+   * mostly see training fill values.
+   */
+  maxMissingShare: 0.5,
+  /** Requests per minute and token (or per address without one) on the prediction API. */
+  requestsPerMinute: 120,
+  /** Live personal tokens per user. */
+  maxTokensPerUser: 20,
+  tokenNameMaxLength: 80,
+} as const;
+
+/** A cell of a JSON row: a number, null (missing) or text (identifier columns; numeric text is read as a number). */
+export type PredictCell = number | string | null;
+
+function isPredictRow(value: unknown): value is Record<string, PredictCell> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const cell of Object.values(value)) {
+    if (cell !== null && typeof cell !== 'number' && typeof cell !== 'string') return false;
+  }
+  return true;
+}
+
+/**
+ * The JSON rows: 1..maxRows objects of column -> number, text or null. One check function over the whole array
+ * instead of an array of records of unions: zod spent ~2 s validating 10,000 rows x 24 cells cell by cell (and
+ * ~0.2 s item by item), against the prediction API's 2 s target for the whole request. Its JSON Schema (for the
+ * OpenAPI description) is given as metadata.
+ */
+export const predictRowsSchema = z
+  .custom<Record<string, PredictCell>[]>((value) => Array.isArray(value) && value.length >= 1 && value.length <= PREDICT_LIMITS.maxRows && value.every(isPredictRow), {
+    message: `"rows" must be a list of 1 to ${PREDICT_LIMITS.maxRows} objects whose values are numbers, text or null.`,
+  })
+  .meta({
+    type: 'array',
+    minItems: 1,
+    maxItems: PREDICT_LIMITS.maxRows,
+    items: { type: 'object', additionalProperties: { type: ['number', 'string', 'null'] } },
+  });
+
+export const predictRequestSchema = z
+  .object({
+    model: z.enum(PREDICTION_MODELS).default('chosen').describe('chosen (default), DT, RF, KNN, SVM, ANN or Ensemble'),
+    rows: predictRowsSchema
+      .optional()
+      .describe('Rows as objects: indicator column -> value (null = missing). Extra keys are ignored.'),
+    csv: z.string().min(1).optional().describe('Alternatively, a semicolon CSV with a header row holding the training columns.'),
+  })
+  .refine((body) => (body.rows === undefined) !== (body.csv === undefined), { message: 'Send either "rows" or "csv" (exactly one).', path: ['rows'] });
+export type PredictRequest = z.infer<typeof predictRequestSchema>;
+
+export const predictionSchema = z.object({
+  /** 0-based position of the row in the request. */
+  row: z.number().int(),
+  /** The row's place and time when it carries the job's spatial/temporal columns. */
+  space: z.string().nullable(),
+  time: z.number().nullable(),
+  label: z.string(),
+  classIndex: z.number().int(),
+  /** Probability per class, in `classes` order. */
+  probabilities: z.array(z.number()),
+  /** How many of the model's indicators were missing and filled with the training fill value. */
+  imputed: z.number().int(),
+});
+export type Prediction = z.infer<typeof predictionSchema>;
+
+export const notPredictedSchema = z.object({
+  row: z.number().int(),
+  space: z.string().nullable(),
+  time: z.number().nullable(),
+  missing: z.number().int(),
+  reason: z.string(),
+});
+export type NotPredicted = z.infer<typeof notPredictedSchema>;
+
+export const predictResponseSchema = z.object({
+  jobId: z.string(),
+  model: z.enum(RESULT_ALGORITHMS),
+  /** The model's indicator columns, in input order. */
+  features: z.array(z.string()),
+  classes: z.array(z.object({ index: z.number().int(), title: z.string(), min: z.number(), max: z.number() })),
+  predictions: z.array(predictionSchema),
+  notPredicted: z.array(notPredictedSchema),
+});
+export type PredictResponse = z.infer<typeof predictResponseSchema>;
+
+/** A personal API token as listed (never its secret). */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** First characters of the secret, to tell tokens apart. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const createApiTokenRequestSchema = z.object({
+  name: z.string().trim().min(1, 'Give the token a name.').max(PREDICT_LIMITS.tokenNameMaxLength, `At most ${PREDICT_LIMITS.tokenNameMaxLength} characters.`),
+});
+export type CreateApiTokenRequest = z.infer<typeof createApiTokenRequestSchema>;
+
+export const createApiTokenResponseSchema = z.object({
+  token: apiTokenSchema,
+  /** The secret, shown this once: send it as `Authorization: Bearer <secret>`. */
+  secret: z.string(),
+});
+export type CreateApiTokenResponse = z.infer<typeof createApiTokenResponseSchema>;
+
+/** Prefix of every token secret, so leaked tokens are easy to recognise in logs and scanners. */
+export const API_TOKEN_PREFIX = 'ind_';
+
+/** Messages of the prediction API and tokens (English; {placeholders} filled with formatMessage). */
+export const PREDICT_MESSAGES = {
+  jobNotDone: 'The job has not finished: predictions need its saved models.',
+  modelNotAvailable: 'This job has no {model} model. Available: {available}.',
+  missingColumns: 'The rows lack columns the model was trained on: {columns}.',
+  tooManyMissing: '{missing} of the model\'s {total} indicators are missing; at most {allowed} may be filled in.',
+  csvUnreadable: 'The CSV could not be read: {problem}',
+  notANumber: 'Row {row}, column {column}: "{value}" is not a number.',
+  invalidToken: 'The API token is unknown or revoked.',
+  tokenRouteOnly: 'Personal API tokens work only on the job and prediction routes listed in /api/openapi.json; sign in for the rest.',
+  tooManyTokens: 'You have {max} live tokens; revoke one first.',
+} as const;
+export type PredictMessageKey = keyof typeof PREDICT_MESSAGES;

@@ -1,0 +1,110 @@
+/**
+ * Whole-pipeline ONNX export of a saved model: raw indicator columns in, class label and probabilities
+ * out, with imputation, attribute discretization, the scaler and the model inside one file
+ * (ai.onnx 17 + ai.onnx.ml 3). See packages/engine/README.md "ONNX export".
+ */
+import type { SavedPipelineModel } from '../../pipeline/run.ts';
+import { DataType, GraphBuilder, modelBytes, valueInfo } from './graph.ts';
+import { preprocess } from './preprocess.ts';
+import { treeEnsemble } from './trees.ts';
+import { knn } from './knn.ts';
+import { svm } from './svm.ts';
+import { ann } from './ann.ts';
+import type { ModelOutputs } from './types.ts';
+
+/** Names of the file's input and outputs. */
+export const ONNX_INPUT = 'X';
+export const ONNX_OUTPUTS = { label: 'label', labelIndex: 'label_index', probabilities: 'probabilities' } as const;
+
+/** A member of the soft-voting ensemble: its saved model and its weight. */
+export interface EnsembleMemberModel {
+  saved: SavedPipelineModel;
+  weight: number;
+}
+
+function modelNodes(g: GraphBuilder, x: string, saved: SavedPipelineModel): ModelOutputs {
+  const input = preprocess(g, x, saved.pipeline);
+  switch (saved.family) {
+    case 'DT':
+    case 'RF':
+      return treeEnsemble(g, input, saved);
+    case 'KNN':
+      return knn(g, input, saved);
+    case 'SVM':
+      return svm(g, input, saved);
+    case 'ANN':
+      return ann(g, input, saved);
+    default:
+      throw new Error(`Unknown model family ${String(saved.family)}.`);
+  }
+}
+
+function finish(g: GraphBuilder, outputs: ModelOutputs, pipeline: SavedPipelineModel['pipeline'], family: string, extra: Record<string, string> = {}): Uint8Array {
+  const titles = pipeline.classes.map((c) => c.title);
+  g.output(outputs.label, ONNX_OUTPUTS.labelIndex);
+  g.output(g.node('Gather', [g.strings(titles, 'class_titles'), outputs.label]), ONNX_OUTPUTS.label);
+  g.output(outputs.probabilities, ONNX_OUTPUTS.probabilities);
+  const width = pipeline.features.length;
+  const nClasses = titles.length;
+  const doc =
+    `Indicata ${family} model. Input "${ONNX_INPUT}": float64 [rows, ${width}], the indicator columns in this order: ` +
+    `${pipeline.features.join(', ')} (NaN = missing; it is filled as in training). Outputs: "${ONNX_OUTPUTS.label}" (class title), ` +
+    `"${ONNX_OUTPUTS.labelIndex}" (0-based class index) and "${ONNX_OUTPUTS.probabilities}" (float64 [rows, ${nClasses}], classes in index order).`;
+  const graph = g.graph(
+    `indicata_${family}`,
+    [valueInfo(ONNX_INPUT, DataType.DOUBLE, ['N', width])],
+    [
+      valueInfo(ONNX_OUTPUTS.label, DataType.STRING, ['N']),
+      valueInfo(ONNX_OUTPUTS.labelIndex, DataType.INT64, ['N']),
+      valueInfo(ONNX_OUTPUTS.probabilities, DataType.DOUBLE, ['N', nClasses]),
+    ],
+    doc,
+  );
+  return modelBytes(
+    graph,
+    {
+      family,
+      features: JSON.stringify(pipeline.features),
+      classes: JSON.stringify(pipeline.classes),
+      ...extra,
+    },
+    doc,
+  );
+}
+
+/**
+ * The whole pipeline of one family's saved model as an ONNX file.
+ * @param saved one entry of runAutoML's `models` (also after a JSON round trip)
+ * @returns the .onnx file's bytes
+ */
+export function exportOnnx(saved: SavedPipelineModel): Uint8Array {
+  const g = new GraphBuilder();
+  return finish(g, modelNodes(g, ONNX_INPUT, saved), saved.pipeline, saved.family);
+}
+
+/**
+ * The soft-voting ensemble as one ONNX file: each member's whole pipeline on the same input, the weighted
+ * sum of their probabilities (in member order, as the engine adds them), and its arg-max.
+ * @param members the ensemble's members with their weights (results.models.Ensemble.members)
+ * @returns the .onnx file's bytes
+ */
+export function exportEnsembleOnnx(members: readonly EnsembleMemberModel[]): Uint8Array {
+  if (members.length === 0) throw new Error('An ensemble needs at least one member.');
+  const [first] = members;
+  for (const m of members) {
+    if (m.saved.pipeline.features.join('\u0000') !== first.saved.pipeline.features.join('\u0000')) {
+      throw new Error('Ensemble members must read the same feature columns.');
+    }
+  }
+  const g = new GraphBuilder();
+  let sum = '';
+  members.forEach((m, i) => {
+    const outputs = modelNodes(g.scoped(`m${i}_${m.saved.family}_`), ONNX_INPUT, m.saved);
+    const term = g.node('Mul', [g.double([m.weight], []), outputs.probabilities]);
+    sum = sum === '' ? term : g.node('Add', [sum, term]);
+  });
+  const label = g.node('ArgMax', [sum], { axis: { int: 1 }, keepdims: { int: 0 } });
+  return finish(g, { label, probabilities: sum }, first.saved.pipeline, 'Ensemble', {
+    members: JSON.stringify(members.map((m) => ({ algorithm: m.saved.family, weight: m.weight }))),
+  });
+}

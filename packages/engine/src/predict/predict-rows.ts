@@ -1,0 +1,148 @@
+/**
+ * Predictions with class probabilities for new raw rows, for one family's saved model or for the
+ * soft-voting ensemble of several. The same steps as predictWithSavedModel (fill, bins, scaler, model),
+ * plus what an application shows beside a prediction: the probabilities and how many cells were filled.
+ */
+import { loadModel } from '../models/index.ts';
+import type { Matrix } from '../models/types.ts';
+import { binOf } from '../preprocess/features.ts';
+import { applyScaler } from '../preprocess/scalers.ts';
+import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import type { SavedPipelineModel } from '../pipeline/run.ts';
+import type { SavedSvmState } from '../models/svm/svm.ts';
+import { parseModelText } from '../models/svm/model-parse.ts';
+import { decisionValues, vote } from '../models/svm/predict.ts';
+import { probabilities as plattProbabilities } from '../models/svm/platt.ts';
+
+/** Raw values of one row by column name; null, undefined, NaN or an absent column are missing. */
+export type RawRow = Record<string, number | null | undefined>;
+
+/** A prediction with its class probabilities. */
+export interface ProbabilityPrediction {
+  /** 0-based ordered class index. */
+  index: number;
+  /** Class title. */
+  title: string;
+  /** Probability per class, in class index order. */
+  probabilities: number[];
+  /** How many of the model's feature cells were missing and filled with the training fill value. */
+  imputed: number;
+}
+
+/** A member of the soft-voting ensemble with its weight. */
+export interface WeightedSavedModel {
+  saved: SavedPipelineModel;
+  weight: number;
+}
+
+/**
+ * Raw rows as a matrix in the pipeline's feature order, missing cells as NaN.
+ * @param features the pipeline's feature columns
+ * @param rows raw rows
+ */
+export function rawMatrix(features: readonly string[], rows: readonly RawRow[]): Matrix {
+  const cols = features.length;
+  const data = new Float64Array(rows.length * cols);
+  rows.forEach((row, i) => {
+    features.forEach((name, k) => {
+      const v = row[name];
+      data[i * cols + k] = v === null || v === undefined ? NaN : v;
+    });
+  });
+  return { data, rows: rows.length, cols };
+}
+
+/**
+ * The model's input from raw values: fill, bins, scaler (the engine's own steps, in its order).
+ * @param pipeline the saved model's pipeline
+ * @param raw raw matrix (rawMatrix), not modified
+ * @returns the model input and the count of filled cells per row
+ */
+export function pipelineInput(pipeline: SavedPipelineModel['pipeline'], raw: Matrix): { X: Matrix; imputed: Int32Array } {
+  const { fill, binEdges, scaler } = pipeline;
+  const { rows, cols } = raw;
+  const data = new Float64Array(rows * cols);
+  const imputed = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) {
+    for (let k = 0; k < cols; k++) {
+      let v = raw.data[i * cols + k];
+      if (Number.isNaN(v)) {
+        v = fill[k];
+        imputed[i] += 1;
+      }
+      const edges = binEdges[k];
+      data[i * cols + k] = edges ? binOf(v, edges) + 1 : v;
+    }
+  }
+  const X = { data, rows, cols };
+  return { X: scaler ? applyScaler(scaler, X) : X, imputed };
+}
+
+/** Labels and probabilities of one saved model on its input (one-hot of the vote for an SVM without probability, as in the search). */
+function labelAndProbabilities(saved: SavedPipelineModel, X: Matrix): { labels: Int32Array; probabilities: Float64Array } {
+  const svmState = saved.family === 'SVM' ? (saved.state as SavedSvmState) : null;
+  if (svmState?.libsvmModel && saved.params.probability === true) {
+    // The vote and the Platt probabilities from one pass of decision values (predict() and predictProba()
+    // would each compute them: the kernel values are the whole cost).
+    const svc = parseModelText(svmState.libsvmModel, saved.nFeatures);
+    if (svc.probA) {
+      const decisions = decisionValues(svc, X);
+      return { labels: vote(svc, decisions, X.rows), probabilities: plattProbabilities(svc, decisions, X.rows, saved.nClasses) };
+    }
+  }
+  const model = loadModel(saved);
+  try {
+    const labels = model.predict(X);
+    const k = saved.pipeline.classes.length;
+    let probabilities: Float64Array;
+    if (saved.family === 'SVM' && saved.params.probability !== true) {
+      probabilities = new Float64Array(X.rows * k);
+      labels.forEach((c, i) => (probabilities[i * k + c] = 1));
+    } else probabilities = model.predictProba(X);
+    return { labels, probabilities };
+  } finally {
+    model.dispose();
+  }
+}
+
+function toPredictions(pipeline: SavedPipelineModel['pipeline'], labels: Int32Array, probabilities: Float64Array, imputed: Int32Array): ProbabilityPrediction[] {
+  const k = pipeline.classes.length;
+  return Array.from(labels, (index, i) => ({
+    index,
+    title: pipeline.classes[index].title,
+    probabilities: Array.from(probabilities.subarray(i * k, (i + 1) * k)),
+    imputed: imputed[i],
+  }));
+}
+
+/**
+ * Predicts raw rows with one family's saved model.
+ * @param saved one entry of runAutoML's `models` (possibly after a JSON round trip)
+ * @param rows raw rows by column name (extra columns are ignored, absent ones are missing)
+ */
+export function predictRowsWithProbabilities(saved: SavedPipelineModel, rows: readonly RawRow[]): ProbabilityPrediction[] {
+  const { X, imputed } = pipelineInput(saved.pipeline, rawMatrix(saved.pipeline.features, rows));
+  const { labels, probabilities } = labelAndProbabilities(saved, X);
+  return toPredictions(saved.pipeline, labels, probabilities, imputed);
+}
+
+/**
+ * Predicts raw rows with the soft-voting ensemble: the members' probabilities weighted and summed in
+ * member order, then the most probable class (the engine's ensemble rule).
+ * @param members saved models with their weights (results.models.Ensemble.members)
+ * @param rows raw rows by column name
+ */
+export function predictEnsembleRows(members: readonly WeightedSavedModel[], rows: readonly RawRow[]): ProbabilityPrediction[] {
+  if (members.length === 0) throw new Error('An ensemble needs at least one member.');
+  const pipeline = members[0].saved.pipeline;
+  const raw = rawMatrix(pipeline.features, rows);
+  let imputed: Int32Array = new Int32Array(rows.length);
+  const probabilities = members.map((m) => {
+    const input = pipelineInput(m.saved.pipeline, raw);
+    imputed = input.imputed;
+    return labelAndProbabilities(m.saved, input.X).probabilities;
+  });
+  const combined = combineProbabilities(probabilities, members.map((m) => m.weight));
+  const labels = argmaxRows(combined, pipeline.classes.length);
+  return toPredictions(pipeline, labels, combined, imputed);
+}
