@@ -8,7 +8,9 @@ import { findTargetColumn } from '../assistant/profile.ts';
 import { buildUploadFrame } from '../uploads/frame.ts';
 import { findUploadByStoredName } from '../uploads/service.ts';
 import { indicatorLabels } from '../who/catalog.ts';
-import { ProfileUnavailableError } from './data-profile.ts';
+
+/** The chosen database cannot be read (not one of the asker's uploads, file gone, empty WHO catalog). */
+export class DataUnavailableError extends Error {}
 
 /**
  * The data a question is about, as the analyst and the model's tools read it: for WHO, the chosen indicators
@@ -93,7 +95,7 @@ const datasetCaches = new WeakMap<object, Map<string, { dataset: Promise<Analysi
 
 /**
  * The dataset of a question's scope, cached for a few minutes (uploads never change, the WHO catalog rarely).
- * @throws ProfileUnavailableError when the database is not the asker's upload, its file is gone or the catalog is empty
+ * @throws DataUnavailableError when the database is not the asker's upload, its file is gone or the catalog is empty
  */
 export async function loadAnalysisDataset(ctx: AppContext, scope: AnalysisScope): Promise<AnalysisDataset> {
   const key = [scope.database === WHO_DATABASE ? '' : scope.userId, scope.database, scope.target ?? '', [...(scope.indicators ?? [])].sort().join(',')].join('\u0000');
@@ -112,17 +114,17 @@ async function computeDataset(ctx: AppContext, scope: AnalysisScope): Promise<An
   const { db } = ctx.database;
   if (scope.database === WHO_DATABASE) {
     const dataset = await loadWhoDataset(db, { codes: scope.indicators, target: scope.target });
-    if (dataset.space.length === 0) throw new ProfileUnavailableError('The WHO catalog is empty: import it first (see the README, WHO data).');
+    if (dataset.space.length === 0) throw new DataUnavailableError('The WHO catalog is empty: import it first (see the README, WHO data).');
     return dataset;
   }
   const upload = await findUploadByStoredName(db, scope.database, scope.userId);
-  if (!upload) throw new ProfileUnavailableError(`The database ${scope.database} is not one of your uploads.`);
-  if (!ctx.storage) throw new ProfileUnavailableError('File storage is not configured.');
+  if (!upload) throw new DataUnavailableError(`The database ${scope.database} is not one of your uploads.`);
+  if (!ctx.storage) throw new DataUnavailableError('File storage is not configured.');
   try {
     const frame = await buildUploadFrame(ctx.storage, upload);
     const target = findTargetColumn(frame, scope.target)?.name ?? null;
     return datasetFromFrame(frame, { kind: 'upload', chosen: scope.indicators, target });
   } catch (error) {
-    throw new ProfileUnavailableError(`The uploaded file of ${scope.database} cannot be read: ${(error as Error).message}`);
+    throw new DataUnavailableError(`The uploaded file of ${scope.database} cannot be read: ${(error as Error).message}`);
   }
 }

@@ -4,7 +4,7 @@ import { profileFrame, roundFact } from '../profile.ts';
 import type { Scope } from './compute.ts';
 import type { AnalysisColumn, AnalysisDataset } from './dataset.ts';
 import { runPlan, type Outcome } from './run.ts';
-import { resolveColumn, type Plan } from './understand.ts';
+import { resolveColumn, rewrite, type Plan } from './understand.ts';
 import { normalise, REGION_ALIASES } from './vocabulary.ts';
 
 /**
@@ -61,7 +61,7 @@ function columnOf(dataset: AnalysisDataset, text: unknown): AnalysisColumn {
   if (typeof text !== 'string' || text.trim() === '') throw new ToolInputError('Name an indicator.');
   const exact = dataset.columns.find((c) => c.name.toLowerCase() === text.trim().toLowerCase() || c.label.toLowerCase() === text.trim().toLowerCase());
   if (exact) return exact;
-  const found = resolveColumn(normalise(text).split(' '), dataset.columns);
+  const found = resolveColumn(rewrite(text).split(' '), dataset.columns);
   if (!found) throw new ToolInputError(`No chosen indicator matches "${text}".`, dataset.columns.map((c) => `${c.name}: ${c.label}`));
   if ('candidates' in found) throw new ToolInputError(`Several indicators match "${text}"; call again with one of their codes.`, found.candidates.map((c) => `${c.name}: ${c.label}`));
   return found.column;

@@ -46,7 +46,8 @@ function sameWord(a: string, b: string): boolean {
   return common >= Math.min(6, shorter);
 }
 
-function rewrite(text: string): string {
+/** The question lower-cased, without accents, its Portuguese and everyday indicator words in the labels' English. */
+export function rewrite(text: string): string {
   let out = ` ${normalise(text)} `;
   for (const [pattern, replacement] of PHRASES) out = out.replace(pattern, replacement);
   return out.replace(/\s+/g, ' ').trim();

@@ -100,7 +100,7 @@ export const KIND_PATTERNS = {
   correlation: /correlat|correlac|\brelationship between\b|\brelacao entre\b|\bassociated with\b|\bassociation between\b|\bassociad[oa]s? (a|com)\b|\brelated to\b|\brelacionad[oa]s? (a|com)\b/,
   compare: /\bcompar|\bversus\b|\bvs\b|\bdifference between\b|\bdiferenca entre\b/,
   count: /\bhow many (countries|places|regions)\b|\bnumber of (countries|places)\b|\bquant[oa]s (paises|lugares|regioes)\b|\bnumero de paises\b/,
-  missing: /\bmissing\b|\bmiss\b|\bgaps\b|\bincomplete\b|\bcompleteness\b|\bausentes?\b|\bfaltantes?\b|\bfaltam\b|\blacunas\b|\bincomplet|\bvazios\b|\bsem dados\b/,
+  missing: /\bmissing\b|\bmiss\b|\bgaps\b|\bincomplete\b|\bhow complete\b|\bquao complet|\bcompleteness\b|\bausentes?\b|\bfaltantes?\b|\bfaltam\b|\blacunas\b|\bincomplet|\bvazios\b|\bsem dados\b/,
   trend: /\btrend|\bover (the )?(years|time|period)\b|\bevolv|\bevolution\b|\bchanged?\b|\bsince\b|\btendencia|\bevolu|\bao longo\b|\bmudou|\bmudado\b|\bvariou\b/,
   ranking: /\bwhich (who )?regions?\b|\bwhat (who )?regions?\b|\bwhich countr|\bqua(l|is) (a |as |o |os )?(regi\w*|pais\w*)|\bhighest\b|\blowest\b|\btop\b|\bbottom\b|\brank|\bmaior(es)?\b|\bmenor(es)?\b|\bmais alt[oa]s?\b|\bmais baix[oa]s?\b/,
   distribution: /distribut|distribui|\bmedian|\bmediana|quartil|quartile|\bspread\b|dispers|\bsummary\b|\bresumo\b|\bestatistic|\bstatistic|\brange\b|\bamplitude\b|\baverage\b|\bmean\b|\bmedia\b|\btypical\b|\btipic/,
