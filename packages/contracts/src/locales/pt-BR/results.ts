@@ -71,6 +71,8 @@ export const results: Translation<typeof en> = {
   },
   report: {
     title: 'Relatório',
+    language: 'Idioma do relatório: {language}',
+    languages: { en: 'Inglês', 'pt-BR': 'Português (Brasil)' },
     writtenBy: 'Escrito por: {provider}',
     providers: {
       builtin: 'Analista embutido (não é um modelo de linguagem)',
