@@ -56,6 +56,7 @@ export function demoJobData(target: WhoIndicator, testYear: number): JobData {
     DTConfig: 'auto',
     RFConfig: 'auto',
     seed: DEMO_SEED,
+    targetHistory: 'auto',
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AutoMLResults, ReportLocale } from '@indicata/contracts';
+import { baselinesAtLeastAsGood, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -32,6 +32,8 @@ const TEXT = {
     testScores: 'test macro-F1',
     accuracy: 'accuracy',
     chosen: 'chosen',
+    chosenButBeaten: (names: string) => `chosen on validation, but the ${names} baseline did at least as well on the test rows`,
+    plainly: (names: string, best: string) => `Plainly: the ${names} baseline scored at least as well as the chosen model ${best} on the test rows.`,
     baseline: 'Baseline',
     none: 'n/a',
   },
@@ -48,6 +50,8 @@ const TEXT = {
     testScores: 'macro-F1 de teste',
     accuracy: 'acurácia',
     chosen: 'escolhido',
+    chosenButBeaten: (names: string) => `escolhido na validação, mas a linha de base ${names} foi pelo menos tão boa nas linhas de teste`,
+    plainly: (names: string, best: string) => `Em resumo: a linha de base ${names} teve resultado pelo menos tão bom quanto o modelo escolhido ${best} nas linhas de teste.`,
     baseline: 'Linha de base',
     none: 'n/d',
   },
@@ -78,9 +82,16 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   const fixed = (x: number, digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
   const format = (name: string, test: { macroF1: number | null; accuracy: number | null }) =>
     `${name}: ${t.testScores} ${test.macroF1 === null ? t.none : fixed(test.macroF1, 4)}, ${t.accuracy} ${test.accuracy === null ? t.none : `${fixed(test.accuracy * 100, 2)}%`}`;
-  const lines = Object.values(results.models)
-    .filter((m) => m !== undefined)
-    .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? ` (${t.chosen})` : ''}`, m.test));
+  const beaten = baselinesAtLeastAsGood(results);
+  const names = beaten.map((b) => b.name).join(locale === 'pt-BR' ? ' e ' : ' and ');
+  // A model is never called "chosen" without the caveat when a simple rule did as well on the test rows.
+  const chosenTag = beaten.length > 0 ? ` (${t.chosenButBeaten(names)})` : ` (${t.chosen})`;
+  const lines = beaten.length > 0 ? [t.plainly(names, results.best), ''] : [];
+  lines.push(
+    ...Object.values(results.models)
+      .filter((m) => m !== undefined)
+      .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? chosenTag : ''}`, m.test)),
+  );
   for (const baseline of results.baselines) lines.push(format(`${t.baseline} ${baseline.name}`, baseline.test));
   return lines;
 }
