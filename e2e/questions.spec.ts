@@ -114,7 +114,7 @@ test.describe('questions with the built-in analyst (no configuration)', () => {
     await page.getByRole('button', { name: 'View Answers' }).click();
     const answer = item.getByTestId('question-answer-html');
     await expect(answer).toContainText('not written by a language model', { timeout: 30_000 });
-    await expect(answer).toContainText('beds: 75.0% of rows (3)');
+    await expect(answer).toContainText('beds misses 1 of 4 rows (25.0%) of the chosen data.');
     await expectNothingRan(page, watch);
 
     // Home lists it in step 1.2 too; removing the last question moves to /questions.
@@ -206,6 +206,6 @@ test.describe('questions answered by a language model (LLM_PROVIDER=openai, loca
     await expectNothingRan(page, watch);
     // The model was asked with the grounding profile of the uploaded file.
     expect(fake.requests.length).toBeGreaterThan(0);
-    expect(fake.requests[0]!.messages[0]!.content).toContain('"name":"beds"');
+    expect(fake.requests[0]!.messages[0]!.content).toContain('Chosen indicators: beds');
   });
 });

@@ -217,6 +217,8 @@ export const jobDataSchema = z
      * 'auto' lets validation decide, 'on' always adds them, 'off' never (like-for-like with plain indicators).
      */
     targetHistory: z.enum(TARGET_HISTORY_MODES).default('auto'),
+    /** The interface language the job was submitted in: the report's prose and the e-mail are written in it. */
+    locale: z.enum(['en', 'pt-BR']).default('en'),
   })
   .superRefine((data, ctx) => {
     const byYear = data.predictionIndicatorYear !== null;

@@ -25,8 +25,28 @@ export const createQuestionRequestSchema = z.object({
   target: z.string().max(300).nullish(),
   /** Language of the answer: the asker's interface language. */
   locale: z.enum(['en', 'pt-BR']).default('en'),
+  /**
+   * The indicators the user chose (WHO codes or the upload's columns): answers cover these and the target, not
+   * the whole database. Absent or empty: every indicator of the database.
+   */
+  indicators: z.array(z.string().min(1).max(300)).max(500).nullish(),
 });
 export type CreateQuestionRequest = z.input<typeof createQuestionRequestSchema>;
+
+/** Kinds of chart an answer may carry. */
+export const QUESTION_CHART_TYPES = ['line', 'bar'] as const;
+
+/**
+ * A small chart next to an answer (the web draws it with ECharts): one category axis (years, regions,
+ * indicators) and one or more numeric series. The numbers are also in the answer's table.
+ */
+export const questionVisualSchema = z.object({
+  type: z.enum(QUESTION_CHART_TYPES),
+  title: z.string().max(300),
+  categories: z.array(z.string().max(300)).max(400),
+  series: z.array(z.object({ name: z.string().max(300), values: z.array(z.number().nullable()).max(400) })).max(10),
+});
+export type QuestionVisual = z.infer<typeof questionVisualSchema>;
 
 export const questionSchema = z.object({
   id: z.string(),
@@ -41,6 +61,8 @@ export const questionSchema = z.object({
   }),
   /** Which provider answered (null while pending). */
   provider: z.enum(ASSISTANT_PROVIDER_KINDS).nullable(),
+  /** A chart that goes with the answer, when one helps (absent or null otherwise). */
+  visual: questionVisualSchema.nullish(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

@@ -25,6 +25,7 @@ const DEMO_SEED = 20_260_101;
 /** The demo job for a target: real engine run, every family on auto, three quantile classes. */
 export function demoJobData(target: WhoIndicator, testYear: number): JobData {
   return {
+    locale: 'en',
     database: WHO_DATABASE,
     uploadId: null,
     codePredictionIndicator: target.code,

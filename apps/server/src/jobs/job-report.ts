@@ -1,4 +1,4 @@
-import type { AutoMLResults, JobReport } from '@indicata/contracts';
+import type { AutoMLResults, JobReport, ReportLocale } from '@indicata/contracts';
 import type { AppContext } from '../context.ts';
 import { createBuiltinAssistant, type Assistant } from '../modules/assistant/assistant.ts';
 import { writeReport } from '../modules/reports/write-report.ts';
@@ -10,8 +10,9 @@ import { writeReport } from '../modules/reports/write-report.ts';
  * @param ctx app context (its optional `assistant`)
  * @param results the job's results
  * @param signal aborted when the worker shuts down
+ * @param locale the language the job was submitted in
  */
-export async function writeJobReport(ctx: AppContext, results: AutoMLResults, signal?: AbortSignal): Promise<JobReport> {
+export async function writeJobReport(ctx: AppContext, results: AutoMLResults, signal?: AbortSignal, locale: ReportLocale = 'en'): Promise<JobReport> {
   const assistant: Assistant = (ctx as AppContext & { assistant?: Assistant }).assistant ?? createBuiltinAssistant();
-  return writeReport(results, { assistant, signal });
+  return writeReport(results, { assistant, signal, locale });
 }

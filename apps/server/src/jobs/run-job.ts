@@ -56,10 +56,11 @@ export async function finishJob(ctx: AppContext, jobId: string, patch: Partial<t
   const [owner] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
   if (!owner || row.userId === 'seemore') return;
   const link = `${ctx.config.publicUrl}/results?id=${encodeURIComponent(row.id)}`;
-  const results = row.status === 'done' && row.results ? scoreLinesOf(row.results as never) : undefined;
+  const locale = row.data.locale === 'pt-BR' ? 'pt-BR' : 'en';
+  const results = row.status === 'done' && row.results ? scoreLinesOf(row.results as never, locale) : undefined;
   try {
     await ctx.mailer.send(
-      jobFinishedMail({ to: owner.email, jobName: row.name, link, status: row.status === 'done' ? 'done' : 'error', errorMessage: row.errorMessage, scoreLines: results }),
+      jobFinishedMail({ to: owner.email, jobName: row.name, link, status: row.status === 'done' ? 'done' : 'error', errorMessage: row.errorMessage, scoreLines: results, locale }),
     );
   } catch (error) {
     // The results are stored and shown in the app; a mail server being down must not fail the job.
@@ -124,7 +125,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
     if (job.data.uploadId === null) results.whoVintages = await catalogVintages(ctx.database.db);
     const modelFiles = ctx.storage ? await storeModels(ctx.storage, jobId, models) : [];
     await update(ctx, jobId, { progress: { fraction: 1, message: 'Writing the report' } });
-    const report = await writeJobReport(ctx, results, runSignal);
+    const report = await writeJobReport(ctx, results, runSignal, job.data.locale === 'pt-BR' ? 'pt-BR' : 'en');
     cancel.signal.throwIfAborted();
     await finishJob(ctx, jobId, { status: 'done', results, report, modelFiles });
   } catch (error) {

@@ -30,7 +30,14 @@ export default function QuestionsPage() {
       return;
     }
     try {
-      await send.mutateAsync({ database, question: text, target: state.targetCode || null, locale: (i18n.language === 'pt-BR' ? 'pt-BR' : 'en') as ReportLocale });
+      await send.mutateAsync({
+        database,
+        question: text,
+        target: state.targetCode || null,
+        // Answers cover the indicators the user chose (and the target), not the whole database.
+        indicators: state.indicatorsAnalyzingCode.length > 0 ? state.indicatorsAnalyzingCode : null,
+        locale: (i18n.language === 'pt-BR' ? 'pt-BR' : 'en') as ReportLocale,
+      });
       notify.success(t('messages:questionSent'));
       setText('');
     } catch (error) {

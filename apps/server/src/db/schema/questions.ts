@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { QuestionStatus } from '@indicata/contracts';
+import type { QuestionStatus, QuestionVisual } from '@indicata/contracts';
 import { users } from './auth.ts';
 
 /** Questions to the assistant (the spec's 'questions' collection), answered asynchronously. */
@@ -15,6 +15,8 @@ export const questions = pgTable(
     database: text('database').notNull(),
     /** The wizard's target code when the question was asked (grounds correlations), or null. */
     target: text('target'),
+    /** The indicators the user had chosen (codes or upload columns); null: the whole database. */
+    indicators: jsonb('indicators').$type<string[]>(),
     /** Language of the answer ('en' or 'pt-BR'), the asker's interface language. */
     locale: text('locale').notNull().default('en'),
     status: text('status').$type<QuestionStatus>().notNull(),
@@ -22,6 +24,8 @@ export const questions = pgTable(
     currentTime: text('local_time').notNull(),
     /** { question, answer }: the answer is sanitised HTML, empty until answered. */
     data: jsonb('data').$type<{ question: string; answer: string }>().notNull(),
+    /** The chart that goes with the answer, or null. */
+    visual: jsonb('visual').$type<QuestionVisual>(),
     /** 'builtin' | 'openai' | 'local' once answered. */
     provider: text('provider'),
     /** Why answering failed (logged detail, not shown). */

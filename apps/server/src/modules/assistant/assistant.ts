@@ -1,18 +1,31 @@
-import type { AssistantProviderKind, ReportLocale } from '@indicata/contracts';
-import { builtinAnswer } from './builtin-analyst.ts';
+import type { AssistantProviderKind, QuestionVisual, ReportLocale } from '@indicata/contracts';
+import { analyseQuestion } from './analysis/analyst.ts';
+import type { AnalysisDataset } from './analysis/dataset.ts';
+import { describeOutcome } from './analysis/describe.ts';
 import type { AssistantConfig } from './config.ts';
 import { LanguageModelError, type LanguageModel } from './language-model.ts';
 import { LocalGgufModel } from './local-model.ts';
 import { collectFacts, unsupportedNumbers } from './number-check.ts';
 import { OpenAICompatibleModel } from './openai-model.ts';
-import type { DataProfile } from './profile.ts';
-import { questionSystemPrompt } from './prompts.ts';
 import { answerToSafeHtml, escapeHtml, htmlToText } from './sanitize.ts';
+import { answerWithTools } from './tool-loop.ts';
 
 export interface QuestionAnswer {
   /** Sanitised HTML. */
   html: string;
   provider: AssistantProviderKind;
+  /** The chart that goes with the answer, or null. */
+  visual: QuestionVisual | null;
+}
+
+export interface QuestionInput {
+  question: string;
+  /** The chosen data (indicators and target, or the upload's columns). */
+  dataset: AnalysisDataset;
+  locale?: ReportLocale;
+  signal?: AbortSignal;
+  /** Called with the answer so far while a model streams (not sanitised: for progress only). */
+  onText?: (text: string) => void;
 }
 
 /**
@@ -25,11 +38,11 @@ export interface Assistant {
   readonly label: string;
   readonly model: LanguageModel | null;
   /**
-   * Answers a question from the profile of the chosen database. A language model's failure falls back to the
-   * built-in analyst (the answer says so); never throws for model problems.
-   * @param onText called with the answer so far while a model streams (not sanitised: for progress only)
+   * Answers a question about the chosen data: the built-in analyst computes it; a language model calls the
+   * analyst's computations as tools. A model's failure falls back to the built-in analyst (the answer says so);
+   * never throws for model problems.
    */
-  answerQuestion(input: { question: string; profile: DataProfile; locale?: ReportLocale; signal?: AbortSignal; onText?: (text: string) => void }): Promise<QuestionAnswer>;
+  answerQuestion(input: QuestionInput): Promise<QuestionAnswer>;
   close(): Promise<void>;
 }
 
@@ -47,8 +60,8 @@ const FALLBACK_NOTE: Record<ReportLocale, Record<LanguageModelError['reason'], s
 };
 
 const UNVERIFIED_NOTE: Record<ReportLocale, (numbers: string[]) => string> = {
-  en: (n) => `Check before use: these numbers are not among the computed facts about the data: ${n.join(', ')}.`,
-  'pt-BR': (n) => `Verifique antes de usar: estes números não estão entre os fatos calculados sobre os dados: ${n.join(', ')}.`,
+  en: (n) => `Check before use: these numbers are not in any computation on the data: ${n.join(', ')}.`,
+  'pt-BR': (n) => `Verifique antes de usar: estes números não vêm de nenhum cálculo sobre os dados: ${n.join(', ')}.`,
 };
 
 class BuiltinAssistant implements Assistant {
@@ -56,8 +69,9 @@ class BuiltinAssistant implements Assistant {
   readonly label = 'built-in analyst';
   readonly model = null;
 
-  async answerQuestion(input: { question: string; profile: DataProfile; locale?: ReportLocale }): Promise<QuestionAnswer> {
-    return { html: answerToSafeHtml(builtinAnswer(input.question, input.profile, input.locale ?? 'en')), provider: 'builtin' };
+  async answerQuestion(input: QuestionInput): Promise<QuestionAnswer> {
+    const answer = analyseQuestion(input.question, input.dataset, input.locale ?? 'en');
+    return { html: answerToSafeHtml(answer.html), provider: 'builtin', visual: answer.visual };
   }
 
   async close(): Promise<void> {}
@@ -72,25 +86,22 @@ class LanguageModelAssistant implements Assistant {
     this.label = model.label;
   }
 
-  async answerQuestion(input: { question: string; profile: DataProfile; locale?: ReportLocale; signal?: AbortSignal; onText?: (text: string) => void }): Promise<QuestionAnswer> {
+  async answerQuestion(input: QuestionInput): Promise<QuestionAnswer> {
     const locale = input.locale ?? 'en';
     try {
-      const text = await this.model.complete({
-        messages: [
-          { role: 'system', content: questionSystemPrompt(input.profile, locale) },
-          { role: 'user', content: input.question },
-        ],
-        onText: input.onText,
-        signal: input.signal,
-      });
-      let html = answerToSafeHtml(text);
-      const unverified = unsupportedNumbers(htmlToText(html), collectFacts(input.profile));
+      const answer = await answerWithTools(this.model, { question: input.question, dataset: input.dataset, locale, signal: input.signal });
+      input.onText?.(answer.text);
+      let html = answerToSafeHtml(answer.text);
+      // Every number must come from a tool result (the question's own years are in those results too).
+      const unverified = unsupportedNumbers(htmlToText(html), collectFacts(answer.results));
       if (unverified.length > 0) html += `<p><small>${escapeHtml(UNVERIFIED_NOTE[locale](unverified))}</small></p>`;
-      return { html, provider: this.kind };
+      const visual = answer.lastOutcome ? describeOutcome(answer.lastOutcome, input.dataset, locale).visual : null;
+      return { html, provider: this.kind, visual };
     } catch (error) {
       if (!(error instanceof LanguageModelError)) throw error;
       const note = `<p><small>${escapeHtml(FALLBACK_NOTE[locale][error.reason])}</small></p>`;
-      return { html: answerToSafeHtml(builtinAnswer(input.question, input.profile, locale) + note), provider: 'builtin' };
+      const fallback = analyseQuestion(input.question, input.dataset, locale);
+      return { html: answerToSafeHtml(fallback.html + note), provider: 'builtin', visual: fallback.visual };
     }
   }
 

@@ -8,14 +8,18 @@ import type { AddressInfo, Socket } from 'node:net';
  */
 export interface FakeChatRequest {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: { role: string; content: string | null; tool_call_id?: string; tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[] }[];
   stream?: boolean;
+  /** Function tools offered to the model. */
+  tools?: { type: 'function'; function: { name: string; description?: string; parameters?: Record<string, unknown> } }[];
   response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
   max_tokens?: number;
 }
 
 export type FakeReply =
   | { kind: 'text'; content: string; delayMs?: number }
+  /** The model calls these tools (arguments as objects; sent as JSON text, as OpenAI does). */
+  | { kind: 'tool-calls'; calls: { name: string; arguments: Record<string, unknown> }[] }
   | { kind: 'error'; status: number; message?: string; retryAfterMs?: number }
   | { kind: 'hang' };
 
@@ -25,6 +29,36 @@ export interface FakeOpenAIServer {
   requests: FakeChatRequest[];
   setResponder(respond: (request: FakeChatRequest, index: number) => FakeReply): void;
   close(): Promise<void>;
+}
+
+function toolCallsBody(calls: { name: string; arguments: Record<string, unknown> }[], model: string) {
+  return {
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: calls.map((c, i) => ({ id: `call_${i}_${Math.random().toString(36).slice(2, 8)}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+        },
+        finish_reason: 'tool_calls',
+        logprobs: null,
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+/** The last tool result of a request (what the test's model "read"), parsed. */
+export function lastToolResult(request: FakeChatRequest): unknown {
+  const message = [...request.messages].reverse().find((m) => m.role === 'tool' || (m.role === 'user' && (m.content ?? '').startsWith('TOOL RESULT')));
+  if (!message?.content) return undefined;
+  const text = message.role === 'tool' ? message.content : message.content.slice(message.content.indexOf(':') + 1);
+  return JSON.parse(text);
 }
 
 function completionBody(content: string, model: string) {
@@ -39,7 +73,7 @@ function completionBody(content: string, model: string) {
 }
 
 /**
- * Starts the server. `respond` may return text (sent as one completion, or as SSE chunks of a few characters
+ * Starts the server. `respond` may return tool calls (a non-streamed answer with `tool_calls`), text (sent as one completion, or as SSE chunks of a few characters
  * when the request streams), an error status (with an OpenAI error body and optional retry-after-ms header),
  * or `hang` (never answers: the client's timeout must fire).
  */
@@ -70,6 +104,10 @@ export async function startFakeOpenAIServer(respond: (request: FakeChatRequest, 
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs);
         res.writeHead(reply.status, headers).end(JSON.stringify({ error: { message: reply.message ?? `error ${reply.status}`, type: 'server_error', code: null } }));
+        return;
+      }
+      if (reply.kind === 'tool-calls') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(toolCallsBody(reply.calls, body.model)));
         return;
       }
       const send = () => {

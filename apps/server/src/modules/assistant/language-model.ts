@@ -16,6 +16,36 @@ export interface CompletionRequest {
   signal?: AbortSignal;
 }
 
+/** A computation the model may call (OpenAI "function" tool): name, what it does, JSON schema of its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them (JSON text). */
+  arguments: string;
+}
+
+/** A turn of a conversation with tools: the chat messages plus the model's tool calls and their results. */
+export type ToolChatMessage =
+  | ChatMessage
+  | { role: 'assistant'; content: string | null; toolCalls: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export interface ToolChatRequest {
+  messages: ToolChatMessage[];
+  tools: ToolSpec[];
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+/** The model either calls tools or answers. */
+export type ToolChatReply = { kind: 'tool-calls'; calls: ToolCall[] } | { kind: 'text'; content: string };
+
 /** A language model behind the assistant: an OpenAI-compatible server or a local GGUF file. */
 export interface LanguageModel {
   readonly kind: 'openai' | 'local';
@@ -23,6 +53,11 @@ export interface LanguageModel {
   readonly label: string;
   /** The answer's text (the JSON text when jsonSchema is set). Throws LanguageModelError. */
   complete(request: CompletionRequest): Promise<string>;
+  /**
+   * One step of a conversation with native tool calls (OpenAI-compatible `tools`). Absent when the provider has
+   * none: the assistant then asks for tool calls as JSON in plain text (see tool-loop.ts).
+   */
+  chatWithTools?(request: ToolChatRequest): Promise<ToolChatReply>;
   /** Frees the model (local) or nothing (HTTP). */
   close(): Promise<void>;
 }

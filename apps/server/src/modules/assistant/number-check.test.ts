@@ -21,6 +21,20 @@ describe('numberIsSupported', () => {
   });
 });
 
+describe('numbers written the Brazilian way', () => {
+  const facts = [0.9051, 3111, 1234.5, 905.2];
+  const ok = (text: string) => numberIsSupported(extractNumbers(text)[0]!, facts);
+  test.each(['0,905', '0,91', '3.111', '3111', '1.234,5', '1234,5', '90,5%', '905,2'])('accepts %s', (text) => {
+    expect(ok(text)).toBe(true);
+  });
+  test.each(['0,906', '3.112', '1.234,6', '91,5%'])('refuses %s', (text) => {
+    expect(ok(text)).toBe(false);
+  });
+  test('reads "1.234,5" as one number', () => {
+    expect(extractNumbers('valor 1.234,5 em 2015').map((m) => m.value)).toEqual([1234.5, 2015]);
+  });
+});
+
 describe('unsupportedNumbers', () => {
   test('lists what the facts do not hold, ignoring the bare numbers 0, 1, 2 and 100', () => {
     const facts = collectFacts({ accuracy: 0.8, note: 'Trained on 2000-2015 (50 rows).' });

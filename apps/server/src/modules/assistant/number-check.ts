@@ -11,10 +11,21 @@ export interface NumberMention {
   /** Decimals shown. */
   decimals: number;
   percent: boolean;
+  /**
+   * Other readings of an ambiguous text, tried when the first is not a fact: "0,905" is 905 with a thousands
+   * comma or 0.905 with a Brazilian decimal comma; "3.111" is 3.111 or 3111 with a Brazilian thousands dot.
+   */
+  alternatives?: { value: number; decimals: number }[];
 }
 
 // A number not glued to letters or underscores (so F1, WHOSIS_000001, k-fold-3 and ids are skipped).
-const NUMBER_PATTERN = /(?<![\p{L}\p{N}_.])[-−]?\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?%?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_.])[-−]?\d+(?:[.,]\d+)?%?(?![\p{L}\p{N}_])/gu;
+const NUMBER_PATTERN =
+  /(?<![\p{L}\p{N}_.,])[-−]?\d{1,3}(?:\.\d{3})+,\d+%?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_.])[-−]?\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?%?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_.])[-−]?\d+(?:[.,]\d+)?%?(?![\p{L}\p{N}_])/gu;
+
+const decimalsOf = (normalised: string) => {
+  const dot = normalised.indexOf('.');
+  return dot === -1 ? 0 : normalised.length - dot - 1;
+};
 
 /** The numbers written in a text. "1,234" is a thousand-separated count; "0,85" a decimal comma (pt-BR). */
 export function extractNumbers(text: string): NumberMention[] {
@@ -25,12 +36,20 @@ export function extractNumbers(text: string): NumberMention[] {
     if (percent) raw = raw.slice(0, -1);
     raw = raw.replace('−', '-');
     let normalised: string;
-    if (/^-?\d{1,3}([,\u202f\u00a0]\d{3})+(\.\d+)?$/.test(raw)) normalised = raw.replace(/[,\u202f\u00a0]/g, '');
-    else normalised = raw.replace(',', '.');
+    const alternatives: string[] = [];
+    if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(raw)) normalised = raw.replace(/\./g, '').replace(',', '.'); // pt-BR 1.234,5
+    else if (/^-?\d{1,3}([,\u202f\u00a0]\d{3})+(\.\d+)?$/.test(raw)) {
+      normalised = raw.replace(/[,\u202f\u00a0]/g, '');
+      if (/^-?\d{1,3},\d{3}$/.test(raw)) alternatives.push(raw.replace(',', '.')); // or a pt-BR decimal comma
+    } else {
+      normalised = raw.replace(',', '.');
+      if (/^-?\d{1,3}\.\d{3}$/.test(raw)) alternatives.push(raw.replace('.', '')); // or a pt-BR thousands dot
+    }
     const value = Number(normalised);
     if (!Number.isFinite(value)) continue;
-    const dot = normalised.indexOf('.');
-    mentions.push({ text: match[0], value, decimals: dot === -1 ? 0 : normalised.length - dot - 1, percent });
+    const mention: NumberMention = { text: match[0], value, decimals: decimalsOf(normalised), percent };
+    if (alternatives.length > 0) mention.alternatives = alternatives.map((a) => ({ value: Number(a), decimals: decimalsOf(a) }));
+    mentions.push(mention);
   }
   return mentions;
 }
@@ -59,7 +78,11 @@ function matchesShown(fact: number, shown: number, decimals: number): boolean {
  * or a percentage fact written as a fraction, each rounded to the decimals shown.
  */
 export function numberIsSupported(mention: NumberMention, facts: readonly number[]): boolean {
-  const { value, decimals } = mention;
+  if (readingIsSupported(mention, mention.value, mention.decimals, facts)) return true;
+  return (mention.alternatives ?? []).some((a) => readingIsSupported(mention, a.value, a.decimals, facts));
+}
+
+function readingIsSupported(mention: NumberMention, value: number, decimals: number, facts: readonly number[]): boolean {
   for (const fact of facts) {
     if (matchesShown(fact, value, decimals)) return true;
     if (matchesShown(fact * 100, value, decimals)) return true;

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createLanguageModelAssistant } from './assistant.ts';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from './fake-openai-server.ts';
+import { lastToolResult, startFakeOpenAIServer, type FakeOpenAIServer } from './fake-openai-server.ts';
 import { LanguageModelError } from './language-model.ts';
 import { OpenAICompatibleModel } from './openai-model.ts';
-import type { DataProfile } from './profile.ts';
+import { correlation, ranking } from './analysis/compute.ts';
+import type { AnalysisDataset } from './analysis/dataset.ts';
+import { ANALYSIS_TOOLS } from './analysis/tools.ts';
+import type { LanguageModel } from './language-model.ts';
 
 let server: FakeOpenAIServer | undefined;
 afterEach(async () => {
@@ -15,6 +18,20 @@ const modelAt = (url: string, overrides: Partial<{ timeoutMs: number; maxRetries
   new OpenAICompatibleModel({ baseUrl: url, apiKey: 'test-key', model: 'fake-model', timeoutMs: overrides.timeoutMs ?? 5_000, maxRetries: overrides.maxRetries ?? 2, maxTokens: 200 });
 
 const messages = [{ role: 'user' as const, content: 'Hello?' }];
+
+/** Two countries of two regions, 2010-2012: life expectancy (the target), HALE and doctors. */
+const dataset: AnalysisDataset = {
+  kind: 'who',
+  space: ['Brazil', 'Brazil', 'Brazil', 'France', 'France', 'France', 'Kenya', 'Kenya', 'Kenya'],
+  time: [2010, 2011, 2012, 2010, 2011, 2012, 2010, 2011, 2012],
+  region: ['Americas', 'Americas', 'Americas', 'Europe', 'Europe', 'Europe', 'Africa', 'Africa', 'Africa'],
+  columns: [
+    { name: 'LIFE', label: 'Life expectancy at birth (years)', values: Float64Array.from([73.1, 73.4, 73.9, 81.2, 81.5, 81.9, 60.2, 61.0, 61.9]) },
+    { name: 'HALE', label: 'Healthy life expectancy (HALE) at birth (years)', values: Float64Array.from([64, NaN, 65, 72, NaN, 73, 53, NaN, 54]) },
+    { name: 'DOCS', label: 'Physicians density (per 1000 population)', values: Float64Array.from([1.8, 1.9, 2.1, 3.2, 3.3, 3.3, 0.2, 0.2, 0.21]) },
+  ],
+  target: 'LIFE',
+};
 
 describe('OpenAI-compatible provider (real openai client, local chat-completions server)', () => {
   test('sends the model, messages and key, and returns the completion text', async () => {
@@ -80,29 +97,57 @@ describe('OpenAI-compatible provider (real openai client, local chat-completions
     expect(server.requests[0]!.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'report', schema, strict: true } });
   });
 
-  test('the assistant grounds the question in the profile and falls back to the built-in analyst when the model fails', async () => {
-    const profile: DataProfile = {
-      database: 'WHO', kind: 'who', rows: 10, spaceColumn: 'countryName', timeColumn: 'year', regionColumn: 'regionName',
-      spaceCount: 2, spaceExamples: ['Brazil', 'Chile'], regions: [{ name: 'Americas', rows: 10 }], years: { first: 2000, last: 2004, count: 5 },
-      columnCount: 1, columns: [{ name: 'LIFE', label: 'Life expectancy', present: 8, coverage: 0.8, min: 60, max: 80, mean: 70, median: 71, firstYear: 2000, lastYear: 2004, correlationWithTarget: null }],
-      target: null,
-    };
-    server = await startFakeOpenAIServer(() => ({ kind: 'text', content: '**Life expectancy** covers 80% of rows and has 12345 secrets.<img src=x onerror=alert(1)>' }));
+  test('the model answers with tool calls on the chosen data; its numbers are checked against the tool results', async () => {
+    // The model asks for the correlation, then quotes the tool's numbers and invents one more.
+    server = await startFakeOpenAIServer((request, index) => {
+      if (index === 0) return { kind: 'tool-calls', calls: [{ name: 'correlation', arguments: { a: 'life expectancy', b: 'DOCS' } }] };
+      const result = lastToolResult(request) as { n: number; pearson: number; spearman: number };
+      return { kind: 'text', content: `**Pearson r = ${result.pearson.toFixed(3)}** and Spearman ρ = ${result.spearman.toFixed(3)} over ${result.n} pairs; 12345 secrets.<img src=x onerror=alert(1)>` };
+    });
     const assistant = createLanguageModelAssistant(modelAt(server.url));
-    const answer = await assistant.answerQuestion({ question: 'How complete is life expectancy?', profile });
+    const answer = await assistant.answerQuestion({ question: 'Is life expectancy correlated with doctors?', dataset, locale: 'en' });
     expect(answer.provider).toBe('openai');
-    expect(server.requests[0]!.messages[0]!.content).toContain('"Life expectancy"');
-    expect(server.requests[0]!.messages[1]!.content).toBe('How complete is life expectancy?');
-    expect(answer.html).not.toContain('<img');
-    expect(answer.html).not.toContain('onerror');
-    expect(answer.html).not.toContain('**');
-    expect(answer.html).toContain('12345');
-    expect(answer.html).toMatch(/not among the computed facts[^<]*12345/);
+    const [first, second] = server.requests;
+    expect(first!.tools!.map((t) => t.function.name)).toEqual(ANALYSIS_TOOLS.map((t) => t.name));
+    expect(first!.messages[0]!.content).toContain('Every number in your answer must come from a tool result');
+    expect(first!.messages[0]!.content).toContain('Answer in English');
+    expect(first!.messages[1]!.content).toBe('Is life expectancy correlated with doctors?');
+    // The tool ran the analyst's computation on the dataset (not HALE: "life expectancy" is LIFE).
+    const toolMessage = second!.messages.find((m) => m.role === 'tool')!;
+    const computed = correlation(dataset, dataset.columns[0]!, dataset.columns[2]!, null);
+    expect(JSON.parse(toolMessage.content!)).toMatchObject({ a: { name: 'LIFE' }, b: { name: 'DOCS' }, n: computed.n });
+    expect(answer.html).toContain(computed.pearson!.toFixed(3));
+    expect(answer.html).not.toMatch(/<img|onerror|\*\*/);
+    // 12345 is not in any tool result: flagged; the tool's numbers are not.
+    expect(answer.html).toMatch(/not in any computation on the data: 12345\./);
 
     server.setResponder(() => ({ kind: 'error', status: 500, retryAfterMs: 1 }));
-    const fallback = await createLanguageModelAssistant(modelAt(server.url, { maxRetries: 0 })).answerQuestion({ question: 'How complete is life expectancy?', profile });
+    const fallback = await createLanguageModelAssistant(modelAt(server.url, { maxRetries: 0 })).answerQuestion({ question: 'Is life expectancy correlated with doctors?', dataset });
     expect(fallback.provider).toBe('builtin');
+    expect(fallback.html).toContain('Pearson r =');
     expect(fallback.html).toContain('not written by a language model');
     expect(fallback.html).toContain('could not be reached');
+  });
+
+  test('a model without native tool calls uses the prompted JSON protocol, in Portuguese', async () => {
+    server = await startFakeOpenAIServer((request, index) => {
+      if (index === 0) return { kind: 'text', content: '```json\n{"tool": "rank", "arguments": {"indicator": "expectativa de vida", "year": 2011, "by": "region"}}\n```' };
+      const result = lastToolResult(request) as { items: { name: string; mean: number }[] };
+      const top = result.items[0]!;
+      return { kind: 'text', content: JSON.stringify({ answer: `Em 2011, ${top.name} teve a maior média: ${String(top.mean).replace('.', ',')}.` }) };
+    });
+    const openai = modelAt(server.url);
+    // The same server, seen through a provider that only completes text (no chatWithTools).
+    const textOnly: LanguageModel = { kind: 'local', label: 'text-only', complete: (r) => openai.complete(r), close: async () => {} };
+    const answer = await createLanguageModelAssistant(textOnly).answerQuestion({ question: 'Qual região tem a maior expectativa de vida em 2011?', dataset, locale: 'pt-BR' });
+    expect(server.requests[0]!.tools).toBeUndefined();
+    expect(server.requests[0]!.messages[0]!.content).toContain('{"tool": "<name>", "arguments": {...}}');
+    expect(server.requests[0]!.messages[0]!.content).toContain('Answer in Brazilian Portuguese');
+    expect(server.requests[1]!.messages.at(-1)!.content).toMatch(/^TOOL RESULT \(rank\):/);
+    const ranked = ranking(dataset, dataset.columns[0]!, { year: 2011, by: 'region', order: 'top' })!;
+    expect(answer.html).toContain(`${ranked.items[0]!.name} teve a maior média: ${String(Number(ranked.items[0]!.mean.toPrecision(4))).replace('.', ',')}`);
+    expect(answer.html).not.toContain('Verifique antes de usar');
+    // The chart names the regions in Portuguese.
+    expect(answer.visual).toMatchObject({ type: 'bar', categories: ['Europa', 'Américas', 'África'] });
   });
 });

@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { AssistantConfig } from './config.ts';
-import { LanguageModelError, type CompletionRequest, type LanguageModel } from './language-model.ts';
+import { LanguageModelError, type CompletionRequest, type LanguageModel, type ToolChatReply, type ToolChatRequest } from './language-model.ts';
 
 /**
  * A model behind an OpenAI-compatible chat-completions API (OpenAI, Azure, Ollama, vLLM, llama.cpp server),
@@ -74,6 +74,39 @@ export class OpenAICompatibleModel implements LanguageModel {
       const content = completion.choices[0]?.message?.content;
       if (!content || !content.trim()) throw new LanguageModelError('invalid-output', 'The model answered with no content.');
       return content;
+    } catch (error) {
+      throw toLanguageModelError(error, request.signal);
+    }
+  }
+
+  async chatWithTools(request: ToolChatRequest): Promise<ToolChatReply> {
+    const messages = request.messages.map((m) => {
+      if (m.role === 'tool') return { role: 'tool' as const, tool_call_id: m.toolCallId, content: m.content };
+      if (m.role === 'assistant' && 'toolCalls' in m) {
+        return {
+          role: 'assistant' as const,
+          content: m.content,
+          tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })),
+        };
+      }
+      return m as { role: 'system' | 'user' | 'assistant'; content: string };
+    });
+    try {
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.config.model,
+          messages,
+          max_tokens: request.maxTokens ?? this.config.maxTokens,
+          temperature: 0.2,
+          tools: request.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        },
+        { signal: request.signal },
+      );
+      const message = completion.choices[0]?.message;
+      const calls = (message?.tool_calls ?? []).flatMap((c) => (c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : []));
+      if (calls.length > 0) return { kind: 'tool-calls', calls };
+      if (!message?.content || !message.content.trim()) throw new LanguageModelError('invalid-output', 'The model answered with no content.');
+      return { kind: 'text', content: message.content };
     } catch (error) {
       throw toLanguageModelError(error, request.signal);
     }

@@ -1,4 +1,4 @@
-import { baselinesAtLeastAsGood, type AutoMLResults } from '@indicata/contracts';
+import { baselinesAtLeastAsGood, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -13,16 +13,59 @@ export interface JobMailInput {
   errorMessage?: string | null;
   /** One line per model: family and its test scores, best first. */
   scoreLines?: string[];
+  /** The language the job was submitted in (default English). */
+  locale?: ReportLocale;
 }
 
-/** The e-mail that tells a job's owner it finished, with a short summary and a link to the results. */
+/** The e-mail's words in each language. */
+const TEXT = {
+  en: {
+    subjectDone: (name: string) => `Indicata: "${name}" is done`,
+    subjectError: (name: string) => `Indicata: "${name}" stopped with an error`,
+    done: (name: string) => `Your AutoML job "${name}" has finished.`,
+    open: 'Open the results:',
+    failed: (name: string) => `Your AutoML job "${name}" could not finish.`,
+    reason: 'Reason:',
+    unknown: 'unknown',
+    details: 'Details:',
+    caveat: 'The report is written by a language model or by the built-in analyst; consult an expert before applying it.',
+    testScores: 'test macro-F1',
+    accuracy: 'accuracy',
+    chosen: 'chosen',
+    chosenButBeaten: (names: string) => `chosen on validation, but the ${names} baseline did at least as well on the test rows`,
+    plainly: (names: string, best: string) => `Plainly: the ${names} baseline scored at least as well as the chosen model ${best} on the test rows.`,
+    baseline: 'Baseline',
+    none: 'n/a',
+  },
+  'pt-BR': {
+    subjectDone: (name: string) => `Indicata: "${name}" terminou`,
+    subjectError: (name: string) => `Indicata: "${name}" parou com um erro`,
+    done: (name: string) => `Seu job de AutoML "${name}" terminou.`,
+    open: 'Abra os resultados:',
+    failed: (name: string) => `Seu job de AutoML "${name}" não pôde terminar.`,
+    reason: 'Motivo:',
+    unknown: 'desconhecido',
+    details: 'Detalhes:',
+    caveat: 'O relatório é escrito por um modelo de linguagem ou pelo analista embutido; consulte um especialista antes de aplicá-lo.',
+    testScores: 'macro-F1 de teste',
+    accuracy: 'acurácia',
+    chosen: 'escolhido',
+    chosenButBeaten: (names: string) => `escolhido na validação, mas a linha de base ${names} foi pelo menos tão boa nas linhas de teste`,
+    plainly: (names: string, best: string) => `Em resumo: a linha de base ${names} teve resultado pelo menos tão bom quanto o modelo escolhido ${best} nas linhas de teste.`,
+    baseline: 'Linha de base',
+    none: 'n/d',
+  },
+} as const;
+
+/** The e-mail that tells a job's owner it finished, with a short summary and a link to the results, in the job's language. */
 export function jobFinishedMail(input: JobMailInput): MailMessage {
-  const subject = input.status === 'done' ? `Indicata: "${input.jobName}" is done` : `Indicata: "${input.jobName}" stopped with an error`;
+  const t = TEXT[input.locale ?? 'en'];
+  const subject = input.status === 'done' ? t.subjectDone(input.jobName) : t.subjectError(input.jobName);
   const lines =
     input.status === 'done'
-      ? [`Your AutoML job "${input.jobName}" has finished.`, '', ...(input.scoreLines ?? []), '', `Open the results: ${input.link}`]
-      : [`Your AutoML job "${input.jobName}" could not finish.`, '', `Reason: ${input.errorMessage ?? 'unknown'}`, '', `Details: ${input.link}`];
-  lines.push('', 'The report is written by a language model or by the built-in analyst; consult an expert before applying it.');
+      ? [t.done(input.jobName), '', ...(input.scoreLines ?? []), '', `${t.open} ${input.link}`]
+      : [t.failed(input.jobName), '', `${t.reason} ${input.errorMessage ?? t.unknown}`, '', `${t.details} ${input.link}`];
+  lines.push('', t.caveat);
   const html = `<p>${lines.map((l) => escapeHtml(l)).join('<br>')}</p>`.replace(
     escapeHtml(input.link),
     `<a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a>`,
@@ -30,22 +73,25 @@ export function jobFinishedMail(input: JobMailInput): MailMessage {
   return { to: input.to, subject, text: lines.join('\n'), html };
 }
 
-/** Summary lines "DT (chosen): test macro-F1 0.8123, accuracy 85.00%" per model, then the baselines. */
-export function scoreLinesOf(results: AutoMLResults): string[] {
+/**
+ * Summary lines per model, then the baselines: "DT (chosen): test macro-F1 0.8123, accuracy 85.00%", or in
+ * Portuguese "DT (escolhido): macro-F1 de teste 0,8123, acurácia 85,00%".
+ */
+export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'): string[] {
+  const t = TEXT[locale];
+  const fixed = (x: number, digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
   const format = (name: string, test: { macroF1: number | null; accuracy: number | null }) =>
-    `${name}: test macro-F1 ${test.macroF1 === null ? 'n/a' : test.macroF1.toFixed(4)}, accuracy ${test.accuracy === null ? 'n/a' : `${(test.accuracy * 100).toFixed(2)}%`}`;
+    `${name}: ${t.testScores} ${test.macroF1 === null ? t.none : fixed(test.macroF1, 4)}, ${t.accuracy} ${test.accuracy === null ? t.none : `${fixed(test.accuracy * 100, 2)}%`}`;
   const beaten = baselinesAtLeastAsGood(results);
+  const names = beaten.map((b) => b.name).join(locale === 'pt-BR' ? ' e ' : ' and ');
   // A model is never called "chosen" without the caveat when a simple rule did as well on the test rows.
-  const chosenTag = beaten.length > 0 ? ` (chosen on validation, but the ${beaten.map((b) => b.name).join(' and ')} baseline did at least as well on the test rows)` : ' (chosen)';
-  const lines =
-    beaten.length > 0
-      ? [`Plainly: the ${beaten.map((b) => b.name).join(' and ')} baseline scored at least as well as the chosen model ${results.best} on the test rows.`, '']
-      : [];
+  const chosenTag = beaten.length > 0 ? ` (${t.chosenButBeaten(names)})` : ` (${t.chosen})`;
+  const lines = beaten.length > 0 ? [t.plainly(names, results.best), ''] : [];
   lines.push(
     ...Object.values(results.models)
       .filter((m) => m !== undefined)
       .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? chosenTag : ''}`, m.test)),
   );
-  for (const baseline of results.baselines) lines.push(format(`Baseline ${baseline.name}`, baseline.test));
+  for (const baseline of results.baselines) lines.push(format(`${t.baseline} ${baseline.name}`, baseline.test));
   return lines;
 }

@@ -2,7 +2,7 @@ import { QUESTION_EVENT, type Question, type ReportLocale } from '@indicata/cont
 import type { AppContext } from '../../context.ts';
 import type { Assistant } from '../assistant/assistant.ts';
 import { answerToSafeHtml, escapeHtml } from '../assistant/sanitize.ts';
-import { loadProfile, ProfileUnavailableError } from './data-profile.ts';
+import { DataUnavailableError, loadAnalysisDataset } from './analysis-data.ts';
 import { findQuestion, pendingQuestionIds, settleQuestion, toQuestion } from './service.ts';
 
 /** Streamed partial answers are pushed at most this often. */
@@ -97,14 +97,14 @@ export class QuestionAnswerer {
     };
     let outcome: Parameters<typeof settleQuestion>[2];
     try {
-      const profile = await loadProfile(this.ctx, { database: row.database, userId: row.userId, target: row.target });
-      const answer = await this.assistant.answerQuestion({ question: row.data.question, profile, locale, signal: this.controller.signal, onText });
+      const dataset = await loadAnalysisDataset(this.ctx, { database: row.database, userId: row.userId, target: row.target, indicators: row.indicators });
+      const answer = await this.assistant.answerQuestion({ question: row.data.question, dataset, locale, signal: this.controller.signal, onText });
       // Stopping aborts the model call and the analyst fills in; leave the question pending for the next start instead.
       if (this.stopped) return;
-      outcome = { status: 'answered', answer: answer.html, provider: answer.provider, question: row.data.question };
+      outcome = { status: 'answered', answer: answer.html, provider: answer.provider, question: row.data.question, visual: answer.visual };
     } catch (error) {
       if (this.stopped) return; // left pending: the next start answers it
-      const reason = error instanceof ProfileUnavailableError ? error.message : 'the assistant failed; try again later.';
+      const reason = error instanceof DataUnavailableError ? error.message : 'the assistant failed; try again later.';
       outcome = {
         status: 'error',
         answer: `<p>${escapeHtml(UNAVAILABLE[locale].replace('{reason}', reason))}</p>`,
@@ -112,7 +112,7 @@ export class QuestionAnswerer {
         errorDetail: (error as Error)?.message ?? String(error),
         question: row.data.question,
       };
-      if (!(error instanceof ProfileUnavailableError)) this.ctx.logger.error({ err: error, questionId: id }, 'question could not be answered');
+      if (!(error instanceof DataUnavailableError)) this.ctx.logger.error({ err: error, questionId: id }, 'question could not be answered');
     }
     const settled = await settleQuestion(db, id, outcome);
     if (settled) await this.publish(settled.userId, toQuestion(settled));

@@ -8,7 +8,7 @@ import { questions } from '../../db/schema/questions.ts';
 import { whoCountries, whoIndicators, whoObservations } from '../../db/schema/who.ts';
 import { LocalFileStorage } from '../../storage/local.ts';
 import { createLanguageModelAssistant } from '../assistant/assistant.ts';
-import { startFakeOpenAIServer, type FakeOpenAIServer } from '../assistant/fake-openai-server.ts';
+import { lastToolResult, startFakeOpenAIServer, type FakeOpenAIServer } from '../assistant/fake-openai-server.ts';
 import { OpenAICompatibleModel } from '../assistant/openai-model.ts';
 import { createUpload } from '../uploads/service.ts';
 import { QuestionAnswerer } from './answerer.ts';
@@ -91,9 +91,10 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       expect(answered!.status).toBe('answered');
       expect(answered!.provider).toBe('builtin');
       expect(answered!.data.answer).toContain('not written by a language model');
-      // Grounded: DOCS has 12 of the 15 country-years (0.8), LIFE all 15.
-      expect(answered!.data.answer).toContain('Medical doctors (per 10 000 population) (DOCS): 80.0% of rows (12)');
-      expect(answered!.data.answer).toContain('Life expectancy at birth (years) (LIFE): 100.0% of rows (15)');
+      // Computed: DOCS misses 3 of the 15 country-years, LIFE none; a short answer, then the table and a chart.
+      expect(answered!.data.answer).toMatch(/^<p>Medical doctors \(per 10 000 population\) misses the most values: 3 of 15 rows \(20\.0%\) of the chosen data\.<\/p><table>/);
+      expect(answered!.data.answer).not.toMatch(/countryName|regionName/);
+      expect(answered!.visual).toMatchObject({ type: 'bar', categories: ['Medical doctors (per 10 000 population)', 'Life expectancy at birth (years)'], series: [{ values: [20, 0] }] });
       const pushed = events.filter((e) => e.type === QUESTION_EVENT).map((e) => e.data as Question);
       expect(pushed.map((q) => q.status)).toEqual(['pending', 'answered']);
       expect(pushed[1]!.data.answer).toBe(answered!.data.answer);
@@ -103,8 +104,20 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       await ask(alice, { database: 'WHO', question: 'What correlates with the target?', target: 'LIFE' });
       await server.ctx.questionAnswerer!.idle();
       const [latest] = await list(alice);
-      expect(latest!.data.answer).toMatch(/Strongest linear correlations \(Pearson r\) with the target Life expectancy at birth \(years\) \(LIFE\)/);
-      expect(latest!.data.answer).toMatch(/DOCS\): r = 0\.9\d*/);
+      expect(latest!.data.answer).toMatch(/^<p>Medical doctors \(per 10 000 population\) relates most to the target Life expectancy at birth \(years\): Spearman ρ = 1\.000, Pearson r = 0\.9\d\d over 12 rows\.<\/p>/);
+    });
+
+    it('answers in Portuguese about the chosen indicators only, with the chart stored beside the answer', async () => {
+      await ask(alice, { database: 'WHO', question: 'Qual a tendência da expectativa de vida no Brasil?', target: 'LIFE', indicators: ['LIFE'], locale: 'pt-BR' });
+      await ask(alice, { database: 'WHO', question: 'Quais indicadores têm mais valores ausentes?', target: 'LIFE', indicators: ['LIFE'], locale: 'pt-BR' });
+      await server.ctx.questionAnswerer!.idle();
+      const [missing, trend] = await list(alice);
+      // Brazil 2010-2014: 70, 70.5 ... 72; the mean over one country is its value.
+      expect(trend!.data.answer).toMatch(/^<p>Life expectancy at birth \(years\) \(Brasil, média dos lugares com valor\) passou de 70 em 2010 para 72 em 2014, uma variação de \+2\.<\/p>/);
+      expect(trend!.visual).toEqual({ type: 'line', title: 'Life expectancy at birth (years) (Brasil)', categories: ['2010', '2011', '2012', '2013', '2014'], series: [{ name: 'Média', values: [70, 70.5, 71, 71.5, 72] }] });
+      // DOCS was not chosen: only the target is in the data, so nothing else is missing.
+      expect(missing!.data.answer).toContain('Nenhum indicador escolhido tem valores ausentes');
+      expect(missing!.data.answer).not.toContain('Medical doctors');
     });
 
     it("answers about an upload from the uploaded file, and refuses someone else's upload", async () => {
@@ -116,7 +129,7 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       const [mine] = await list(alice);
       expect(mine!.database).toBe(upload.storedName);
       expect(mine!.status).toBe('answered');
-      expect(mine!.data.answer).toContain('beds: 75.0% of rows (3)');
+      expect(mine!.data.answer).toContain('beds misses 1 of 4 rows (25.0%) of the chosen data.');
       const [theirs] = await list(bob);
       expect(theirs!.status).toBe('error');
       expect(theirs!.data.answer).toContain('is not one of your uploads');
@@ -169,7 +182,12 @@ describe('questions answered by an OpenAI-compatible server (LLM_PROVIDER=openai
   let fake: FakeOpenAIServer;
   let alice: SignedIn;
   beforeAll(async () => {
-    fake = await startFakeOpenAIServer(() => ({ kind: 'text', content: 'Life expectancy covers **100%** of rows.<script>alert(1)</script><p onclick="x()">ok</p>' }));
+    // The model counts with a tool, then quotes the tool's number.
+    fake = await startFakeOpenAIServer((request) => {
+      const result = lastToolResult(request) as { places: number } | undefined;
+      if (!result) return { kind: 'tool-calls', calls: [{ name: 'count_places', arguments: { indicator: 'life expectancy', year: 2012 } }] };
+      return { kind: 'text', content: `**${result.places}** countries have life expectancy in 2012.<script>alert(1)</script><p onclick="x()">ok</p>` };
+    });
     const assistant = createLanguageModelAssistant(new OpenAICompatibleModel({ baseUrl: fake.url, apiKey: 'k', model: 'fake', timeoutMs: 5_000, maxRetries: 0, maxTokens: 300 }));
     server = await createTestServer('pglite', { context: { assistant } });
     await seedWho(server);
@@ -182,20 +200,22 @@ describe('questions answered by an OpenAI-compatible server (LLM_PROVIDER=openai
     await fake?.close();
   });
 
-  it('streams the answer from the model, stores it sanitised and says which provider answered', async () => {
+  it('the model answers by calling the analyst as a tool; the answer is stored sanitised with its chart', async () => {
     const events: ServerEvent[] = [];
     const unsubscribe = server.ctx.events.subscribe(alice.user.id, (e) => events.push(e));
-    const response = await server.app.inject({ method: 'POST', url: '/api/questions', headers: alice.headers, payload: { database: 'WHO', question: 'How complete is life expectancy?' } });
+    const response = await server.app.inject({ method: 'POST', url: '/api/questions', headers: alice.headers, payload: { database: 'WHO', question: 'How many countries have life expectancy in 2012?' } });
     expect(response.statusCode).toBe(201);
     await server.ctx.questionAnswerer!.idle();
     unsubscribe();
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]!.stream).toBe(true);
-    expect(fake.requests[0]!.messages[0]!.content).toContain('Life expectancy at birth (years)');
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[0]!.tools?.some((t) => t.function.name === 'count_places')).toBe(true);
+    expect(fake.requests[0]!.messages[0]!.content).toContain('LIFE: Life expectancy at birth (years)');
+    expect(lastToolResult(fake.requests[1]!)).toMatchObject({ indicator: { name: 'LIFE' }, year: 2012, places: 3, totalPlaces: 3 });
     const [answered] = questionListSchema.parse((await server.app.inject({ method: 'GET', url: '/api/questions', headers: alice.headers })).json()).questions;
     expect(answered!.provider).toBe('openai');
-    expect(answered!.data.answer).toContain('Life expectancy covers 100% of rows.');
-    expect(answered!.data.answer).not.toMatch(/<script|onclick|\*\*/);
+    expect(answered!.data.answer).toContain('3 countries have life expectancy in 2012.');
+    expect(answered!.data.answer).not.toMatch(/<script|onclick|\*\*|Check before use/);
+    expect(answered!.visual).toMatchObject({ type: 'bar', categories: ['Americas', 'Europe'], series: [{ values: [2, 1] }] });
     expect(events.at(-1)!.data).toMatchObject({ status: 'answered', provider: 'openai' });
   });
 
@@ -206,7 +226,7 @@ describe('questions answered by an OpenAI-compatible server (LLM_PROVIDER=openai
     const answerer = new QuestionAnswerer(server.ctx, server.ctx.assistant!);
     answerer.enqueue(row.id);
     const started = Date.now();
-    while (fake.requests.length < 2 && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20));
+    while (fake.requests.length < 3 && Date.now() - started < 5_000) await new Promise((r) => setTimeout(r, 20));
     await answerer.stop();
     expect((await findQuestion(db, row.id))!.status).toBe('pending');
   });

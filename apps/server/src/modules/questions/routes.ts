@@ -15,7 +15,7 @@ const idParams = z.object({ id: z.string() });
 export const QUESTIONS_PER_MINUTE = 20;
 
 /**
- * POST /api/questions {database, question, target?, locale?} -> 201 {question} (pending; answered in the background)
+ * POST /api/questions {database, question, target?, locale?, indicators?} -> 201 {question} (pending; answered in the background)
  * GET /api/questions -> {questions} (own, newest first)
  * DELETE /api/questions/:id -> 204 (own only; another user's id is 404 and nothing is deleted)
  */
@@ -44,6 +44,7 @@ export async function registerQuestionRoutes(app: FastifyInstance, ctx: AppConte
       question: body.question.trim(),
       target: body.target?.trim() || null,
       locale: body.locale,
+      indicators: body.indicators?.map((i) => i.trim()).filter(Boolean) ?? null,
     });
     const question = toQuestion(row);
     await ctx.events.publish(user.id, { type: QUESTION_EVENT, data: question });

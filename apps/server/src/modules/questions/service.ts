@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { newId, type Question, type QuestionStatus, type ReportLocale } from '@indicata/contracts';
+import { newId, type Question, type QuestionStatus, type QuestionVisual, type ReportLocale } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
 import { questions, type QuestionRow } from '../../db/schema/questions.ts';
 
@@ -17,21 +17,27 @@ export function toQuestion(row: QuestionRow): Question {
     currentTime: row.currentTime,
     data: { question: row.data.question, answer: row.data.answer },
     provider: (row.provider as Question['provider']) ?? null,
+    visual: row.visual ?? null,
   };
 }
 
-export async function insertQuestion(db: Db, input: { userId: string; database: string; question: string; target: string | null; locale: ReportLocale }): Promise<QuestionRow> {
+export async function insertQuestion(
+  db: Db,
+  input: { userId: string; database: string; question: string; target: string | null; locale: ReportLocale; indicators?: string[] | null },
+): Promise<QuestionRow> {
   const now = new Date();
   const row = {
     id: newId(now.getTime()),
     userId: input.userId,
     database: input.database,
     target: input.target,
+    indicators: input.indicators && input.indicators.length > 0 ? input.indicators : null,
     locale: input.locale,
     status: 'pending' as QuestionStatus,
     currentTime: localTimestamp(now),
     data: { question: input.question, answer: '' },
     provider: null,
+    visual: null,
     errorDetail: null,
     createdAt: now,
     answeredAt: null,
@@ -61,11 +67,18 @@ export async function findQuestion(db: Db, id: string): Promise<QuestionRow | nu
 export async function settleQuestion(
   db: Db,
   id: string,
-  outcome: { status: Exclude<QuestionStatus, 'pending'>; answer: string; provider: string | null; errorDetail?: string | null; question: string },
+  outcome: { status: Exclude<QuestionStatus, 'pending'>; answer: string; provider: string | null; errorDetail?: string | null; question: string; visual?: QuestionVisual | null },
 ): Promise<QuestionRow | null> {
   const [row] = await db
     .update(questions)
-    .set({ status: outcome.status, data: { question: outcome.question, answer: outcome.answer }, provider: outcome.provider, errorDetail: outcome.errorDetail ?? null, answeredAt: new Date() })
+    .set({
+      status: outcome.status,
+      data: { question: outcome.question, answer: outcome.answer },
+      provider: outcome.provider,
+      visual: outcome.visual ?? null,
+      errorDetail: outcome.errorDetail ?? null,
+      answeredAt: new Date(),
+    })
     .where(and(eq(questions.id, id), eq(questions.status, 'pending')))
     .returning();
   return row ?? null;

@@ -10,6 +10,10 @@ import { classBalance, classRecalls, strongestCorrelations, topConfusion } from 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
 const dec = (x: number | null | undefined, d = 3): string => (x === null || x === undefined ? '—' : x.toFixed(d));
 
+/** The same numbers written the Brazilian way (decimal comma). */
+const pctPt = (x: number | null | undefined): string => pct(x).replace('.', ',');
+const decPt = (x: number | null | undefined, d = 3): string => dec(x, d).replace('.', ',');
+
 type Writer = (results: AutoMLResults) => string[];
 
 const modelsOf = (results: AutoMLResults) => Object.values(results.models).filter((m) => !!m);
@@ -119,32 +123,33 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     const out = [
       ...(beaten.length > 0 && best
         ? [
-            `Em termos claros: nas linhas de teste ${beaten.map((b) => `a linha de base ${b.name} (macro-F1 ${dec(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${dec(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
+            `Em termos claros: nas linhas de teste ${beaten.map((b) => `a linha de base ${b.name} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
           ]
         : []),
-      `O modelo escolhido é ${res.best}: ${res.bestReason}`,
+      // The engine's reason is English text: say the same in Portuguese from the numbers.
+      `O modelo escolhido é ${res.best}: tem a maior macro-F1 média nas dobras de validação (${decPt(best?.validationMacroF1 ?? null, 4)}); as métricas de teste não influenciaram a escolha.`,
       best
-        ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pct(best.test.accuracy)} e macro-F1 de ${dec(best.test.macroF1)} (macro-F1 de validação ${dec(best.validationMacroF1)}).`
+        ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pctPt(best.test.accuracy)} e macro-F1 de ${decPt(best.test.macroF1)} (macro-F1 de validação ${decPt(best.validationMacroF1)}).`
         : '',
     ];
-    for (const b of res.baselines) out.push(`A linha de base ${b.name} tem macro-F1 de ${dec(b.test.macroF1)} (acurácia ${pct(b.test.accuracy)}); um modelo útil precisa superá-la.`);
+    for (const b of res.baselines) out.push(`A linha de base ${b.name} tem macro-F1 de ${decPt(b.test.macroF1)} (acurácia ${pctPt(b.test.accuracy)}); um modelo útil precisa superá-la.`);
     const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
-    if (ranked.length > 1) out.push(`Macro-F1 de teste por algoritmo: ${ranked.map((m) => `${m.algorithm} ${dec(m.test.macroF1)}`).join(', ')}.`);
+    if (ranked.length > 1) out.push(`Macro-F1 de teste por algoritmo: ${ranked.map((m) => `${m.algorithm} ${decPt(m.test.macroF1)}`).join(', ')}.`);
     return out;
   },
   outliers: (res) => {
     const o = res.preprocessing.outliers;
     if (!o.quantiles) return ['A remoção de outliers estava desligada: nenhum valor do alvo foi removido ou marcado.'];
     return [
-      `Valores do alvo fora de ${dec(o.lower, 4)} a ${dec(o.upper, 4)} (regra do IQR nos quantis ${o.quantiles[0]}/${o.quantiles[1]} das linhas de treino, k = ${o.k}) contam como outliers.`,
+      `Valores do alvo fora de ${decPt(o.lower, 4)} a ${decPt(o.upper, 4)} (regra do IQR nos quantis ${o.quantiles[0]}/${o.quantiles[1]} das linhas de treino, k = ${o.k}) contam como outliers.`,
       `${o.removedTrainRows} linhas de treino foram removidas e ${o.flaggedTestRows} linhas de teste foram mantidas e marcadas; o conjunto de teste nunca é cortado.`,
     ];
   },
   correlation: (res) => {
     const { withTarget, pairs } = strongestCorrelations(res);
     const out: string[] = [];
-    if (withTarget.length) out.push(`Correlações lineares mais fortes com o alvo ${res.labels.target}: ${withTarget.slice(0, 3).map((c) => `${c.feature} (r = ${dec(c.r)})`).join(', ')}.`);
-    if (pairs.length) out.push(`Par de entradas mais correlacionado: ${pairs[0]!.a} e ${pairs[0]!.b} (r = ${dec(pairs[0]!.r)}); entradas muito correlacionadas trazem informação redundante.`);
+    if (withTarget.length) out.push(`Correlações lineares mais fortes com o alvo ${res.labels.target}: ${withTarget.slice(0, 3).map((c) => `${c.feature} (r = ${decPt(c.r)})`).join(', ')}.`);
+    if (pairs.length) out.push(`Par de entradas mais correlacionado: ${pairs[0]!.a} e ${pairs[0]!.b} (r = ${decPt(pairs[0]!.r)}); entradas muito correlacionadas trazem informação redundante.`);
     if (!out.length) out.push('A matriz de correlação tem poucas variáveis com valores para comentar.');
     out.push('A correlação é calculada só nas linhas de treino e não implica causalidade.');
     return out;
@@ -152,10 +157,10 @@ const ptBR: Record<ReportSectionKey, Writer> = {
   features: (res) => {
     const out = [`${res.usedIndicators.length} indicadores foram usados e ${res.unusedIndicators.length} ficaram de fora.`];
     const top = res.usedIndicators[0];
-    if (top && top.ig !== null) out.push(`O indicador mais informativo é ${top.indicatorAnalyzingName} (ganho de informação ${dec(top.ig)}, ${dec(top.missingDatasPercent, 1)}% ausente).`);
+    if (top && top.ig !== null) out.push(`O indicador mais informativo é ${top.indicatorAnalyzingName} (ganho de informação ${decPt(top.ig)}, ${decPt(top.missingDatasPercent, 1)}% ausente).`);
     const best = res.models[res.best];
     const importance = best?.permutationImportance?.length ? best.permutationImportance : best?.impurityImportance;
-    if (importance?.length) out.push(`Para ${res.best}, as variáveis mais importantes são ${importance.slice(0, 3).map((f) => `${f.Feature} (${dec(f.Importance)})`).join(', ')}.`);
+    if (importance?.length) out.push(`Para ${res.best}, as variáveis mais importantes são ${importance.slice(0, 3).map((f) => `${f.Feature} (${decPt(f.Importance)})`).join(', ')}.`);
     return out;
   },
   confusion: (res) => {
@@ -164,7 +169,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     if (best) {
       const recalls = classRecalls(best).filter((c) => c.total > 0);
       const weakest = [...recalls].sort((a, b) => (a.recall ?? 0) - (b.recall ?? 0))[0];
-      if (weakest) out.push(`Para ${res.best}, a classe menos reconhecida é ${weakest.title}: ${weakest.correct} de ${weakest.total} linhas de teste (${pct(weakest.recall)}).`);
+      if (weakest) out.push(`Para ${res.best}, a classe menos reconhecida é ${weakest.title}: ${weakest.correct} de ${weakest.total} linhas de teste (${pctPt(weakest.recall)}).`);
       const confusion = topConfusion(best);
       if (confusion) out.push(`O erro mais frequente é prever ${confusion.predicted} para ${confusion.actual} (${confusion.count} linhas).`);
       else out.push(`${res.best} não errou nenhuma linha de teste.`);
@@ -174,14 +179,14 @@ const ptBR: Record<ReportSectionKey, Writer> = {
   },
   detailed: (res) => {
     const rows = res.resultados.filter((r) => r.Algorithm === res.best && r.Category !== 'macro avg' && r.Category !== 'weighted avg');
-    const out = rows.map((r) => `${r.Category}: ${r.TotalIntances} linhas de teste, precisão ${dec(r.precision)}, revocação ${dec(r.recall)}, F1 ${dec(r.f1)}.`);
+    const out = rows.map((r) => `${r.Category}: ${r.TotalIntances} linhas de teste, precisão ${decPt(r.precision)}, revocação ${decPt(r.recall)}, F1 ${decPt(r.f1)}.`);
     if (res.split.testYears.length) out.push(`Anos de teste: ${res.split.testYears.join(', ')}.`);
     return out.length ? [`Resultados por classe de ${res.best}:`, ...out] : ['Nenhum resultado por classe foi produzido.'];
   },
   hyperparameters: (res) =>
     modelsOf(res).map(
       (m) =>
-        `${m.algorithm}: ${m.paramsSource === 'auto' ? `${m.search.evaluated} de ${m.search.planned} candidatos avaliados${m.search.budgetBound ? ' antes de acabar o tempo' : ''}` : m.paramsSource === 'explicit' ? 'os parâmetros informados' : 'votação ponderada dos melhores modelos'}; macro-F1 de validação ${dec(m.validationMacroF1)} ± ${dec(m.validationMacroF1Std)}.`,
+        `${m.algorithm}: ${m.paramsSource === 'auto' ? `${m.search.evaluated} de ${m.search.planned} candidatos avaliados${m.search.budgetBound ? ' antes de acabar o tempo' : ''}` : m.paramsSource === 'explicit' ? 'os parâmetros informados' : 'votação ponderada dos melhores modelos'}; macro-F1 de validação ${decPt(m.validationMacroF1)} ± ${decPt(m.validationMacroF1Std)}.`,
     ),
   limitations: (res) => {
     const out: string[] = [];
@@ -189,21 +194,23 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     if (balance) {
       out.push(
         `Desbalanceamento: a maior classe (${balance.largest.title}) tem ${balance.largest.count} linhas de treino e a menor (${balance.smallest.title}) ${balance.smallest.count}` +
-          (balance.ratio !== null ? `, uma razão de ${dec(balance.ratio, 1)} para 1.` : '.') +
+          (balance.ratio !== null ? `, uma razão de ${decPt(balance.ratio, 1)} para 1.` : '.') +
           ` A menor classe no teste (${balance.testSmallest.title}) tem ${balance.testSmallest.count} linhas; suas métricas são incertas.`,
       );
     }
     const md = res.preprocessing.missingData;
     const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
-    out.push(`${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pct(share)}) tiveram valores ausentes preenchidos; ${md.droppedTrainRows} linhas de treino foram descartadas por valores ausentes.`);
-    out.push(`Divisão: ${res.split.description}`);
+    out.push(`${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pctPt(share)}) tiveram valores ausentes preenchidos; ${md.droppedTrainRows} linhas de treino foram descartadas por valores ausentes.`);
+    const years = (list: number[]) => (list.length === 0 ? '—' : list.length > 3 ? `${list[0]}–${list[list.length - 1]}` : list.join(', '));
+    out.push(`Divisão: ${res.split.trainRows} linhas de treino (anos ${years(res.split.trainYears)}) e ${res.split.testRows} linhas de teste (anos ${years(res.split.testYears)}).`);
     if (res.cvGap) {
       out.push(
-        `A validação em cadeia temporal deu macro-F1 de ${dec(res.cvGap.forwardChaining)} para ${res.cvGap.algorithm}, a validação cruzada aleatória ${dec(res.cvGap.randomKFold)}: diferença de ${dec(res.cvGap.gap)}. ` +
+        `A validação em cadeia temporal deu macro-F1 de ${decPt(res.cvGap.forwardChaining)} para ${res.cvGap.algorithm}, a validação cruzada aleatória ${decPt(res.cvGap.randomKFold)}: diferença de ${decPt(res.cvGap.gap)}. ` +
           (res.cvGap.gap > 0.05 ? 'Uma divisão aleatória teria favorecido o modelo; espere o valor da cadeia temporal em anos futuros.' : 'O modelo não depende muito de ver o futuro.'),
       );
     }
-    for (const w of res.warnings) out.push(w);
+    // The engine's warnings are English text; say so rather than mix languages unannounced.
+    if (res.warnings.length > 0) out.push(`Avisos do motor (em inglês): ${res.warnings.join(' ')}`);
     return out;
   },
 };

@@ -19,6 +19,11 @@ class FakeEventSource {
   }
 }
 
+// jsdom has no canvas: the chart component stands in for ECharts here (the e2e suite draws the real one).
+vi.mock('./AnswerChart.tsx', () => ({
+  default: ({ visual }: { visual: Question['visual'] }) => <div role="img" aria-label={visual!.title} data-testid="question-answer-chart" data-points={visual!.series[0]!.values.length} />,
+}));
+
 function question(index: number, patch: Partial<Question> = {}): Question {
   return {
     id: `q${String(100 - index).padStart(19, '0')}`,
@@ -135,6 +140,39 @@ describe('QuestionsPanel', () => {
     expect(answer.textContent).toContain('Bold');
     expect(answer.textContent).toContain('text');
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
+
+describe('answers with a table and a chart', () => {
+  it('shows the short answer, its table and the chart beside it', async () => {
+    serve([
+      question(1, {
+        data: { question: 'Trend?', answer: '<p>Life expectancy went from 66.38 in 2000 to 71.79 in 2016.</p><table><thead><tr><th>Year</th><th>Mean</th></tr></thead><tbody><tr><td>2000</td><td>66.38</td></tr></tbody></table>' },
+        visual: { type: 'line', title: 'Life expectancy (all countries)', categories: ['2000', '2016'], series: [{ name: 'Mean', values: [66.38, 71.79] }] },
+      }),
+    ]);
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'View Answers' }));
+    const answer = screen.getByTestId('question-answer-html');
+    expect(answer.querySelector('p')!.textContent).toBe('Life expectancy went from 66.38 in 2000 to 71.79 in 2016.');
+    expect(answer.querySelectorAll('table tbody tr')).toHaveLength(1);
+    // The chart's chunk (ECharts) loads lazily.
+    const chart = await screen.findByTestId('question-answer-chart', {}, { timeout: 15_000 });
+    expect(chart.getAttribute('aria-label')).toBe('Life expectancy (all countries)');
+    expect(chart.getAttribute('data-points')).toBe('2');
+    expect(screen.getByText('Life expectancy (all countries)')).toBeTruthy();
+  }, 30_000);
+});
+
+describe('answerChartOption', () => {
+  it('draws years as a line and many or long categories as horizontal bars', async () => {
+    const { answerChartOption } = await import('./answerChartOption.ts');
+    const line = answerChartOption({ type: 'line', title: 't', categories: ['2000', '2001'], series: [{ name: 'Mean', values: [1, 2] }] }) as { xAxis: { type: string }; series: { type: string; data: number[] }[] };
+    expect(line.xAxis.type).toBe('category');
+    expect(line.series[0]).toMatchObject({ type: 'line', data: [1, 2] });
+    const bars = answerChartOption({ type: 'bar', title: 't', categories: ['Healthy life expectancy (HALE) at birth (years)', 'Physicians'], series: [{ name: 'ρ', values: [0.9, 0.5] }] }) as { xAxis: { type: string }; yAxis: { type: string; inverse: boolean } };
+    expect(bars.xAxis.type).toBe('value');
+    expect(bars.yAxis).toMatchObject({ type: 'category', inverse: true });
   });
 });
 

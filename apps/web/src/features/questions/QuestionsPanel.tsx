@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Pagination, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,10 @@ import { confirm, notify } from '../../lib/notify.tsx';
 import { apiErrorText } from '../../lib/api-error-text.ts';
 import { useDeleteQuestion, useQuestions } from './questionsApi.ts';
 import { sanitizeAnswer } from './sanitizeAnswer.ts';
+import classes from './Answer.module.css';
+
+/** ECharts loads in its own chunk, only when an answer with a chart is shown. */
+const AnswerChart = lazy(() => import('./AnswerChart.tsx'));
 
 function DatabaseBadge({ database }: { database: string }) {
   const { t } = useTranslation('questions');
@@ -47,7 +51,19 @@ function QuestionItem({ question, showAnswer, onDelete }: { question: Question; 
           {showAnswer &&
             (answer ? (
               <div className="question-answer" data-testid="question-answer" style={{ overflowWrap: 'anywhere' }}>
-                <div data-testid="question-answer-html" dangerouslySetInnerHTML={{ __html: sanitizeAnswer(answer) }} />
+                <div className={classes.answer} data-testid="question-answer-html" dangerouslySetInnerHTML={{ __html: sanitizeAnswer(answer) }} />
+                {question.visual && question.status === 'answered' && (
+                  <Suspense fallback={null}>
+                    <figure style={{ margin: 0 }}>
+                      <figcaption>
+                        <Text size="sm" fw={500}>
+                          {question.visual.title}
+                        </Text>
+                      </figcaption>
+                      <AnswerChart visual={question.visual} />
+                    </figure>
+                  </Suspense>
+                )}
                 {question.provider && question.status === 'answered' && (
                   <Text size="xs" c="dimmed" mt={4}>
                     {t('panel.answeredBy', { provider: t(`provider.${question.provider}`) })}

@@ -17,6 +17,7 @@ import {
   type JobData,
   type ModelFamily,
   type PreprocessingStep,
+  type ReportLocale,
 } from '@indicata/contracts';
 import { MODEL_PARAMS, parseParamText } from './params.ts';
 import type { ParamSettings, WizardState } from './state.ts';
@@ -130,11 +131,13 @@ function manualClassTable(state: WizardState): JobData['groupsCategorizationManu
 /**
  * The `data` object of a job from the wizard state.
  * @param state the request-in-progress state
+ * @param locale the interface language the job is submitted in (its report and e-mail are written in it)
  */
-export function buildJobData(state: WizardState): JobData {
+export function buildJobData(state: WizardState, locale: ReportLocale = 'en'): JobData {
   const models = state.modelsAuto ? [...MODEL_FAMILIES] : MODEL_FAMILIES.filter((m) => state.models.includes(m));
   const year = numberOrNull(state.targetYear);
   return {
+    locale,
     database: state.database,
     uploadId: state.useWho ? null : state.uploadId,
     codePredictionIndicator: state.targetCode,

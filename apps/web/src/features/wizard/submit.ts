@@ -1,4 +1,4 @@
-import { createJobRequestSchema, MESSAGES, runAutoMLChecks, type JobListItem, type MessageKey } from '@indicata/contracts';
+import { createJobRequestSchema, MESSAGES, runAutoMLChecks, type JobListItem, type MessageKey, type ReportLocale } from '@indicata/contracts';
 import { api } from '../../lib/api.ts';
 import { buildJobData } from './build-job-data.ts';
 import type { WizardState } from './state.ts';
@@ -15,9 +15,10 @@ export type PreparedJob =
 /**
  * Builds the request and runs the Run AutoML checks (spec section 5, in order), then the schema.
  * @param state the wizard state
+ * @param locale the interface language (the report's and the e-mail's)
  */
-export function prepareJob(state: WizardState): PreparedJob {
-  const data = buildJobData(state);
+export function prepareJob(state: WizardState, locale: ReportLocale = 'en'): PreparedJob {
+  const data = buildJobData(state, locale);
   const failed = runAutoMLChecks(data, state.name);
   if (failed) return { ok: false, message: failed };
   if (data.MLAlgorithms.length === 0) return { ok: false, noModels: true };

@@ -14,12 +14,13 @@ import { prepareJob, submitJob } from './submit.ts';
  * @param onQueued called with the queued job (e.g. to open the Results tab)
  */
 export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: JobListItem) => void) {
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
   const { state, update } = useWizard();
   const [sending, setSending] = useState(false);
 
   const submit = async () => {
-    const prepared = prepareJob(state);
+    // The report and the e-mail are written in the language the job is submitted in.
+    const prepared = prepareJob(state, i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
     if (!prepared.ok) {
       if ('message' in prepared) notify.error(t(`messages:${prepared.message}`));
       else if ('noModels' in prepared) notify.error(t('run.noModels'));

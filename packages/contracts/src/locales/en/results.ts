@@ -74,6 +74,8 @@ export const results = {
   },
   report: {
     title: 'Report',
+    language: 'Report language: {language}',
+    languages: { en: 'English', 'pt-BR': 'Portuguese (Brazil)' },
     writtenBy: 'Written by: {provider}',
     providers: {
       builtin: 'Built-in analyst (not a language model)',

@@ -74,6 +74,8 @@ export const results: Translation<typeof en> = {
   },
   report: {
     title: 'Relatório',
+    language: 'Idioma do relatório: {language}',
+    languages: { en: 'Inglês', 'pt-BR': 'Português (Brasil)' },
     writtenBy: 'Escrito por: {provider}',
     providers: {
       builtin: 'Analista embutido (não é um modelo de linguagem)',
@@ -98,9 +100,9 @@ export const results: Translation<typeof en> = {
     featureImportance: 'Análise de features {algorithm}',
     usedIndicators: 'Indicadores usados',
     unusedIndicators: 'Indicadores não usados',
-    correlation: 'Matrix de correlação',
+    correlation: 'Matriz de correlação',
     outliers: 'Outliers',
-    confusion: 'Matrix de Confusão {algorithm}',
+    confusion: 'Matriz de Confusão {algorithm}',
     confusionCorner: 'Real \\ Previsto',
     baselines: 'Modelos ao lado das referências',
     classes: 'Classes',
@@ -169,9 +171,9 @@ export const results: Translation<typeof en> = {
   charts: {
     title: 'Gráficos',
     loading: 'Carregando gráficos...',
-    confusion: 'Matrix de Confusão {algorithm}',
-    confusionSummary: 'Matrix de confusão de {algorithm}: {hits} de {total} linhas de teste na diagonal (acertos).',
-    correlation: 'Matrix de correlação',
+    confusion: 'Matriz de Confusão {algorithm}',
+    confusionSummary: 'Matriz de confusão de {algorithm}: {hits} de {total} linhas de teste na diagonal (acertos).',
+    correlation: 'Matriz de correlação',
     correlationSummary: 'Correlações de Pearson entre {count} features selecionadas e o alvo; a tabela abaixo lista os valores.',
     featureImportance: 'Importância das features {algorithm}',
     featureImportanceSummary: 'Feature mais importante para {algorithm}: {feature} ({importance}).',

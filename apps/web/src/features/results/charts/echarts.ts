@@ -1,9 +1,9 @@
 /**
- * ECharts with only the parts the results views draw (heatmaps, bars, maps), to keep the charts
+ * ECharts with only the parts the results views and the assistant's answers draw (heatmaps, bars, lines, maps), to keep the charts
  * chunk small; this module is reached only through the lazily loaded chart components.
  */
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, MapChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, MapChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -16,6 +16,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 echarts.use([
   BarChart,
   HeatmapChart,
+  LineChart,
   MapChart,
   GridComponent,
   LegendComponent,

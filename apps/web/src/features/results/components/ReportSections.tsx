@@ -33,12 +33,18 @@ export function ReportSections({ report }: { report: JobReport | null }) {
   if (!report || !Array.isArray(report.sections) || report.sections.length === 0) return null;
   const usesLanguageModel = report.sections.some((section) => section.provider !== 'builtin');
   return (
-    <Stack gap="md" data-testid="report">
+    <Stack gap="md" data-testid="report" lang={report.locale}>
       <Group justify="space-between">
         <Title order={3}>{t('report.title')}</Title>
-        <Text size="xs" c="dimmed">
-          {report.provider.label}
-        </Text>
+        <Group gap="xs">
+          {/* The report is written in the language its job was submitted in, which may differ from the interface's. */}
+          <Badge variant="outline" color="gray" radius="sm" data-testid="report-language" lang={report.locale}>
+            {t('report.language', { language: t(`report.languages.${report.locale}`) })}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            {report.provider.label}
+          </Text>
+        </Group>
       </Group>
       {usesLanguageModel && (
         <Alert color="yellow" variant="light" radius="md">

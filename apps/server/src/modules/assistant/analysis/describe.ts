@@ -1,0 +1,284 @@
+import type { QuestionVisual, ReportLocale } from '@indicata/contracts';
+import { escapeHtml } from '../sanitize.ts';
+import { latestYear } from './compute.ts';
+import type { Scope } from './compute.ts';
+import type { AnalysisDataset } from './dataset.ts';
+import { formatNumber, formatR, formatShare, htmlTable } from './format.ts';
+import type { Outcome } from './run.ts';
+import { placeName } from './understand.ts';
+
+/**
+ * Writes an outcome for people: one short answer first, then a small table, and a chart where one helps.
+ * English and Brazilian Portuguese; numbers in the locale's format.
+ */
+
+export interface WrittenAnswer {
+  html: string;
+  visual: QuestionVisual | null;
+}
+
+const REGION_PT: Record<string, string> = {
+  Africa: 'África',
+  Americas: 'Américas',
+  'South-East Asia': 'Sudeste Asiático',
+  Europe: 'Europa',
+  'Eastern Mediterranean': 'Mediterrâneo Oriental',
+  'Western Pacific': 'Pacífico Ocidental',
+};
+
+const TEXT = {
+  en: {
+    disclaimer: 'Built-in analyst: computed from the chosen data; not written by a language model.',
+    places: (who: boolean) => (who ? 'countries' : 'places'),
+    world: 'all countries',
+    worldUpload: 'all places',
+    count: (n: string, total: string, places: string, label: string, year: number | null) =>
+      `${n} of the ${total} ${places} in the chosen data have ${year === null ? 'at least one value' : 'a value'} for ${label}${year === null ? '' : ` in ${year}`}.`,
+    region: 'Region',
+    indicator: 'Indicator',
+    missingCol: 'Missing',
+    shareCol: 'Share missing',
+    missingTop: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses the most values: ${missing} of ${rows} rows (${share}) ${basis}.`,
+    missingOne: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses ${missing} of ${rows} rows (${share}) ${basis}.`,
+    basisTarget: (target: string) => `where the target ${target} has a value`,
+    basisAll: 'of the chosen data',
+    noneMissing: 'No chosen indicator misses a value on these rows.',
+    distribution: (year: number, scope: string, label: string, min: string, lowest: string, max: string, highest: string, n: number, places: string, median: string, mean: string) =>
+      `In ${year}${scope}, ${label} ranged from ${min} (${lowest}) to ${max} (${highest}) over ${n} ${places}; median ${median}, mean ${mean}.`,
+    statistic: 'Statistic',
+    value: 'Value',
+    stats: ['Values', 'Minimum', 'First quartile', 'Median', 'Third quartile', 'Maximum', 'Mean'],
+    trend: (label: string, scope: string, first: string, y0: number, last: string, y1: number, change: string) =>
+      `${label} (${scope}, mean over places with a value) went from ${first} in ${y0} to ${last} in ${y1}, a change of ${change}.`,
+    year: 'Year',
+    mean: 'Mean',
+    count_: (places: string) => `${places[0]!.toUpperCase()}${places.slice(1)} with a value`,
+    rankTop: (year: number, name: string, label: string, v: string, lastName: string, lastV: string) => `In ${year}, ${name} had the highest mean ${label} (${v}); ${lastName} the lowest (${lastV}).`,
+    rankBottom: (year: number, name: string, label: string, v: string, lastName: string, lastV: string) => `In ${year}, ${name} had the lowest mean ${label} (${v}); ${lastName} the highest (${lastV}).`,
+    rankPlaceTop: (year: number, name: string, label: string, v: string) => `In ${year}, ${name} had the highest ${label}: ${v}.`,
+    rankPlaceBottom: (year: number, name: string, label: string, v: string) => `In ${year}, ${name} had the lowest ${label}: ${v}.`,
+    rank: 'Rank',
+    name: (by: 'region' | 'place', who: boolean) => (by === 'region' ? 'WHO region' : who ? 'Country' : 'Place'),
+    correlation: (a: string, b: string, p: string, s: string, n: number, year: number | null, strength: string) =>
+      `${a} and ${b}: Pearson r = ${p}, Spearman ρ = ${s}, over ${n} ${year === null ? 'place-years' : `places in ${year}`} where both have a value (${strength}).`,
+    strength: (r: number) => {
+      const a = Math.abs(r);
+      const size = a >= 0.7 ? 'a strong' : a >= 0.4 ? 'a moderate' : a >= 0.2 ? 'a weak' : 'little or no';
+      return a < 0.2 ? 'little or no monotonic association' : `${size} ${r > 0 ? 'positive' : 'negative'} association`;
+    },
+    measure: 'Measure',
+    pairs: 'Pairs',
+    correlationNote:
+      'Correlation says that two indicators move together in these data; it does not show that one causes the other, a third factor (income, for instance) can drive both, and pooled years count each country many times.',
+    related: (label: string, target: string, s: string, p: string, n: number) => `${label} relates most to the target ${target}: Spearman ρ = ${s}, Pearson r = ${p} over ${n} rows.`,
+    relatedNone: (target: string) => `No chosen input has enough rows in common with the target ${target} to compute a correlation.`,
+    compareRegions: (year: number, label: string, a: string, va: string, na: number, b: string, vb: string, nb: number, diff: string) =>
+      `In ${year}, the mean ${label} was ${va} in ${a} (${na} with a value) and ${vb} in ${b} (${nb}): a difference of ${diff}.`,
+    compareYears: (label: string, scope: string, y1: number, v1: string, y2: number, v2: string, diff: string) => `${label} (${scope}) was ${v1} in ${y1} and ${v2} in ${y2}: a change of ${diff}.`,
+    ambiguous: (words: string) => `Several chosen indicators fit "${words}". Which one do you mean? Ask again with its name:`,
+    noIndicator: (wanted: string) => (wanted === 'target' ? 'Choose a target on the configuration page (Step 1.3) first: this question is about the target.' : `None of the chosen indicators matches "${wanted}". The chosen data has:`),
+    noData: (label: string, year: number | null) => `The chosen data has no values of ${label}${year === null ? ' for that' : ` in ${year}`}.`,
+    noDataCorrelation: (label: string) => `There are too few rows where ${label} and the other indicator both have values to compute a correlation.`,
+    refuse: "I can't compute that from the data. I compute counts, coverage, distributions, trends, rankings, correlations and comparisons of the chosen indicators. For example:",
+    suggestions: (a: string, b: string | null, year: number | null) => [
+      `How many countries have data for ${a}${year ? ` in ${year}` : ''}?`,
+      b ? `Is ${a} correlated with ${b}?` : `What is the trend of ${a} over the years?`,
+      `Which region had the highest ${a}${year ? ` in ${year}` : ''}?`,
+    ],
+  },
+  'pt-BR': {
+    disclaimer: 'Analista embutido: calculado a partir dos dados escolhidos; não foi escrito por um modelo de linguagem.',
+    places: (who: boolean) => (who ? 'países' : 'lugares'),
+    world: 'todos os países',
+    worldUpload: 'todos os lugares',
+    count: (n: string, total: string, places: string, label: string, year: number | null) =>
+      `${n} dos ${total} ${places} dos dados escolhidos têm ${year === null ? 'ao menos um valor' : 'valor'} de ${label}${year === null ? '' : ` em ${year}`}.`,
+    region: 'Região',
+    indicator: 'Indicador',
+    missingCol: 'Ausentes',
+    shareCol: 'Parcela ausente',
+    missingTop: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} é o indicador com mais valores ausentes: ${missing} de ${rows} linhas (${share}) ${basis}.`,
+    missingOne: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} não tem valor em ${missing} de ${rows} linhas (${share}) ${basis}.`,
+    basisTarget: (target: string) => `em que o alvo ${target} tem valor`,
+    basisAll: 'dos dados escolhidos',
+    noneMissing: 'Nenhum indicador escolhido tem valores ausentes nessas linhas.',
+    distribution: (year: number, scope: string, label: string, min: string, lowest: string, max: string, highest: string, n: number, places: string, median: string, mean: string) =>
+      `Em ${year}${scope}, ${label} variou de ${min} (${lowest}) a ${max} (${highest}) em ${n} ${places}; mediana ${median}, média ${mean}.`,
+    statistic: 'Estatística',
+    value: 'Valor',
+    stats: ['Valores', 'Mínimo', 'Primeiro quartil', 'Mediana', 'Terceiro quartil', 'Máximo', 'Média'],
+    trend: (label: string, scope: string, first: string, y0: number, last: string, y1: number, change: string) =>
+      `${label} (${scope}, média dos lugares com valor) passou de ${first} em ${y0} para ${last} em ${y1}, uma variação de ${change}.`,
+    year: 'Ano',
+    mean: 'Média',
+    count_: (places: string) => `${places[0]!.toUpperCase()}${places.slice(1)} com valor`,
+    rankTop: (year: number, name: string, label: string, v: string, lastName: string, lastV: string) => `Em ${year}, ${name} teve a maior média de ${label} (${v}); ${lastName} a menor (${lastV}).`,
+    rankBottom: (year: number, name: string, label: string, v: string, lastName: string, lastV: string) => `Em ${year}, ${name} teve a menor média de ${label} (${v}); ${lastName} a maior (${lastV}).`,
+    rankPlaceTop: (year: number, name: string, label: string, v: string) => `Em ${year}, ${name} teve o maior valor de ${label}: ${v}.`,
+    rankPlaceBottom: (year: number, name: string, label: string, v: string) => `Em ${year}, ${name} teve o menor valor de ${label}: ${v}.`,
+    rank: 'Posição',
+    name: (by: 'region' | 'place', who: boolean) => (by === 'region' ? 'Região da OMS' : who ? 'País' : 'Lugar'),
+    correlation: (a: string, b: string, p: string, s: string, n: number, year: number | null, strength: string) =>
+      `${a} e ${b}: r de Pearson = ${p}, ρ de Spearman = ${s}, em ${n} ${year === null ? 'pares lugar-ano' : `lugares em ${year}`} em que ambos têm valor (${strength}).`,
+    strength: (r: number) => {
+      const a = Math.abs(r);
+      if (a < 0.2) return 'pouca ou nenhuma associação monotônica';
+      const size = a >= 0.7 ? 'forte' : a >= 0.4 ? 'moderada' : 'fraca';
+      return `associação ${r > 0 ? 'positiva' : 'negativa'} ${size}`;
+    },
+    measure: 'Medida',
+    pairs: 'Pares',
+    correlationNote:
+      'A correlação diz que os dois indicadores variam juntos nestes dados; não mostra que um causa o outro, um terceiro fator (a renda, por exemplo) pode mover os dois, e anos agrupados contam cada país muitas vezes.',
+    related: (label: string, target: string, s: string, p: string, n: number) => `${label} é o que mais se relaciona com o alvo ${target}: ρ de Spearman = ${s}, r de Pearson = ${p} em ${n} linhas.`,
+    relatedNone: (target: string) => `Nenhuma entrada escolhida tem linhas suficientes em comum com o alvo ${target} para calcular uma correlação.`,
+    compareRegions: (year: number, label: string, a: string, va: string, na: number, b: string, vb: string, nb: number, diff: string) =>
+      `Em ${year}, a média de ${label} foi ${va} em ${a} (${na} com valor) e ${vb} em ${b} (${nb}): uma diferença de ${diff}.`,
+    compareYears: (label: string, scope: string, y1: number, v1: string, y2: number, v2: string, diff: string) => `${label} (${scope}) foi ${v1} em ${y1} e ${v2} em ${y2}: uma variação de ${diff}.`,
+    ambiguous: (words: string) => `Vários indicadores escolhidos correspondem a "${words}". Qual deles? Pergunte de novo com o nome:`,
+    noIndicator: (wanted: string) =>
+      wanted === 'target' ? 'Escolha antes um alvo na página de configuração (Etapa 1.3): esta pergunta é sobre o alvo.' : `Nenhum dos indicadores escolhidos corresponde a "${wanted}". Os dados escolhidos têm:`,
+    noData: (label: string, year: number | null) => `Os dados escolhidos não têm valores de ${label}${year === null ? ' para isso' : ` em ${year}`}.`,
+    noDataCorrelation: (label: string) => `Há poucas linhas em que ${label} e o outro indicador têm valor para calcular uma correlação.`,
+    refuse:
+      'Não consigo calcular isso a partir dos dados. Eu calculo contagens, cobertura, distribuições, tendências, classificações, correlações e comparações dos indicadores escolhidos. Por exemplo:',
+    suggestions: (a: string, b: string | null, year: number | null) => [
+      `Quantos países têm dados de ${a}${year ? ` em ${year}` : ''}?`,
+      b ? `${a} está correlacionado com ${b}?` : `Qual a tendência de ${a} ao longo dos anos?`,
+      `Qual região teve o maior valor de ${a}${year ? ` em ${year}` : ''}?`,
+    ],
+  },
+} as const;
+
+const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
+const ul = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+const signed = (value: number, locale: ReportLocale) => `${value > 0 ? '+' : ''}${formatNumber(value, locale)}`;
+
+/**
+ * Writes the outcome of a question.
+ * @param outcome what the computation gave
+ * @param dataset the chosen data (for names and suggestions)
+ * @param locale language of the answer
+ */
+export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, locale: ReportLocale): WrittenAnswer {
+  const t = TEXT[locale];
+  const who = dataset.kind === 'who';
+  const places = t.places(who);
+  const n = (v: number) => formatNumber(v, locale);
+  const region = (name: string) => (locale === 'pt-BR' ? REGION_PT[name] ?? name : name);
+  const place = (name: string) => placeName(name, locale, dataset.kind);
+  const scopeName = (scope: Scope) => (scope.kind === 'world' ? (who ? t.world : t.worldUpload) : scope.kind === 'region' ? region(scope.name) : place(scope.name));
+  const parts: string[] = [];
+  let visual: QuestionVisual | null = null;
+
+  switch (outcome.kind) {
+    case 'count': {
+      const r = outcome.result;
+      parts.push(p(t.count(String(r.places), String(r.totalPlaces), places, r.indicator.label, r.year)));
+      if (r.byRegion.length > 0) {
+        parts.push(htmlTable([t.region, t.count_(places)], r.byRegion.map((x) => [region(x.region), x.places])));
+        visual = { type: 'bar', title: r.indicator.label, categories: r.byRegion.map((x) => region(x.region)), series: [{ name: t.count_(places), values: r.byRegion.map((x) => x.places) }] };
+      }
+      break;
+    }
+    case 'missing': {
+      const r = outcome.result;
+      const basis = r.target ? t.basisTarget(r.target.label) : t.basisAll;
+      const named = outcome.column ? r.columns.find((c) => c.indicator.name === outcome.column!.name) : undefined;
+      const top = r.columns[0];
+      if (named) parts.push(p(t.missingOne(named.indicator.label, named.missing, r.rows, formatShare(named.share, locale), basis)));
+      else if (!top || top.missing === 0) parts.push(p(t.noneMissing));
+      else parts.push(p(t.missingTop(top.indicator.label, top.missing, r.rows, formatShare(top.share, locale), basis)));
+      const shown = r.columns.slice(0, 12);
+      parts.push(htmlTable([t.indicator, t.missingCol, t.shareCol], shown.map((c) => [c.indicator.label, c.missing, formatShare(c.share, locale)])));
+      visual = { type: 'bar', title: t.shareCol, categories: shown.map((c) => c.indicator.label), series: [{ name: t.shareCol, values: shown.map((c) => Number((c.share * 100).toFixed(1))) }] };
+      break;
+    }
+    case 'distribution': {
+      const r = outcome.result;
+      const scope = r.scope.kind === 'world' ? '' : locale === 'pt-BR' ? ` (${scopeName(r.scope)})` : ` (${scopeName(r.scope)})`;
+      parts.push(p(t.distribution(r.year, scope, r.indicator.label, n(r.min), place(r.lowest.place), n(r.max), place(r.highest.place), r.n, places, n(r.median), n(r.mean))));
+      const values = [r.n, r.min, r.q1, r.median, r.q3, r.max, r.mean];
+      parts.push(htmlTable([t.statistic, t.value], t.stats.map((s, i) => [s, i === 0 ? String(values[i]) : n(values[i]!)])));
+      break;
+    }
+    case 'trend': {
+      const r = outcome.result;
+      const first = r.points[0]!;
+      const last = r.points[r.points.length - 1]!;
+      parts.push(p(t.trend(r.indicator.label, scopeName(r.scope), n(first.mean), first.year, n(last.mean), last.year, signed(r.change, locale))));
+      parts.push(htmlTable([t.year, t.mean, t.count_(places)], r.points.map((x) => [x.year, n(x.mean), x.n])));
+      visual = { type: 'line', title: `${r.indicator.label} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: t.mean, values: r.points.map((x) => x.mean) }] };
+      break;
+    }
+    case 'ranking': {
+      const r = outcome.result;
+      const label = (name: string) => (r.by === 'region' ? region(name) : place(name));
+      const first = r.items[0]!;
+      const last = r.items[r.items.length - 1]!;
+      if (r.by === 'region') parts.push(p((r.order === 'top' ? t.rankTop : t.rankBottom)(r.year, label(first.name), r.indicator.label, n(first.mean), label(last.name), n(last.mean))));
+      else parts.push(p((r.order === 'top' ? t.rankPlaceTop : t.rankPlaceBottom)(r.year, label(first.name), r.indicator.label, n(first.mean))));
+      parts.push(htmlTable([t.rank, t.name(r.by, who), t.mean, t.count_(places)], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean), x.n])));
+      visual = { type: 'bar', title: `${r.indicator.label}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
+      break;
+    }
+    case 'correlation': {
+      const r = outcome.result;
+      parts.push(p(t.correlation(r.a.label, r.b.label, formatR(r.pearson, locale), formatR(r.spearman, locale), r.n, r.year, t.strength(r.spearman ?? r.pearson ?? 0))));
+      parts.push(htmlTable([t.measure, t.value], [['Pearson r', formatR(r.pearson, locale)], ['Spearman ρ', formatR(r.spearman, locale)], [t.pairs, r.n]]));
+      parts.push(`<p><small>${escapeHtml(t.correlationNote)}</small></p>`);
+      break;
+    }
+    case 'related': {
+      const r = outcome.result;
+      const top = r.items[0];
+      if (!top) parts.push(p(t.relatedNone(r.target.label)));
+      else {
+        parts.push(p(t.related(top.indicator.label, r.target.label, formatR(top.spearman, locale), formatR(top.pearson, locale), top.n)));
+        parts.push(htmlTable([t.indicator, 'Spearman ρ', 'Pearson r', t.pairs], r.items.map((x) => [x.indicator.label, formatR(x.spearman, locale), formatR(x.pearson, locale), x.n])));
+        visual = { type: 'bar', title: `Spearman ρ: ${r.target.label}`, categories: r.items.map((x) => x.indicator.label), series: [{ name: 'Spearman ρ', values: r.items.map((x) => Number(x.spearman.toFixed(3))) }] };
+        parts.push(`<p><small>${escapeHtml(t.correlationNote)}</small></p>`);
+      }
+      break;
+    }
+    case 'compare': {
+      const r = outcome.result;
+      const [a, b] = r.items as [(typeof r.items)[number], (typeof r.items)[number]];
+      if (r.mode === 'regions') {
+        parts.push(p(t.compareRegions(a.year, r.indicator.label, scopeName(a.scope), n(a.mean!), a.n, scopeName(b.scope), n(b.mean!), b.n, signed(r.difference!, locale))));
+      } else {
+        parts.push(p(t.compareYears(r.indicator.label, scopeName(a.scope), a.year, n(a.mean!), b.year, n(b.mean!), signed(r.difference!, locale))));
+      }
+      const labelOf = (x: typeof a) => (r.mode === 'regions' ? scopeName(x.scope) : String(x.year));
+      parts.push(htmlTable([r.mode === 'regions' ? t.region : t.year, t.mean, t.count_(places)], r.items.map((x) => [labelOf(x), x.mean === null ? '—' : n(x.mean), x.n])));
+      visual = { type: 'bar', title: r.indicator.label, categories: r.items.map(labelOf), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
+      break;
+    }
+    case 'ambiguous':
+      parts.push(p(t.ambiguous(outcome.words)), ul(outcome.candidates.map((c) => (c.label === c.name ? c.name : `${c.label} (${c.name})`))));
+      break;
+    case 'no-indicator':
+      parts.push(p(t.noIndicator(outcome.wanted)));
+      if (outcome.wanted !== 'target') parts.push(ul(dataset.columns.slice(0, 15).map((c) => c.label)));
+      break;
+    case 'no-data':
+      parts.push(p(outcome.column ? t.noData(outcome.column.label, outcome.year) : t.refuse));
+      parts.push(ul(suggestions(dataset, locale)));
+      break;
+    case 'refuse':
+      parts.push(p(t.refuse), ul(suggestions(dataset, locale)));
+      break;
+  }
+  parts.push(`<p><small><em>${escapeHtml(t.disclaimer)}</em></small></p>`);
+  return { html: parts.join(''), visual };
+}
+
+/** Two or three questions the analyst can answer about this data. */
+export function suggestions(dataset: AnalysisDataset, locale: ReportLocale): string[] {
+  const ordered = [...dataset.columns].sort((a, b) => (a.name === dataset.target ? -1 : b.name === dataset.target ? 1 : 0));
+  const first = ordered[0];
+  if (!first) return [];
+  const second = ordered[1] ?? null;
+  const list = TEXT[locale].suggestions(first.label, second?.label ?? null, latestYear(dataset, first));
+  return dataset.region ? list : list.slice(0, 2);
+}

@@ -1,0 +1,81 @@
+import {
+  compare,
+  correlation,
+  countPlaces,
+  distribution,
+  missingValues,
+  ranking,
+  relatedToTarget,
+  trend,
+  type CompareResult,
+  type CorrelationResult,
+  type CountResult,
+  type DistributionResult,
+  type MissingResult,
+  type RankingResult,
+  type RelatedResult,
+  type TrendResult,
+} from './compute.ts';
+import type { AnalysisColumn, AnalysisDataset } from './dataset.ts';
+import type { Plan } from './understand.ts';
+
+/** What a computation gave: its kind and result, or why there is nothing to show. */
+export type Outcome =
+  | { kind: 'count'; result: CountResult }
+  | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null }
+  | { kind: 'distribution'; result: DistributionResult }
+  | { kind: 'trend'; result: TrendResult }
+  | { kind: 'ranking'; result: RankingResult }
+  | { kind: 'correlation'; result: CorrelationResult }
+  | { kind: 'related'; result: RelatedResult }
+  | { kind: 'compare'; result: CompareResult }
+  | { kind: 'ambiguous'; words: string; candidates: AnalysisColumn[] }
+  | { kind: 'no-indicator'; wanted: string }
+  | { kind: 'no-data'; column: AnalysisColumn | null; year: number | null }
+  | { kind: 'refuse' };
+
+/** Runs the computation a plan names. */
+export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
+  switch (plan.kind) {
+    case 'count': {
+      const result = countPlaces(dataset, plan.column, plan.year);
+      return result.places === 0 && plan.year !== null ? { kind: 'no-data', column: plan.column, year: plan.year } : { kind: 'count', result };
+    }
+    case 'missing':
+      return { kind: 'missing', result: missingValues(dataset), column: plan.column };
+    case 'distribution': {
+      const result = distribution(dataset, plan.column, plan.year, plan.scope);
+      return result ? { kind: 'distribution', result } : { kind: 'no-data', column: plan.column, year: plan.year };
+    }
+    case 'trend': {
+      const result = trend(dataset, plan.column, plan.scope);
+      return result ? { kind: 'trend', result } : { kind: 'no-data', column: plan.column, year: null };
+    }
+    case 'ranking': {
+      const result = ranking(dataset, plan.column, { year: plan.year, by: plan.by, order: plan.order });
+      return result ? { kind: 'ranking', result } : { kind: 'no-data', column: plan.column, year: plan.year };
+    }
+    case 'correlation': {
+      const result = correlation(dataset, plan.a, plan.b, plan.year);
+      return result.pearson === null ? { kind: 'no-data', column: plan.a, year: plan.year } : { kind: 'correlation', result };
+    }
+    case 'related': {
+      const result = relatedToTarget(dataset);
+      return result ? { kind: 'related', result } : { kind: 'no-indicator', wanted: 'target' };
+    }
+    case 'compare-regions': {
+      const result = compare(dataset, plan.column, { mode: 'regions', scopes: plan.scopes, year: plan.year });
+      return result && result.difference !== null ? { kind: 'compare', result } : { kind: 'no-data', column: plan.column, year: plan.year };
+    }
+    case 'compare-years': {
+      const result = compare(dataset, plan.column, { mode: 'years', years: plan.years, scope: plan.scope });
+      return result && result.difference !== null ? { kind: 'compare', result } : { kind: 'no-data', column: plan.column, year: null };
+    }
+    case 'ambiguous':
+      return { kind: 'ambiguous', words: plan.words, candidates: plan.candidates };
+    case 'no-indicator':
+      return { kind: 'no-indicator', wanted: plan.wanted };
+    case 'refuse':
+      return { kind: 'refuse' };
+  }
+}

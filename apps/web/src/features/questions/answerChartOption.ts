@@ -1,0 +1,23 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import type { QuestionVisual } from '@indicata/contracts';
+
+/** The ECharts option of an answer's chart: years on a line, regions or indicators as bars (horizontal when many). */
+export function answerChartOption(visual: QuestionVisual): EChartsCoreOption {
+  const horizontal = visual.type === 'bar' && (visual.categories.length > 6 || visual.categories.some((c) => c.length > 18));
+  const category = { type: 'category', data: visual.categories, axisLabel: { width: 180, overflow: 'truncate' } };
+  const value = { type: 'value', scale: visual.type === 'line' };
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis' },
+    grid: { left: horizontal ? 190 : 56, right: 24, top: 24, bottom: 32 },
+    xAxis: horizontal ? value : category,
+    yAxis: horizontal ? { ...category, inverse: true } : value,
+    series: visual.series.map((s) => ({ name: s.name, type: visual.type, data: s.values, showSymbol: visual.type === 'line' })),
+  };
+}
+
+/** Height in pixels for an answer's chart. */
+export function answerChartHeight(visual: QuestionVisual): number {
+  const horizontal = visual.type === 'bar' && (visual.categories.length > 6 || visual.categories.some((c) => c.length > 18));
+  return horizontal ? Math.min(420, 60 + visual.categories.length * 26) : 240;
+}
