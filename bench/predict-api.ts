@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     });
     const rows = Array.from({ length: ROWS }, (_, i) => {
       const r = i % table.rows.length;
-      return Object.fromEntries(table.header.map((name, k) => [name, name === 'countryName' || name === 'regionName' ? table.rows[r][k] : table.rows[r][k] === '' ? null : Number(table.rows[r][k])]));
+      return Object.fromEntries(table.columns.map((name: string, k: number) => [name, name === 'countryName' || name === 'regionName' ? table.rows[r][k] : table.rows[r][k] === '' ? null : Number(table.rows[r][k])]));
     });
     const body = (model: string) => JSON.stringify({ model, rows });
     const families: (ModelFamily | 'Ensemble')[] = ['DT', 'RF', 'KNN', 'SVM', 'ANN', ...(results.models.Ensemble ? (['Ensemble'] as const) : [])];

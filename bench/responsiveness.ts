@@ -119,6 +119,7 @@ function jobData(target: WhoIndicator, families: JobData['MLAlgorithms'], budget
     DTConfig: 'auto',
     RFConfig: 'auto',
     targetHistory: 'auto',
+    locale: 'en',
     seed: 7,
     budgetSeconds,
   };

@@ -22,7 +22,7 @@ describe('prediction API and personal tokens', () => {
   const table = parseSemicolonCsv(csv);
   /** The panel's rows as JSON objects (region, year and the numeric columns). */
   const jsonRows: Record<string, string | number | null>[] = table.rows.map((cells) =>
-    Object.fromEntries(table.header.map((name, k) => [name, name === 'region' ? cells[k] : Number(cells[k])])),
+    Object.fromEntries(table.columns.map((name, k) => [name, name === 'region' ? cells[k] : Number(cells[k])])),
   );
   /** The numeric cells of JSON rows, as the engine takes them. */
   const rawRows = (rows: Record<string, string | number | null>[]) => rows as RawRow[];
