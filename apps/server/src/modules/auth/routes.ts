@@ -39,7 +39,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     if (!state.isAllowed && state.isExceeded) throw ApiError.of(429, 'rate_limited');
   };
 
-  app.post('/api/auth/register', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/register', { config: { public: true, demoMayChange: true } }, async (request, reply) => {
     await refuseWhenExceeded(limitRegister, request);
     const body = parseBody(registerRequestSchema, request);
     if (await findUserByEmail(db, body.email)) throw new ApiError(409, 'conflict', AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
@@ -61,7 +61,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return reply.code(201).send({ user: toProfile(row) });
   });
 
-  app.post('/api/auth/login', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/login', { config: { public: true, demoMayChange: true } }, async (request, reply) => {
     await refuseWhenExceeded(limitByAddress, request);
     await refuseWhenExceeded(limitByEmail, request);
     const parsed = loginRequestSchema.safeParse(request.body ?? {});
@@ -75,7 +75,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { user: toProfile(user) };
   });
 
-  app.post('/api/auth/demo', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/demo', { config: { public: true, demoMayChange: true } }, async (request, reply) => {
     await refuseWhenExceeded(limitByAddress, request);
     const demo = await findUserById(db, DEMO_USER_ID);
     if (!demo) throw ApiError.of(503, 'unavailable');
@@ -92,7 +92,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return { user: toProfile(row) };
   });
 
-  app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.post('/api/auth/logout', { config: { public: true, demoMayChange: true } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(db, request.sessionToken);
     clearSessionCookie(request, reply);
     return reply.code(204).send();
