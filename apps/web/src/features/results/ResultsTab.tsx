@@ -2,10 +2,9 @@ import { useState, type KeyboardEvent } from 'react';
 import { Paper, Table, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { JobListItem } from '@indicata/contracts';
-import { useJobs } from './resultsApi.ts';
+import { LIMITS, type JobListItem } from '@indicata/contracts';
+import { useJobsPage } from './resultsApi.ts';
 import { databaseLabel, formatJobDate } from './format.ts';
-import { paginate } from './pagination.ts';
 import { LoadingDots } from './components/LoadingDots.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { PaginationControls } from './components/PaginationControls.tsx';
@@ -13,17 +12,17 @@ import { PaginationControls } from './components/PaginationControls.tsx';
 /** The path of a job's result detail. */
 export const resultDetailPath = (id: string) => `/results?id=${encodeURIComponent(id)}`;
 
-/** The Results tab of Home: the user's jobs, newest first, live through SSE. */
+/** The Results tab of Home: the user's jobs, newest first, a page at a time from the server, live through SSE. */
 export default function ResultsTab() {
   const { t } = useTranslation('results');
   const navigate = useNavigate();
-  const jobs = useJobs();
   const [page, setPage] = useState(1);
+  const jobs = useJobsPage(page);
 
   if (jobs.isPending) return <LoadingDots text={t('list.loading')} />;
   if (jobs.isError) console.error('Failed to read the results', jobs.error);
-  const list = jobs.data ?? [];
-  if (list.length === 0) {
+  const list = jobs.data?.jobs ?? [];
+  if (list.length === 0 && page === 1) {
     return (
       <Text c="dimmed" py="md" data-testid="results-empty">
         {t('list.empty')}
@@ -31,7 +30,8 @@ export default function ResultsTab() {
     );
   }
 
-  const current = paginate(list, page);
+  const pageCount = Math.max(1, Math.ceil((jobs.data?.total ?? 0) / LIMITS.resultsRowsPerPage));
+  const current = { rows: list, page: Math.min(page, pageCount), pageCount };
   const open = (job: JobListItem) => navigate(resultDetailPath(job.id));
   const onKeyDown = (event: KeyboardEvent, job: JobListItem) => {
     if (event.key === 'Enter' || event.key === ' ') {
