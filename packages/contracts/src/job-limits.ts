@@ -31,6 +31,12 @@ export const JOB_LIMIT_MESSAGES = {
   jobUnknownTarget: 'The chosen data has no indicator {code} to predict. Choose the target again.',
   jobQuotaExceeded: 'You already have {count} jobs waiting or running; at most {max} are allowed at once. Wait for one to finish, then submit again.',
 } as const;
+/** Messages of the per-user quotas (QUOTA_* settings). */
+export const QUOTA_MESSAGES = {
+  uploadQuotaExceeded: 'Your uploads would take {total}; at most {max} are allowed per person. Delete uploads you no longer need, then try again.',
+  eventStreamsExceeded: 'This session already has {count} live-update connections open; at most {max} are allowed. Close other tabs of Indicata, then reload.',
+} as const;
+
 export type JobLimitMessageKey = keyof typeof JOB_LIMIT_MESSAGES;
 
 export interface JobLimitProblem {
