@@ -5,6 +5,7 @@ import { JobQueue } from './queue.ts';
 import { failAbandonedJob, runJob } from './run-job.ts';
 import { runSettingsFor } from './settings.ts';
 import { seedDemoJobs } from './demo-seed.ts';
+import { ORPHAN_MESSAGES, reclaimOrphanedJobs, watchForOrphans } from './orphans.ts';
 
 /** Context initializer (every role): the job queue, so http processes can enqueue and workers can claim. */
 export async function initJobQueue(ctx: AppContext): Promise<Stop> {
@@ -42,7 +43,15 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const queue = ctx.queue;
   if (!queue) throw new Error('initJobQueue must run before startJobWorker');
   const shutdown = new AbortController();
-  const settings = runSettingsFor(ctx.config.jobs.budgetSeconds, ctx.config.jobs.expireSeconds);
+  const { budgetSeconds, expireSeconds, heartbeatSeconds, staleSeconds } = ctx.config.jobs;
+  const settings = runSettingsFor(budgetSeconds, expireSeconds, heartbeatSeconds);
+  // On PGlite this process is the only one (DATA_DIR lock): a job still marked running was cut off when the
+  // previous process died, so it goes back in line now rather than when its queue entry expires. With
+  // PostgreSQL other workers may be alive: only jobs without a recent heartbeat are taken back.
+  const onlyProcess = ctx.database.kind === 'pglite';
+  const reclaimed = await reclaimOrphanedJobs(ctx, onlyProcess ? 0 : staleSeconds, onlyProcess ? ORPHAN_MESSAGES.restarted : ORPHAN_MESSAGES.stale);
+  if (reclaimed.length > 0) ctx.logger.warn({ jobs: reclaimed }, 'jobs of a stopped process put back in the queue');
+  const stopWatching = watchForOrphans(ctx, staleSeconds, Math.max(1_000, Math.min(heartbeatSeconds, staleSeconds / 3) * 1000));
   await queue.work(ctx.config.jobs.concurrency, async ({ jobId }) => {
     ctx.logger.info({ jobId }, 'job started');
     await runJob(ctx, jobId, settings, shutdown.signal);
@@ -52,6 +61,7 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const stopSeeding = ctx.config.jobs.seedDemo ? seedDemoJobs(ctx) : () => {};
   return async () => {
     stopSeeding();
+    await stopWatching();
     shutdown.abort();
     await queue.stop();
   };
