@@ -14,6 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+// The context members the modules add (the app's route registrars read them).
+import type {} from '../apps/server/src/roles.ts';
 
 const { values } = parseArgs({
   options: {
