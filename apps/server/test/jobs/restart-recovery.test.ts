@@ -65,7 +65,7 @@ async function waitUntil(condition: () => Promise<boolean> | boolean, what: stri
   }
 }
 
-describe('a job cut off by kill -9 of the single-process server (PGlite)', { timeout: 400_000 }, () => {
+describe('a job cut off by kill -9 of the single-process server (PGlite)', { timeout: 1_500_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-restart-'));
   const servers: Server[] = [];
   afterAll(async () => {
@@ -81,7 +81,7 @@ describe('a job cut off by kill -9 of the single-process server (PGlite)', { tim
     const base = `http://127.0.0.1:${port}`;
     const first = startServer(dataDir, port);
     servers.push(first);
-    await waitUntil(() => first.output().includes('is running'), 'the server to start', 180_000, first);
+    await waitUntil(() => first.output().includes('is running'), 'the server to start', 600_000, first);
 
     const json = { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' };
     const account = { firstName: 'Kill', lastName: 'Test', institution: 'Lab', email: `kill-${Date.now()}@example.org`, password: 'a long and unusual password 42' };
@@ -107,7 +107,7 @@ describe('a job cut off by kill -9 of the single-process server (PGlite)', { tim
     const restartedAt = Date.now();
     const second = startServer(dataDir, port);
     servers.push(second);
-    await waitUntil(() => second.output().includes('is running'), 'the restart', 180_000, second);
+    await waitUntil(() => second.output().includes('is running'), 'the restart', 600_000, second);
     const listeningAt = Date.now();
     expect(second.output()).toContain('jobs of a stopped process put back in the queue');
     await waitUntil(async () => ['done', 'error'].includes((await job()).status), 'the job to finish', 300_000, second);
