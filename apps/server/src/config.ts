@@ -50,6 +50,15 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'JOB_THREAD_NICENESS', default: '10', description: "How much lower than the web server's the priority of a job's threads is (Unix nice levels, 0-19; Linux only). 0 runs them at the same priority." },
   { name: 'QUEUE_MAINTENANCE_SECONDS', default: '30', description: 'How often the queue looks for expired jobs.' },
   { name: 'QUEUE_POLLING_SECONDS', default: '2', description: 'How often an idle worker looks for new jobs.' },
+  { name: 'JOB_HEARTBEAT_SECONDS', default: '10', description: 'How often a worker signals that a job it runs is alive.' },
+  {
+    name: 'JOB_STALE_SECONDS',
+    default: '30',
+    description: 'A running job without a sign of life for this long belongs to a dead worker: it is put back in the queue at once (retries count).',
+  },
+  { name: 'QUOTA_ACTIVE_JOBS', default: '5', description: 'Jobs one user may have waiting or running at once (429 beyond).' },
+  { name: 'QUOTA_UPLOAD_BYTES', default: '524288000', description: 'Total bytes of the uploads one user may keep (413 beyond; deleting an upload frees its share).' },
+  { name: 'QUOTA_EVENT_STREAMS', default: '10', description: 'Live-update streams (/api/events) one session may hold open at once (429 beyond).' },
   { name: 'DEMO_SEED', default: 'true', description: 'On first start, run example jobs for the read-only demo account ("See more") on the data this installation has.' },
   { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'Folder of the built web app served at / (built by `npm run build`).' },
   {
@@ -143,6 +152,11 @@ const envSchema = z.object({
   JOB_THREAD_NICENESS: wholeNumber('JOB_THREAD_NICENESS', 0, 19, 10),
   QUEUE_MAINTENANCE_SECONDS: wholeNumber('QUEUE_MAINTENANCE_SECONDS', 1, 3600, 30),
   QUEUE_POLLING_SECONDS: wholeNumber('QUEUE_POLLING_SECONDS', 1, 60, 2),
+  JOB_HEARTBEAT_SECONDS: wholeNumber('JOB_HEARTBEAT_SECONDS', 1, 3600, 10),
+  JOB_STALE_SECONDS: wholeNumber('JOB_STALE_SECONDS', 3, 86_400, 30),
+  QUOTA_ACTIVE_JOBS: wholeNumber('QUOTA_ACTIVE_JOBS', 1, 10_000, 5),
+  QUOTA_UPLOAD_BYTES: wholeNumber('QUOTA_UPLOAD_BYTES', 1, Number.MAX_SAFE_INTEGER, 524_288_000),
+  QUOTA_EVENT_STREAMS: wholeNumber('QUOTA_EVENT_STREAMS', 1, 10_000, 10),
   DEMO_SEED: z.preprocess(blankAsUnset, z.enum(['true', 'false'], { error: 'DEMO_SEED must be true or false.' }).default('true')),
   WHO_IMPORT_DIR: optionalText,
   WHO_SNAPSHOT: z.preprocess(blankAsUnset, z.enum(['true', 'false'], { error: 'WHO_SNAPSHOT must be true or false.' }).default('true')),
@@ -218,7 +232,13 @@ export interface Config {
     maintenanceSeconds: number;
     pollingSeconds: number;
     seedDemo: boolean;
+    /** How often a worker stamps the jobs it runs as alive. */
+    heartbeatSeconds: number;
+    /** A running job unstamped for this long belongs to a dead worker and is requeued. */
+    staleSeconds: number;
   };
+  /** Per-user limits (429 or 413 beyond them). */
+  quotas: { activeJobs: number; uploadBytes: number; eventStreams: number };
 }
 
 /** The configuration is invalid; `problems` has one actionable line per variable. */
@@ -301,7 +321,10 @@ function toConfig(env: Env, trustProxy: TrustProxy): Config {
       maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
       pollingSeconds: env.QUEUE_POLLING_SECONDS,
       seedDemo: env.DEMO_SEED === 'true',
+      heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
+      staleSeconds: env.JOB_STALE_SECONDS,
     },
+    quotas: { activeJobs: env.QUOTA_ACTIVE_JOBS, uploadBytes: env.QUOTA_UPLOAD_BYTES, eventStreams: env.QUOTA_EVENT_STREAMS },
   };
 }
 

@@ -17,4 +17,8 @@ export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';
 export * from './answer-html.ts';
+<<<<<<< HEAD
 export * from './predict.ts';
+=======
+export * from './job-limits.ts';
+>>>>>>> i13a

@@ -31,6 +31,7 @@ import {
   TREE_CRITERIA,
 } from './options.ts';
 import { LIMITS } from './limits.ts';
+import { JOB_LIMITS } from './job-limits.ts';
 
 export const AUTO = 'auto' as const;
 
@@ -41,7 +42,7 @@ const autoLiteral = z.literal(AUTO);
 
 /** 'auto' or a non-empty list of candidate values. */
 function param<T extends z.ZodType>(item: T) {
-  return z.union([autoLiteral, z.array(item).min(1)]);
+  return z.union([autoLiteral, z.array(item).min(1).max(JOB_LIMITS.candidatesMax)]);
 }
 
 const positiveInt = z.number().int().min(1);
@@ -129,7 +130,7 @@ export const annConfigSchema = z.union([autoLiteral, annParamsSchema]);
 
 /** One manual target class as stored: class number -> [title, min, max]. */
 export const manualClassesSchema = z
-  .record(z.string().regex(/^\d+$/), z.tuple([z.string().min(1), z.number(), z.number()]))
+  .record(z.string().regex(/^\d+$/), z.tuple([z.string().min(1).max(JOB_LIMITS.textMaxChars), z.number(), z.number()]))
   .refine((m) => Object.keys(m).length >= LIMITS.manualClassesMin && Object.keys(m).length <= LIMITS.manualClassesMax, {
     message: `between ${LIMITS.manualClassesMin} and ${LIMITS.manualClassesMax} classes`,
   });
@@ -170,19 +171,19 @@ export const outlierQparameterSchema = z.union([
 export const jobDataSchema = z
   .object({
     /** 'WHO' or the uploaded database's name. */
-    database: z.string().min(1),
+    database: z.string().min(1).max(JOB_LIMITS.textMaxChars),
     /** The upload the data comes from (ours: the spec's first version found it by name); null for WHO. */
     uploadId: z.string().nullable().default(null),
-    codePredictionIndicator: z.string().min(1),
-    predictionIndicatorDimensions: z.array(z.string()),
+    codePredictionIndicator: z.string().min(1).max(JOB_LIMITS.textMaxChars),
+    predictionIndicatorDimensions: z.array(z.string().max(JOB_LIMITS.textMaxChars)).max(JOB_LIMITS.dimensionsMax),
     predictionIndicatorYear: z.number().int().nullable(),
-    predictionIndicatorRegion: z.string().nullable(),
+    predictionIndicatorRegion: z.string().max(JOB_LIMITS.textMaxChars).nullable(),
     maxPercentMissingDatasToPrediction: z.union([autoLiteral, z.literal('No'), z.number().int().min(5).max(95)]),
     dataImputation: z.union([autoLiteral, z.enum(IMPUTATION_OPTIONS)]),
     minInformationGain: z.union([autoLiteral, z.number().positive(), z.null()]),
     totalIndicatorsUseToPrediction: z.literal(TOTAL_INDICATORS_USED_FOR_PREDICTION),
     /** Manual attribute selection (codes, or column names of an upload); empty: selection by the rules. */
-    indicatorsAnalyzingCode: z.array(z.string().min(1)),
+    indicatorsAnalyzingCode: z.array(z.string().min(1).max(JOB_LIMITS.textMaxChars)).max(JOB_LIMITS.indicatorsMax),
     /** Automatic target groups (1..100); null when the target classes are manual. */
     groupsCategorization: z.number().int().min(LIMITS.autoCategoriesMin).max(LIMITS.autoCategoriesMax).nullable(),
     /** How automatic groups are cut (equal-width is the original behaviour). */
@@ -200,9 +201,13 @@ export const jobDataSchema = z
     fracUsedToTest: z.number().min(LIMITS.testPercentMin).max(LIMITS.testPercentMax).nullable(),
     pearsonCorrelationCut: z.union([autoLiteral, z.number().min(0).max(1), z.null()]),
     BalanceAlgorithm: z.union([autoLiteral, z.enum(BALANCE_ALGORITHMS)]),
-    MLAlgorithms: z.array(z.enum(MODEL_FAMILIES)).min(1),
-    timeDimension: z.string().min(1),
-    regionDimension: z.string().min(1),
+    MLAlgorithms: z
+      .array(z.enum(MODEL_FAMILIES))
+      .min(1)
+      .max(MODEL_FAMILIES.length)
+      .refine((families) => new Set(families).size === families.length, { message: 'each model once' }),
+    timeDimension: z.string().min(1).max(JOB_LIMITS.textMaxChars),
+    regionDimension: z.string().min(1).max(JOB_LIMITS.textMaxChars),
     ANNConfig: annConfigSchema,
     KNNConfig: knnConfigSchema,
     SVMConfig: svmConfigSchema,
@@ -236,7 +241,7 @@ export type JobData = z.infer<typeof jobDataSchema>;
 export type JobDataInput = z.input<typeof jobDataSchema>;
 
 export const createJobRequestSchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(JOB_LIMITS.nameMaxChars),
   data: jobDataSchema,
 });
 export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;

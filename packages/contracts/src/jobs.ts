@@ -45,6 +45,25 @@ export const jobListItemSchema = z.object({
 });
 export type JobListItem = z.infer<typeof jobListItemSchema>;
 
+/** Page size limits of GET /api/jobs. */
+export const JOB_LIST_PAGE = { defaultSize: 20, maxSize: 100 } as const;
+
+/** GET /api/jobs?page=&size=: one page of the caller's jobs, newest first (summaries only, never results). */
+export const jobListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(JOB_LIST_PAGE.maxSize).default(JOB_LIST_PAGE.defaultSize),
+});
+export type JobListQuery = z.input<typeof jobListQuerySchema>;
+
+export const jobListResponseSchema = z.object({
+  jobs: z.array(jobListItemSchema),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** All of the caller's jobs, for "Page X of Y". */
+  total: z.number().int(),
+});
+export type JobListResponse = z.infer<typeof jobListResponseSchema>;
+
 /** A stored model file of a finished job (GET /api/jobs/:id/models). */
 export const modelFileSchema = z.object({
   /** e.g. modelRF.json, modelANN.json */

@@ -9,6 +9,7 @@ import { routeRegistrars } from '../modules/index.ts';
 import { installAuth } from './auth.ts';
 import { ApiError, installErrorHandler } from './errors.ts';
 import { installStaticApp } from './static.ts';
+import { normaliseRequestPath } from './normalise-path.ts';
 
 /** JSON bodies up to the data store's string limit plus room for the envelope. */
 const BODY_LIMIT_BYTES = LIMITS.maxStringBytes + 1024 * 1024;
@@ -25,6 +26,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // A hop count works at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: ctx.config.trustProxy as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,
+    // Every spelling of a path reaches one route: escaped unreserved characters decoded, any letter case,
+    // with or without a trailing slash. The guard itself decides on the matched route (http/auth.ts).
+    rewriteUrl: (request) => normaliseRequestPath(request.url ?? '/'),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // One line per request only at debug/trace; errors are logged by the error handler.
     logController: new LogController({ disableRequestLogging: ctx.config.logLevel !== 'debug' && ctx.config.logLevel !== 'trace' }),
   }) as unknown as FastifyInstance;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { CSRF_HEADER, SESSION_COOKIE } from '@indicata/contracts';
 import type { Db } from '../db/client.ts';
 import { findSessionUser, type SessionUser } from '../modules/auth/sessions.ts';
@@ -6,6 +6,24 @@ import { ApiError } from './errors.ts';
 import { resolveBearerUser } from './bearer.ts';
 
 export type { SessionUser };
+
+/**
+ * The credentials a route accepts. 'session': the signed session cookie; a change request (POST, PUT, PATCH,
+ * DELETE) must also carry the CSRF header, because a browser sends the cookie on cross-site requests too.
+ * Issue 16 adds 'token' (Authorization: Bearer, a personal API token): a browser never attaches it by itself,
+ * so routes that list it will skip the CSRF header for requests authenticated that way.
+ */
+export type Credential = 'session';
+
+/** Who may call a route, resolved once per route when it is registered (see `routeAccessOf`). */
+export interface RouteAccess {
+  /** false: answers without a signed-in caller (health, sign-in, public config); true: 401 without one. */
+  signedIn: boolean;
+  /** The credentials the route accepts. */
+  credentials: readonly Credential[];
+  /** Whether the read-only demo account may send change requests to it (its own session operations only). */
+  demoMayChange: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,25 +35,62 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** true: the /api route answers without a session (health, login, register, public config). */
     public?: boolean;
+    /** true: the demo account may send change requests to it (session operations: login, demo, logout). */
+    demoMayChange?: boolean;
+    /** Credentials the route accepts (default: the session cookie). */
+    credentials?: readonly Credential[];
+    /** Set by the guard when the route is registered; never set it in a route. */
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route of the app as registered (method, pattern, access): the authorization tests walk it. */
+    routeTable: RegisteredRoute[];
   }
 }
 
-const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Session operations the demo may perform: they act on the session, not on stored data. */
-const DEMO_ALLOWED_WRITES = new Set(['/api/auth/logout', '/api/auth/login', '/api/auth/demo', '/api/auth/register']);
-
-function isApi(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** undefined for the web app's static files (GET/HEAD outside /api). */
+  access: RouteAccess | undefined;
 }
 
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a route pattern (as registered, never a request URL) belongs to the API. */
+export function isApiPattern(pattern: string): boolean {
+  return pattern === '/api' || pattern.startsWith('/api/');
+}
+
+/** The access of a route that declares nothing, and of unknown API paths. */
+const STRICTEST: RouteAccess = { signedIn: true, credentials: ['session'], demoMayChange: false };
+
+/**
+ * Whether an unmatched request's path is an API path. Only for requests no route matched: request.url has its
+ * escaped unreserved characters decoded (normalise-path.ts) and routes ignore letter case.
+ */
+function isApiRequestPath(url: string): boolean {
+  const lower = url.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/') || lower.startsWith('/api?');
+}
+
+/**
+ * The access of a route from its options: API routes need a signed-in caller with the session cookie unless
+ * they say otherwise, and the demo may not change anything through them. Deny by default: a route that
+ * forgets its options gets the strictest access.
+ */
+export function routeAccessOf(config: { public?: boolean; demoMayChange?: boolean; credentials?: readonly Credential[] } | undefined): RouteAccess {
+  return {
+    signedIn: config?.public !== true,
+    credentials: config?.credentials ?? ['session'],
+    demoMayChange: config?.demoMayChange === true,
+  };
 }
 
 /**
  * The signed-in caller, or a 401 unauthenticated ApiError. Routes call it to get the user id they filter by.
- * (The global guard already refuses non-public /api routes without a session; this also narrows the type.)
+ * (The guard already refuses routes that need a session without one; this also narrows the type.)
  */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw ApiError.of(401, 'unauthenticated');
@@ -58,23 +113,47 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', signed: true });
 }
 
+function methodsOf(route: RouteOptions): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+}
+
 /**
- * Global request hooks, in order, for every /api request:
+ * The guard, decided on the route the router matched (never on the raw URL, which the router decodes:
+ * "/%61pi/..." reached "/api/..." routes without the checks before issue 13). When a route is registered
+ * (onRoute), its access is resolved from its options into `config.access`; a route outside /api may only read
+ * (the web app's files). Then, for every request to a route with an access:
  * 0. a personal API token (`Authorization: Bearer`, bearer.ts) sets `request.user` on routes marked `bearer`
- *    (401 unknown/revoked, 403 elsewhere); such a request skips steps 1-2;
- * 1. POST/PUT/PATCH/DELETE without the CSRF header -> 403 permission_denied;
+ *    (401 unknown/revoked, 403 elsewhere); such a request needs no CSRF header and skips the cookie;
+ * 1. a change request with the session credential but without the CSRF header -> 403 permission_denied;
  * 2. `request.user` from the signed session cookie (a live session row);
- * 3. routes not marked `config: { public: true }` without a user -> 401 unauthenticated;
- * 4. the demo account's writes -> 403 read_only_demo (except the session operations under /api/auth and routes
- *    marked `config: { storesNothing: true }`, such as predictions).
- * Must be called on the root instance (not inside a plugin) so the decoration reaches every module.
+ * 3. a route that needs a signed-in caller without one -> 401 unauthenticated;
+ * 4. the demo account's change requests -> 403 read_only_demo, unless the route allows them (its own session
+ *    operations, or `config: { storesNothing: true }` such as predictions).
+ * Must be called on the root instance before any route is registered.
  */
 export function installAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionToken', undefined);
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+
+  app.addHook('onRoute', (route) => {
+    const methods = methodsOf(route);
+    if (!isApiPattern(route.url)) {
+      const changing = methods.filter((m) => !READ_METHODS.has(m));
+      if (changing.length > 0) throw new Error(`${changing.join(', ')} ${route.url}: routes that change data must be under /api, behind the guard.`);
+      for (const method of methods) routeTable.push({ method, url: route.url, access: undefined });
+      return;
+    }
+    const access = routeAccessOf(route.config);
+    route.config = { ...route.config, access };
+    for (const method of methods) routeTable.push({ method, url: route.url, access });
+  });
 
   app.addHook('onRequest', async (request) => {
-    if (!isApi(request.url)) return;
+    // No route matched: an unknown API path gets the strictest access (401 before 404, as a route would).
+    const access = request.routeOptions.config?.access ?? (request.is404 && isApiRequestPath(request.url) ? STRICTEST : undefined);
+    if (!access) return;
     const mutating = MUTATING_METHODS.has(request.method);
     // A personal API token (bearer.ts) identifies the caller instead of the cookie, needs no CSRF header, and
     // works only on routes marked `config: { bearer: true }`.
@@ -82,11 +161,11 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     if (tokenUser) {
       request.user = tokenUser;
       request.authMethod = 'token';
-    } else if (mutating && !request.headers[CSRF_HEADER]) {
+    } else if (mutating && access.credentials.includes('session') && !request.headers[CSRF_HEADER]) {
       throw new ApiError(403, 'permission_denied', `Missing the ${CSRF_HEADER} header that every change request must carry.`);
     }
     const raw = tokenUser ? undefined : request.cookies[SESSION_COOKIE];
-    if (raw) {
+    if (raw && access.credentials.includes('session')) {
       const unsigned = request.unsignCookie(raw);
       if (unsigned.valid && unsigned.value) {
         const user = await findSessionUser(db, unsigned.value);
@@ -97,8 +176,8 @@ export function installAuth(app: FastifyInstance, db: Db): void {
         }
       }
     }
-    if (!request.routeOptions.config?.public && !request.user) throw ApiError.of(401, 'unauthenticated');
-    if (request.user?.isDemo && mutating && !DEMO_ALLOWED_WRITES.has(pathOf(request.url)) && !request.routeOptions.config?.storesNothing) {
+    if (access.signedIn && !request.user) throw ApiError.of(401, 'unauthenticated');
+    if (request.user?.isDemo && mutating && !access.demoMayChange && !request.routeOptions.config?.storesNothing) {
       throw ApiError.of(403, 'read_only_demo');
     }
   });

@@ -38,7 +38,9 @@ export async function installStaticApp(app: FastifyInstance, distDir: string): P
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+    // request.url has its escaped unreserved characters decoded (normalise-path.ts); routes ignore case.
+    const lower = url.toLowerCase();
+    const isApi = lower === '/api' || lower.startsWith('/api/') || lower.startsWith('/api?');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(errorBody('not_found', ERROR_KINDS.not_found));
     }

@@ -32,6 +32,7 @@ export interface QueueSettings {
 export class JobQueue {
   private constructor(
     private readonly boss: PgBoss,
+    private readonly database: Database,
     readonly settings: QueueSettings,
   ) {}
 
@@ -63,7 +64,28 @@ export class JobQueue {
     };
     await createOrUpdateQueue(boss, { name: AUTOML_DEAD_QUEUE, ...retry, retryLimit: 5 });
     await createOrUpdateQueue(boss, { name: AUTOML_QUEUE, ...retry, deadLetter: AUTOML_DEAD_QUEUE });
-    return new JobQueue(boss, settings);
+    return new JobQueue(boss, database, settings);
+  }
+
+  /**
+   * Puts a job whose worker died back in line at once: its active queue entry is failed (a retry after
+   * `retryDelaySeconds`, counted against the retry limit; past it, the dead-letter queue), or, when no entry
+   * is waiting or active any more, a new one is sent. An entry already waiting is left alone.
+   * @returns what was done
+   */
+  async requeueOrphan(jobId: string, reason: string): Promise<'failed' | 'sent' | 'waiting'> {
+    const { rows } = await this.database.query<{ id: string; state: string }>(
+      `SELECT id, state::text AS state FROM pgboss.job WHERE name = $1 AND data->>'jobId' = $2 AND state < 'completed'`,
+      [AUTOML_QUEUE, jobId],
+    );
+    const active = rows.filter((row) => row.state === 'active').map((row) => row.id);
+    if (active.length > 0) {
+      for (const id of active) await this.boss.fail(AUTOML_QUEUE, id, { message: reason });
+      return 'failed';
+    }
+    if (rows.length > 0) return 'waiting';
+    await this.boss.send(AUTOML_QUEUE, { jobId });
+    return 'sent';
   }
 
   /**

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus } from '@indicata/contracts';
 import type { AppContext } from '../context.ts';
 import { jobs, users, type JobRow } from '../db/schema/index.ts';
@@ -27,9 +28,19 @@ async function loadJob(ctx: AppContext, jobId: string): Promise<JobRow | undefin
 
 /**
  * Updates a job that is still pending or running (never one cancelled or deleted meanwhile) and tells its owner.
- * @returns the updated row, or undefined when the job was cancelled, deleted or already finished
+ * With `runToken`, only while that run still owns the running job: a run whose job was taken back (its worker
+ * presumed dead) changes nothing, so a job finishes once, with one e-mail.
+ * @returns the updated row, or undefined when the job was cancelled, deleted, finished or taken back
  */
-async function update(ctx: AppContext, jobId: string, patch: Partial<typeof jobs.$inferInsert>): Promise<JobRow | undefined> {
+async function update(ctx: AppContext, jobId: string, patch: Partial<typeof jobs.$inferInsert>, runToken?: string): Promise<JobRow | undefined> {
+  const guard: SQL | undefined = runToken ? and(eq(jobs.runToken, runToken), eq(jobs.status, 'running')) : inArray(jobs.status, ['pending', 'running']);
+  const [row] = await ctx.database.db.update(jobs).set(patch).where(and(eq(jobs.id, jobId), guard)).returning();
+  if (row) await ctx.events.publish(row.userId, { type: JOB_EVENT, data: toListItem(row) });
+  return row;
+}
+
+/** Finishes a job that is not finished yet (the dead-letter path, which holds no run token). */
+async function finishUnfinished(ctx: AppContext, jobId: string, patch: Partial<typeof jobs.$inferInsert>): Promise<JobRow | undefined> {
   const [row] = await ctx.database.db
     .update(jobs)
     .set(patch)
@@ -44,12 +55,21 @@ async function update(ctx: AppContext, jobId: string, patch: Partial<typeof jobs
  * @param ctx app context (database, events, mailer)
  * @param jobId the job
  * @param patch the final fields (status, results, report, errorMessage ...)
+ * @param runToken the finishing run's token: nothing happens when that run no longer owns the job
  */
-export async function finishJob(ctx: AppContext, jobId: string, patch: Partial<typeof jobs.$inferInsert> & { status: JobStatus }): Promise<void> {
-  const row = await update(ctx, jobId, { ...patch, finishedAt: new Date(), progress: null });
+export async function finishJob(
+  ctx: AppContext,
+  jobId: string,
+  patch: Partial<typeof jobs.$inferInsert> & { status: JobStatus },
+  runToken?: string,
+): Promise<void> {
+  const final = { ...patch, finishedAt: new Date(), progress: null, runToken: null, heartbeatAt: null };
+  const row = runToken ? await update(ctx, jobId, final, runToken) : await finishUnfinished(ctx, jobId, final);
   if (!row) {
-    // Cancelled or deleted while the run was finishing: keep nothing it wrote.
-    if (ctx.storage) await removeJobFiles(ctx.storage, jobId);
+    // Cancelled or deleted while the run was finishing: keep nothing it wrote. (A run whose job was taken back
+    // by another worker leaves the files alone: they are that worker's now.)
+    const current = await loadJob(ctx, jobId);
+    if (ctx.storage && (!current || current.status === 'cancelled')) await removeJobFiles(ctx.storage, jobId);
     return;
   }
   if (!ctx.mailer) return;
@@ -82,17 +102,35 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
   const job = await loadJob(ctx, jobId);
   if (!job || isFinishedStatus(job.status)) return;
   const budgetSeconds = budgetSecondsOf(job.data, ctx.config.jobs.budgetSeconds);
-  const settings = runSettingsFor(budgetSeconds, expireSecondsFor(budgetSeconds, ctx.config.jobs));
+  const settings = runSettingsFor(budgetSeconds, expireSecondsFor(budgetSeconds, ctx.config.jobs), ctx.config.jobs.heartbeatSeconds);
+  const runToken = crypto.randomUUID();
   const started = await update(ctx, jobId, {
     status: 'running',
     attempts: job.attempts + 1,
     startedAt: new Date(),
     errorMessage: null,
+    runToken,
+    heartbeatAt: new Date(),
     progress: { fraction: 0, message: 'Preparing the data' },
   });
   if (!started) return;
   const cancel = watchForCancel(ctx, jobId);
-  const runSignal = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
+  // Signs of life while the run owns the job; when another process took it back (this one was presumed
+  // dead), the run stops and leaves the job alone.
+  const lostClaim = new AbortController();
+  const heartbeat = setInterval(() => {
+    ctx.database.db
+      .update(jobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(jobs.id, jobId), eq(jobs.runToken, runToken), eq(jobs.status, 'running')))
+      .returning({ id: jobs.id })
+      .then((rows) => {
+        if (rows.length === 0 && !cancel.signal.aborted) lostClaim.abort();
+      })
+      .catch((error) => ctx.logger.warn({ err: error, jobId }, 'could not record the job heartbeat'));
+  }, settings.heartbeatSeconds * 1000);
+  heartbeat.unref();
+  const runSignal = AbortSignal.any([...(signal ? [signal] : []), cancel.signal, lostClaim.signal]);
   try {
     const { frame, targetColumn } = await buildFrameForJob(ctx, job);
     cancel.signal.throwIfAborted();
@@ -110,7 +148,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       const progress = pending;
       pending = null;
       lastWrite = Date.now();
-      void update(ctx, jobId, { progress }).catch(() => {});
+      void update(ctx, jobId, { progress }, runToken).catch(() => {});
     };
     const { results, models } = await runEngineInThread(frame, config, {
       timeoutMs: settings.hardLimitSeconds * 1000,
@@ -121,13 +159,14 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
         if (Date.now() - lastWrite > 1000) writeProgress();
       },
     });
+    if (lostClaim.signal.aborted) return;
     // WHO jobs record how old the catalog's data is, for the results page and the report.
     if (job.data.uploadId === null) results.whoVintages = await catalogVintages(ctx.database.db);
     const modelFiles = ctx.storage ? await storeModels(ctx.storage, jobId, models) : [];
-    await update(ctx, jobId, { progress: { fraction: 1, message: 'Writing the report' } });
+    await update(ctx, jobId, { progress: { fraction: 1, message: 'Writing the report' } }, runToken);
     const report = await writeJobReport(ctx, results, runSignal, job.data.locale === 'pt-BR' ? 'pt-BR' : 'en');
     cancel.signal.throwIfAborted();
-    await finishJob(ctx, jobId, { status: 'done', results, report, modelFiles });
+    await finishJob(ctx, jobId, { status: 'done', results, report, modelFiles, lastError: null }, runToken);
   } catch (error) {
     if (cancel.signal.aborted) {
       // Cancelled or deleted by its owner: the row already says so (or is gone); drop what the run stored.
@@ -135,16 +174,34 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       ctx.logger.info({ jobId }, 'job cancelled');
       return;
     }
+    if (lostClaim.signal.aborted) {
+      ctx.logger.warn({ jobId }, 'job taken back by another worker while it ran here; this run stops');
+      return;
+    }
     if (error instanceof EngineAbortedError) {
       // Back to the queue: another worker (or this one after a restart) runs it again from the start.
-      await update(ctx, jobId, { status: 'pending', progress: { fraction: 0, message: 'Waiting for a worker (the previous one stopped)' } });
+      await update(ctx, jobId, { status: 'pending', runToken: null, heartbeatAt: null, progress: { fraction: 0, message: 'Waiting for a worker (the previous one stopped)' } }, runToken);
       throw error;
     }
     const message = ownerMessage(error);
-    if (message === null) throw error;
-    await finishJob(ctx, jobId, { status: 'error', errorMessage: message });
+    if (message !== null) {
+      await finishJob(ctx, jobId, { status: 'error', errorMessage: message }, runToken);
+      return;
+    }
+    // Unexpected (a bug, the database gone): logged with the stack, kept as the job's last error, and
+    // rethrown so the queue retries it; if it is given up, the owner reads this cause (failAbandonedJob).
+    const cause = error instanceof Error ? error.message : String(error);
+    ctx.logger.error({ err: error, jobId, attempt: job.attempts + 1 }, 'job failed unexpectedly');
+    await update(
+      ctx,
+      jobId,
+      { status: 'pending', runToken: null, heartbeatAt: null, lastError: cause.slice(0, 2_000), progress: { fraction: 0, message: `Attempt ${job.attempts + 1} failed (${cause.slice(0, 300)}); trying again.` } },
+      runToken,
+    ).catch(() => {});
+    throw error;
   } finally {
     cancel.stop();
+    clearInterval(heartbeat);
   }
 }
 
@@ -156,8 +213,14 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
 export async function failAbandonedJob(ctx: AppContext, jobId: string): Promise<void> {
   const job = await loadJob(ctx, jobId);
   if (!job || isFinishedStatus(job.status)) return;
-  await finishJob(ctx, jobId, {
-    status: 'error',
-    errorMessage: `The job was interrupted ${job.attempts} time(s) (a worker stopped or ran out of time or memory) and was given up. Submit it again, perhaps with fewer models or a smaller data set.`,
-  });
+  ctx.logger.error({ jobId, attempts: job.attempts, lastError: job.lastError }, 'job given up after its last retry');
+  await finishJob(ctx, jobId, { status: 'error', errorMessage: abandonedMessage(job.attempts, job.lastError) });
+}
+
+/** Why a job was given up, in words its owner can act on: the real cause when one was recorded. */
+export function abandonedMessage(attempts: number, lastError: string | null): string {
+  if (lastError) {
+    return `The job failed ${attempts} time(s) with the same problem and was given up: ${lastError}. Check the configuration and submit it again; if it keeps failing, tell the people who run this installation.`;
+  }
+  return `The job was interrupted ${attempts} time(s) (the worker running it stopped: a restart, a crash or too little memory) and was given up. Submit it again, perhaps with fewer models or a smaller data set.`;
 }

@@ -4,6 +4,8 @@ export interface JobRunSettings {
   budgetSeconds: number;
   /** The run is stopped (job error) after this long: budget plus time for final fits, metrics and report. */
   hardLimitSeconds: number;
+  /** How often the running attempt records a sign of life. */
+  heartbeatSeconds: number;
 }
 
 /**
@@ -14,9 +16,9 @@ export interface JobRunSettings {
  * @param budgetSeconds the engine's search budget
  * @param expireSeconds the queue's expiry of a claimed job
  */
-export function runSettingsFor(budgetSeconds: number, expireSeconds: number): JobRunSettings {
+export function runSettingsFor(budgetSeconds: number, expireSeconds: number, heartbeatSeconds = 10): JobRunSettings {
   const generous = Math.round(budgetSeconds * 3 + 300);
-  return { budgetSeconds, hardLimitSeconds: Math.max(1, Math.min(generous, expireSeconds - 5)) };
+  return { budgetSeconds, hardLimitSeconds: Math.max(1, Math.min(generous, expireSeconds - 5)), heartbeatSeconds };
 }
 
 /** The queue's expiry of one job: the configured JOB_EXPIRE_SECONDS, else derived from the job's own budget. */

@@ -5,6 +5,7 @@ import type { Stop } from '../roles.ts';
 import { JobQueue } from './queue.ts';
 import { failAbandonedJob, runJob } from './run-job.ts';
 import { seedDemoJobs } from './demo-seed.ts';
+import { ORPHAN_MESSAGES, reclaimOrphanedJobs, watchForOrphans } from './orphans.ts';
 
 declare module '../context.ts' {
   interface AppContext {
@@ -60,6 +61,15 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   if (!queue) throw new Error('initJobQueue must run before startJobWorker');
   const shutdown = new AbortController();
   ctx.engineWorkers ??= ctx.config.jobs.engineThreads ?? engineWorkersFor(ctx.role);
+  const { budgetSeconds, expireSeconds, heartbeatSeconds, staleSeconds } = ctx.config.jobs;
+  const settings = runSettingsFor(budgetSeconds, expireSeconds, heartbeatSeconds);
+  // On PGlite this process is the only one (DATA_DIR lock): a job still marked running was cut off when the
+  // previous process died, so it goes back in line now rather than when its queue entry expires. With
+  // PostgreSQL other workers may be alive: only jobs without a recent heartbeat are taken back.
+  const onlyProcess = ctx.database.kind === 'pglite';
+  const reclaimed = await reclaimOrphanedJobs(ctx, onlyProcess ? 0 : staleSeconds, onlyProcess ? ORPHAN_MESSAGES.restarted : ORPHAN_MESSAGES.stale);
+  if (reclaimed.length > 0) ctx.logger.warn({ jobs: reclaimed }, 'jobs of a stopped process put back in the queue');
+  const stopWatching = watchForOrphans(ctx, staleSeconds, Math.max(1_000, Math.min(heartbeatSeconds, staleSeconds / 3) * 1000));
   await queue.work(ctx.config.jobs.concurrency, async ({ jobId }) => {
     ctx.logger.info({ jobId }, 'job started');
     await runJob(ctx, jobId, shutdown.signal);
@@ -69,6 +79,7 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const stopSeeding = ctx.config.jobs.seedDemo ? seedDemoJobs(ctx) : () => {};
   return async () => {
     stopSeeding();
+    await stopWatching();
     shutdown.abort();
     await queue.stop();
   };

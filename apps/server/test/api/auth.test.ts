@@ -234,27 +234,58 @@ describe.each(allDatabaseKinds())('accounts on $kind', ({ kind, skip, reason }) 
   });
 
   describe.skipIf(skip)(skip ? `skipped: ${reason}` : 'rate limits', () => {
-    it('limits sign-in attempts per e-mail (429 rate_limited), even with the right password', async () => {
+    it('cannot be turned against a user: failures from one address never block the right password from another', async () => {
       const { app } = server;
       const { user } = await registerAndLogin(app);
-      // Each attempt from its own address: only the per-e-mail limit can apply.
-      for (let i = 1; i < LOGIN_LIMITS.perEmail; i++) {
-        const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: `10.3.0.${i}`, headers: CSRF_ONLY, payload: { email: user.email, password: 'wrong' } });
-        expect(wrong.statusCode).toBe(401);
-      }
-      const blocked = await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.3.1.1', headers: CSRF_ONLY, payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD } });
+      const attempt = (ip: string, password: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers: CSRF_ONLY, payload: { email: user.email, password } });
+      for (let i = 0; i < 10; i++) expect([401, 429]).toContain((await attempt('10.3.0.1', 'wrong')).statusCode);
+      expect((await attempt('10.3.1.1', TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('slows one address down on one account with a growing wait, says how long (Retry-After), and a success resets it', async () => {
+      const { app } = server;
+      const { user } = await registerAndLogin(app);
+      const attempt = (password: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.4.0.1', headers: CSRF_ONLY, payload: { email: user.email, password } });
+      for (let i = 0; i < 4; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+      // A success clears the four failures ...
+      expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+      // ... so five more are free again; the sixth failure starts the wait.
+      for (let i = 0; i < 6; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+      const blocked = await attempt(TEST_PASSWORD);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().error).toEqual({ code: 'rate_limited', message: 'Too many attempts. Wait a minute and try again.' });
-      // Another account is not affected.
-      const other = await registerAndLogin(app);
-      expect(other.user.id).not.toBe(user.id);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    });
+
+    it('refuses a 10 MB password without hashing it (the spec\'s sign-in message)', async () => {
+      const { user } = await registerAndLogin(server.app);
+      const started = Date.now();
+      const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.5.0.1', headers: CSRF_ONLY, payload: { email: user.email, password: 'p'.repeat(10_000_000) } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.message).toBe(MESSAGES.loginFailed);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
+    it.each([
+      ['password', AUTH_MESSAGES.commonPassword],
+      ['12345678', AUTH_MESSAGES.commonPassword],
+      ['Qwertyuiop', AUTH_MESSAGES.commonPassword],
+      ['        ', 'Password must not be blank.'],
+    ])('refuses the password %j at registration', async (password, message) => {
+      const response = await server.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '10.6.0.1', headers: CSRF_ONLY, payload: { ...validUser(), password } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.password).toBe(message);
     });
 
     it('limits sign-in attempts per client address across e-mails', async () => {
       const from = (ip: string, i: number) =>
         server.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers: CSRF_ONLY, payload: { email: `x${i}@example.org`, password: 'x' } });
       for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) expect((await from('10.1.1.1', i)).statusCode).toBe(401);
-      expect((await from('10.1.1.1', 999)).statusCode).toBe(429);
+      const limited = await from('10.1.1.1', 999);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect((await from('10.2.2.2', 1000)).statusCode).toBe(401);
     });
   });

@@ -27,6 +27,12 @@ export const jobs = pgTable(
     errorMessage: text('error_message'),
     /** How many times a worker started this job (a retry after a crash counts). */
     attempts: integer('attempts').notNull().default(0),
+    /** The run that owns the job while it is running (a fresh id per attempt); only that run may update or finish it. */
+    runToken: text('run_token'),
+    /** Last sign of life of the running attempt; a stale one means its worker died (jobs/orphans.ts). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Why the last attempt failed unexpectedly, in its own words; shown if the job is given up. */
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ServerEvent } from '@indicata/contracts';
+import { QUOTA_MESSAGES, formatMessage, type ServerEvent } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
+import { ApiError } from '../../http/errors.ts';
 import { findSessionUser } from '../auth/sessions.ts';
 
 /** Interval of the `: keep-alive` comments that keep proxies from closing an idle stream. */
@@ -17,6 +18,8 @@ export const RETRY_MS = 3_000;
 export async function registerEventRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const keepAliveMs = ctx.sseKeepAliveMs ?? KEEP_ALIVE_MS;
   const open = new Set<ServerResponse>();
+  /** Open streams per session (QUOTA_EVENT_STREAMS). */
+  const perSession = new Map<string, number>();
 
   // Streams never end by themselves; end them so the server can close.
   app.addHook('preClose', async () => {
@@ -26,6 +29,12 @@ export async function registerEventRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get('/api/events', async (request, reply) => {
     const user = requireUser(request);
+    const session = request.sessionToken ?? user.id;
+    const streams = perSession.get(session) ?? 0;
+    const max = ctx.config.quotas.eventStreams;
+    if (streams >= max) throw new ApiError(429, 'eventStreamsExceeded', formatMessage(QUOTA_MESSAGES.eventStreamsExceeded, { count: streams, max }));
+    perSession.set(session, streams + 1);
+    let counted = true;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -55,6 +64,12 @@ export async function registerEventRoutes(app: FastifyInstance, ctx: AppContext)
     keepAlive.unref();
 
     const cleanUp = () => {
+      if (counted) {
+        counted = false;
+        const left = (perSession.get(session) ?? 1) - 1;
+        if (left > 0) perSession.set(session, left);
+        else perSession.delete(session);
+      }
       clearInterval(keepAlive);
       unsubscribe();
       open.delete(raw);

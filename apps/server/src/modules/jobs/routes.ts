@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, rerunJobRequestSchema } from '@indicata/contracts';
+import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
-import { parseBody, parseParams } from '../../http/parse.ts';
+import { parseBody, parseParams, parseQuery } from '../../http/parse.ts';
 import { cancelJob, createJob, deleteJob, findOwnJob, listJobs, rerunJob } from './service.ts';
 import { toListItem } from './job-views.ts';
 import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
@@ -21,7 +21,8 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.get('/api/jobs', { config: { bearer: true } }, async (request) => {
     const user = requireUser(request);
-    return { jobs: await listJobs(ctx, user.id) };
+    const { page, size } = parseQuery(jobListQuerySchema, request);
+    return listJobs(ctx, user.id, page, size);
   });
 
   app.get('/api/jobs/:id', { config: { bearer: true } }, async (request) => {

@@ -7,6 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { parseParams } from '../../http/parse.ts';
 import { createStorage } from '../../storage/index.ts';
 import { exportUploadInThread } from './csv-threads.ts';
+import { checkUploadQuota } from './quota.ts';
 import { createUpload, deleteUpload, findUpload, listUploads, toUploadRecord, UploadRefusedError } from './service.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not an upload id.') });
@@ -64,6 +65,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     const user = requireUser(request);
     const body = await readMultipart(request, ctx.config.uploadMaxBytes);
     if (body.bytes === undefined || body.fileName === undefined) throw refusal({ key: 'csvNeedsFileAndColumns' });
+    await checkUploadQuota(db, user.id, body.bytes.byteLength, ctx.config.quotas.uploadBytes);
     try {
       const record = await createUpload(db, storage(), {
         userId: user.id,

@@ -93,6 +93,21 @@ async function computeIndicators(db: Db): Promise<WhoIndicator[]> {
   return [...byCode.values()];
 }
 
+/**
+ * Where the catalog came from, without the server's paths or credentials (issue 13, finding 11): a folder's
+ * own name ("who-gho-2018"), an API's host name.
+ */
+export function publicLocation(kind: string, location: string): string {
+  if (kind === 'sync') {
+    try {
+      return new URL(location).hostname;
+    } catch {
+      return 'WHO API';
+    }
+  }
+  return location.split(/[\\/]/).filter(Boolean).pop() ?? '';
+}
+
 /** Whether the catalog has data, its size and origin, and how to fill it when empty. */
 export async function catalogStatus(db: Db): Promise<WhoStatus> {
   const [totals] = await db
@@ -110,7 +125,7 @@ export async function catalogStatus(db: Db): Promise<WhoStatus> {
     indicators: totals.indicators,
     countries: totals.countries,
     observations: totals.observations,
-    source: latest ? `${latest.kind}:${latest.location}` : null,
+    source: latest ? `${latest.kind}:${publicLocation(latest.kind, latest.location)}` : null,
     updatedAt: latest ? latest.finishedAt.toISOString() : null,
     howToFill: available ? null : WHO_HOW_TO_FILL,
     vintages: available ? sources.map(toVintage) : [],

@@ -3,10 +3,9 @@ import { Anchor, Box, Button, Checkbox, Group, Paper, Stack, Table, Text, Visual
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { JobListItem } from '@indicata/contracts';
-import { useJobs } from './resultsApi.ts';
+import { LIMITS, type JobListItem } from '@indicata/contracts';
+import { useJobsPage } from './resultsApi.ts';
 import { databaseLabel, formatJobDate } from './format.ts';
-import { paginate } from './pagination.ts';
 import { LoadingDots } from './components/LoadingDots.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { PaginationControls } from './components/PaginationControls.tsx';
@@ -17,23 +16,24 @@ import { comparePath } from '../jobs/compare.ts';
 export const resultDetailPath = (id: string) => `/results?id=${encodeURIComponent(id)}`;
 
 /**
- * The Results tab of Home: the user's jobs, newest first, live through SSE. A table on wide windows, one card
- * per job on phones; each job can be ticked for the compare view and has its actions menu.
+ * The Results tab of Home: the user's jobs, newest first, a page at a time from the server, live through SSE. A
+ * table on wide windows, one card per job on phones; each job can be ticked for the compare view and has its
+ * actions menu.
  */
 export default function ResultsTab() {
   const { t } = useTranslation('results');
   const { t: tJobs } = useTranslation('jobs');
   const navigate = useNavigate();
-  const jobs = useJobs();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   // Phones get one card per job (no sideways scrolling); one layout is rendered, not both hidden by CSS.
   const phone = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
+  const jobs = useJobsPage(page);
 
   if (jobs.isPending) return <LoadingDots text={t('list.loading')} />;
   if (jobs.isError) console.error('Failed to read the results', jobs.error);
-  const list = jobs.data ?? [];
-  if (list.length === 0) {
+  const list = jobs.data?.jobs ?? [];
+  if (list.length === 0 && page === 1) {
     return (
       <Text c="dimmed" py="md" data-testid="results-empty">
         {t('list.empty')}
@@ -41,7 +41,8 @@ export default function ResultsTab() {
     );
   }
 
-  const current = paginate(list, page);
+  const pageCount = Math.max(1, Math.ceil((jobs.data?.total ?? 0) / LIMITS.resultsRowsPerPage));
+  const current = { rows: list, page: Math.min(page, pageCount), pageCount };
   const open = (job: JobListItem) => navigate(resultDetailPath(job.id));
   const onKeyDown = (event: KeyboardEvent, job: JobListItem) => {
     if (event.target !== event.currentTarget) return;

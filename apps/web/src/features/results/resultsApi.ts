@@ -1,7 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   JOB_DELETED_EVENT,
   JOB_EVENT,
+  LIMITS,
+  type JobListResponse,
   jobListItemSchema,
   type AutoMLResults,
   type JobData,
@@ -18,7 +20,13 @@ export type JobDetail = JobListItem & { data: JobData; results: AutoMLResults | 
 export const jobsQueryKey = ['jobs'] as const;
 export const jobQueryKey = (id: string) => ['jobs', id] as const;
 
-export const fetchJobs = async (): Promise<JobListItem[]> => (await api.get<{ jobs: JobListItem[] }>('/api/jobs')).jobs;
+/** The key of one page of the list (under jobsQueryKey, so invalidating ['jobs'] refetches every page). */
+export const jobsPageQueryKey = (page: number) => ['jobs', 'page', page] as const;
+const jobsPagesKey = ['jobs', 'page'] as const;
+
+/** One page of the caller's jobs (summaries, newest first), LIMITS.resultsRowsPerPage at a time. */
+export const fetchJobsPage = async (page: number): Promise<JobListResponse> =>
+  api.get<JobListResponse>(`/api/jobs?page=${page}&size=${LIMITS.resultsRowsPerPage}`);
 export const fetchJob = async (id: string): Promise<JobDetail> =>
   (await api.get<{ job: JobDetail }>(`/api/jobs/${encodeURIComponent(id)}`)).job;
 export const fetchModelList = async (id: string): Promise<ModelFile[]> =>
@@ -32,14 +40,20 @@ export async function fetchModelFile(id: string, file: string): Promise<{ status
   return { status: response.status, blob: () => response.blob() };
 }
 
-/** Puts a changed job into the cached list (newest first), or adds it when it is new. */
-export function mergeJobIntoList(list: readonly JobListItem[] | undefined, job: JobListItem): JobListItem[] | undefined {
-  if (!list) return list;
-  const index = list.findIndex((item) => item.id === job.id);
-  if (index < 0) return [job, ...list];
-  const next = [...list];
-  next[index] = job;
-  return next;
+/** Puts a changed job into a cached page when it is there; undefined when the page does not hold it. */
+export function replaceJobInPage(page: JobListResponse | undefined, job: JobListItem): JobListResponse | undefined {
+  if (!page) return page;
+  const index = page.jobs.findIndex((item) => item.id === job.id);
+  if (index < 0) return undefined;
+  const jobs = [...page.jobs];
+  jobs[index] = job;
+  return { ...page, jobs };
+}
+
+/** A new job on the first page (newest first): prepended, the page kept to its size, the total one more. */
+export function prependJobToFirstPage(page: JobListResponse | undefined, job: JobListItem): JobListResponse | undefined {
+  if (!page) return page;
+  return { ...page, jobs: [job, ...page.jobs].slice(0, page.size), total: page.total + 1 };
 }
 
 /**
@@ -52,7 +66,15 @@ export function useLiveJobUpdates(): void {
     const parsed = jobListItemSchema.safeParse(data);
     if (!parsed.success) return;
     const job = parsed.data;
-    queryClient.setQueryData<JobListItem[]>(jobsQueryKey, (list) => mergeJobIntoList(list, job));
+    let found = false;
+    for (const [key, page] of queryClient.getQueriesData<JobListResponse>({ queryKey: jobsPagesKey })) {
+      const next = replaceJobInPage(page, job);
+      if (next) {
+        found = true;
+        queryClient.setQueryData(key, next);
+      }
+    }
+    if (!found) queryClient.setQueryData<JobListResponse>(jobsPageQueryKey(1), (page) => prependJobToFirstPage(page, job));
     queryClient.setQueryData<JobDetail>(jobQueryKey(job.id), (detail) => (detail ? { ...detail, ...job } : detail));
     if (job.status === 'done' || job.status === 'error' || job.status === 'cancelled') {
       void queryClient.invalidateQueries({ queryKey: jobQueryKey(job.id), exact: true });
@@ -68,9 +90,10 @@ export function useLiveJobUpdates(): void {
   });
 }
 
-export function useJobs() {
+/** One page of the list, kept live; the previous page stays on screen while the next one loads. */
+export function useJobsPage(page: number) {
   useLiveJobUpdates();
-  return useQuery({ queryKey: jobsQueryKey, queryFn: fetchJobs });
+  return useQuery({ queryKey: jobsPageQueryKey(page), queryFn: () => fetchJobsPage(page), placeholderData: keepPreviousData });
 }
 
 export function useJob(id: string | null, enabled = true) {
