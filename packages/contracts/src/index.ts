@@ -17,8 +17,5 @@ export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';
 export * from './answer-html.ts';
-<<<<<<< HEAD
 export * from './predict.ts';
-=======
 export * from './job-limits.ts';
->>>>>>> i13a

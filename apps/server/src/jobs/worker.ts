@@ -61,8 +61,7 @@ export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   if (!queue) throw new Error('initJobQueue must run before startJobWorker');
   const shutdown = new AbortController();
   ctx.engineWorkers ??= ctx.config.jobs.engineThreads ?? engineWorkersFor(ctx.role);
-  const { budgetSeconds, expireSeconds, heartbeatSeconds, staleSeconds } = ctx.config.jobs;
-  const settings = runSettingsFor(budgetSeconds, expireSeconds, heartbeatSeconds);
+  const { heartbeatSeconds, staleSeconds } = ctx.config.jobs;
   // On PGlite this process is the only one (DATA_DIR lock): a job still marked running was cut off when the
   // previous process died, so it goes back in line now rather than when its queue entry expires. With
   // PostgreSQL other workers may be alive: only jobs without a recent heartbeat are taken back.

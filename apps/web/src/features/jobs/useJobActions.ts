@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobListItem } from '@indicata/contracts';
 import { apiErrorText } from '../../lib/api-error-text.ts';
 import { confirm, notify } from '../../lib/notify.tsx';
-import { fetchJob, jobQueryKey, jobsQueryKey, mergeJobIntoList } from '../results/resultsApi.ts';
+import { fetchJob, jobQueryKey, putJobInPages, removeJobFromPages } from '../results/resultsApi.ts';
 import { databaseLabel } from '../results/format.ts';
 import { setWizardState } from '../wizard/state.ts';
 import { wizardStateFromJob } from '../wizard/clone-job.ts';
@@ -16,7 +16,7 @@ export function useJobActions() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const putInList = (job: JobListItem) => queryClient.setQueryData<JobListItem[]>(jobsQueryKey, (list) => mergeJobIntoList(list, job));
+  const putInList = (job: JobListItem) => putJobInPages(queryClient, job);
   const fail = (error: unknown) => notify.error(apiErrorText(error, t));
 
   const cancel = async (job: Pick<JobListItem, 'id' | 'name'>) => {
@@ -45,8 +45,7 @@ export function useJobActions() {
     if (!ok) return;
     try {
       await deleteJobRequest(job.id);
-      queryClient.setQueryData<JobListItem[]>(jobsQueryKey, (list) => list?.filter((item) => item.id !== job.id));
-      queryClient.removeQueries({ queryKey: jobQueryKey(job.id), exact: true });
+      removeJobFromPages(queryClient, job.id);
       notify.success(t('messages:jobDeleted'));
       after?.();
     } catch (error) {

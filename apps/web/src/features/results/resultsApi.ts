@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   JOB_DELETED_EVENT,
   JOB_EVENT,
@@ -56,6 +56,28 @@ export function prependJobToFirstPage(page: JobListResponse | undefined, job: Jo
   return { ...page, jobs: [job, ...page.jobs].slice(0, page.size), total: page.total + 1 };
 }
 
+/** Puts a new or changed job into the cached pages: in place where a page holds it, else at the top of page 1. */
+export function putJobInPages(queryClient: QueryClient, job: JobListItem): void {
+  let found = false;
+  for (const [key, page] of queryClient.getQueriesData<JobListResponse>({ queryKey: jobsPagesKey })) {
+    const next = replaceJobInPage(page, job);
+    if (next) {
+      found = true;
+      queryClient.setQueryData(key, next);
+    }
+  }
+  if (!found) queryClient.setQueryData<JobListResponse>(jobsPageQueryKey(1), (page) => prependJobToFirstPage(page, job));
+}
+
+/** Drops a deleted job from the cached pages (their totals and later pages are refetched). */
+export function removeJobFromPages(queryClient: QueryClient, id: string): void {
+  for (const [key, page] of queryClient.getQueriesData<JobListResponse>({ queryKey: jobsPagesKey })) {
+    if (page?.jobs.some((job) => job.id === id)) queryClient.setQueryData(key, { ...page, jobs: page.jobs.filter((job) => job.id !== id), total: Math.max(0, page.total - 1) });
+  }
+  queryClient.removeQueries({ queryKey: jobQueryKey(id), exact: true });
+  void queryClient.invalidateQueries({ queryKey: jobsPagesKey });
+}
+
 /**
  * Keeps the jobs cache live: each SSE `job` event updates the list in place and refreshes that job's
  * detail once it has finished; after a dropped stream everything is refetched (events may be lost).
@@ -66,15 +88,7 @@ export function useLiveJobUpdates(): void {
     const parsed = jobListItemSchema.safeParse(data);
     if (!parsed.success) return;
     const job = parsed.data;
-    let found = false;
-    for (const [key, page] of queryClient.getQueriesData<JobListResponse>({ queryKey: jobsPagesKey })) {
-      const next = replaceJobInPage(page, job);
-      if (next) {
-        found = true;
-        queryClient.setQueryData(key, next);
-      }
-    }
-    if (!found) queryClient.setQueryData<JobListResponse>(jobsPageQueryKey(1), (page) => prependJobToFirstPage(page, job));
+    putJobInPages(queryClient, job);
     queryClient.setQueryData<JobDetail>(jobQueryKey(job.id), (detail) => (detail ? { ...detail, ...job } : detail));
     if (job.status === 'done' || job.status === 'error' || job.status === 'cancelled') {
       void queryClient.invalidateQueries({ queryKey: jobQueryKey(job.id), exact: true });
@@ -83,7 +97,7 @@ export function useLiveJobUpdates(): void {
   useServerEvent(JOB_DELETED_EVENT, (data) => {
     const id = (data as { id?: unknown } | null)?.id;
     if (typeof id !== 'string') return;
-    queryClient.setQueryData<JobListItem[]>(jobsQueryKey, (list) => list?.filter((item) => item.id !== id));
+    removeJobFromPages(queryClient, id);
   });
   useServerEvent(EVENTS_RECONNECTED, () => {
     void queryClient.invalidateQueries({ queryKey: jobsQueryKey });
