@@ -15,3 +15,4 @@ export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';
 export * from './answer-html.ts';
+export * from './result-verdict.ts';
