@@ -35,7 +35,7 @@ export const REPORT_SECTION_TITLES: Record<ReportLocale, Record<ReportSectionKey
   'pt-BR': {
     results: 'Resultados',
     outliers: 'Outliers',
-    correlation: 'Matrix de correlação',
+    correlation: 'Matriz de correlação',
     features: 'Features',
     confusion: 'Matrizes de Confusão',
     detailed: 'Detalhada dos resultados',

@@ -46,7 +46,7 @@ describe('writeReport', () => {
     expect(limitations).toContain('gap of 0.079');
     const pt = await writeReport(results, { assistant: createBuiltinAssistant(), locale: 'pt-BR' });
     expect(pt.sections.map((s) => s.title)).toEqual(REPORT_SECTION_KEYS.map((k) => REPORT_SECTION_TITLES['pt-BR'][k]));
-    expect(pt.sections.map((s) => s.title).slice(0, 7)).toEqual(['Resultados', 'Outliers', 'Matrix de correlação', 'Features', 'Matrizes de Confusão', 'Detalhada dos resultados', 'hiperparâmetros']);
+    expect(pt.sections.map((s) => s.title).slice(0, 7)).toEqual(['Resultados', 'Outliers', 'Matriz de correlação', 'Features', 'Matrizes de Confusão', 'Detalhada dos resultados', 'hiperparâmetros']);
   });
 
   test("the built-in analyst's numbers all pass the number check (the checker accepts true numbers)", async () => {

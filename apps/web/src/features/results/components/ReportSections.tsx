@@ -31,7 +31,9 @@ function SectionBody({ section }: { section: ReportSection }) {
 export function ReportSections({ report }: { report: JobReport | null }) {
   const { t } = useTranslation('results');
   if (!report || !Array.isArray(report.sections) || report.sections.length === 0) return null;
-  const usesLanguageModel = report.sections.some((section) => section.provider !== 'builtin');
+  // One truthful sentence about who wrote it, from the provider each section records.
+  const byModel = report.sections.filter((section) => section.provider !== 'builtin').length;
+  const banner = byModel === 0 ? 'builtin' : byModel === report.sections.length ? 'llm' : 'mixed';
   return (
     <Stack gap="md" data-testid="report">
       <Group justify="space-between">
@@ -40,11 +42,9 @@ export function ReportSections({ report }: { report: JobReport | null }) {
           {report.provider.label}
         </Text>
       </Group>
-      {usesLanguageModel && (
-        <Alert color="yellow" variant="light" radius="md">
-          {t('report.warning')}
-        </Alert>
-      )}
+      <Alert color={banner === 'builtin' ? 'gray' : 'yellow'} variant="light" radius="md" data-testid="report-banner" data-author={banner}>
+        {t(`report.banner.${banner}`, { label: report.provider.label })}
+      </Alert>
       {report.notice && (
         <Alert color="gray" variant="light" radius="md">
           {report.notice}
