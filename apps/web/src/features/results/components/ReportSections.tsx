@@ -9,9 +9,15 @@ function SectionBody({ section }: { section: ReportSection }) {
   const html = useMemo(() => sanitizeReportHtml(section.html), [section.html]);
   return (
     <Paper withBorder radius="md" p="md" component="article" data-testid={`report-${section.key}`}>
-      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
         <Title order={4}>{section.title}</Title>
-        <Badge variant="light" color={section.provider === 'builtin' ? 'gray' : 'indigo'} radius="sm" style={{ flexShrink: 0 }}>
+        {/* The label wraps inside the card on a phone instead of running off it. */}
+        <Badge
+          variant="light"
+          color={section.provider === 'builtin' ? 'gray' : 'indigo'}
+          radius="sm"
+          styles={{ root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+        >
           {t('report.writtenBy', { provider: t(`report.providers.${section.provider}`) })}
         </Badge>
       </Group>
