@@ -21,7 +21,7 @@ export function PredictionsTable({ model, labels, filters }: { model: ModelResul
     {
       header: t('tables.columns.prediction'),
       cell: (row) => (
-        <Text span size="sm" c={row.actual === row.predicted ? undefined : 'red.7'} fw={row.actual === row.predicted ? undefined : 600}>
+        <Text span size="sm" c={row.actual === row.predicted ? undefined : 'red.9'} fw={row.actual === row.predicted ? undefined : 600}>
           {row.predicted}
         </Text>
       ),
