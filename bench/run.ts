@@ -7,6 +7,8 @@
  * Options: --sizes 2250,22500 (training rows; the test set is a third of that) --models DT,RF,KNN,SVM,ANN
  * --repeats 5 (timed runs per model and size on each side; the median is kept) --warmups 3 (untimed fits per
  * family and size first, on up to 2,250 rows)
+ *
+ * `npm run bench -- --panels[=1,3] [--budget 60]` runs the real-panel benchmark instead (bench/panels/run.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -173,7 +175,12 @@ async function main(): Promise<void> {
 }
 
 try {
-  await main();
+  const argv = process.argv.slice(2);
+  if (argv.some((a) => a === '--panels' || a.startsWith('--panels='))) {
+    // The real-panel benchmark (bench/panels/run.ts): the engine's auto search against scikit-learn on WHO panels.
+    const { runPanelBench } = await import('./panels/run.ts');
+    await runPanelBench(argv);
+  } else await main();
 } catch (error) {
   // Print the message only: the wasm glue's handlers would otherwise dump its minified source.
   console.error(error instanceof Error ? error.message : error);

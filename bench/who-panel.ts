@@ -40,7 +40,7 @@ export const WHO_PANEL_INDICATORS = [
 const YEARS = Array.from({ length: 18 }, (_, i) => 1999 + i);
 
 /** Splits one line of a comma CSV with double-quoted fields (the GHO exports never break lines inside quotes). */
-function splitQuoted(line: string): string[] {
+export function splitQuoted(line: string): string[] {
   const out: string[] = [];
   let field = '';
   let quoted = false;
@@ -62,8 +62,14 @@ function splitQuoted(line: string): string[] {
   return out;
 }
 
-/** Reads one indicator: value per "ISO3|year" for country rows of both sexes / total residence area. */
-function readIndicator(dataDir: string, code: string): { column: string; values: Map<string, number> } {
+/**
+ * Reads one indicator: value per "ISO3|year" for country rows of one sex (both sexes by default; ignored when
+ * the indicator has no sex dimension) and the total residence area.
+ * @param dataDir path of who-gho-2018
+ * @param code GHO indicator code (source/<code>.csv)
+ * @param sex BTSX, MLE or FMLE
+ */
+export function readIndicator(dataDir: string, code: string, sex: 'BTSX' | 'MLE' | 'FMLE' = 'BTSX'): { column: string; values: Map<string, number> } {
   const lines = readFileSync(path.join(dataDir, 'source', `${code}.csv`), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
   const header = splitQuoted(lines[0]);
   const at = (name: string) => header.indexOf(name);
@@ -72,19 +78,19 @@ function readIndicator(dataDir: string, code: string): { column: string; values:
   for (const line of lines.slice(1)) {
     const f = splitQuoted(line);
     if (iCountry === -1 || f[iCountry] === '') continue;
-    if (iSex !== -1 && f[iSex] !== 'BTSX') continue;
+    if (iSex !== -1 && f[iSex] !== sex) continue;
     if (iRes !== -1 && f[iRes] !== 'TOTL') continue;
     const v = f[iNum] === '' ? NaN : Number(f[iNum]);
     if (Number.isFinite(v)) values.set(`${f[iCountry]}|${f[iYear]}`, v);
   }
-  return { column: iSex !== -1 ? `${code}-SEX_BTSX` : code, values };
+  return { column: iSex !== -1 ? `${code}-SEX_${sex}` : code, values };
 }
 
 /**
- * Builds the panel as semicolon CSV text.
+ * The WHO region of every country that has one (ISO3 -> e.g. "Eastern Mediterranean"), from all_countries.csv.
  * @param dataDir path of who-gho-2018
  */
-export function buildWhoPanelCsv(dataDir: string): string {
+export function readWhoRegions(dataDir: string): Map<string, string> {
   const countryLines = readFileSync(path.join(dataDir, 'all_countries.csv'), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
   const countryHeader = splitQuoted(countryLines[0]);
   const iIso = countryHeader.indexOf('country');
@@ -94,6 +100,15 @@ export function buildWhoPanelCsv(dataDir: string): string {
     const f = splitQuoted(line);
     if (f[iRegion]) regionOf.set(f[iIso], f[iRegion]);
   }
+  return regionOf;
+}
+
+/**
+ * Builds the panel as semicolon CSV text.
+ * @param dataDir path of who-gho-2018
+ */
+export function buildWhoPanelCsv(dataDir: string): string {
+  const regionOf = readWhoRegions(dataDir);
   const indicators = [readIndicator(dataDir, 'WHOSIS_000001'), ...WHO_PANEL_INDICATORS.map((code) => readIndicator(dataDir, code))];
   const countries = [...regionOf.keys()].sort();
   const header = ['countryName', 'regionName', 'year', ...indicators.map((i) => i.column)];

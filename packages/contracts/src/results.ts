@@ -75,6 +75,8 @@ export const hyperparameterRowSchema = z.object({
   /** Worker seconds of the candidate's fits (all scored folds) and of its predictions. */
   fit_seconds: z.number().optional(),
   predict_seconds: z.number().optional(),
+  /** Macro-F1 of the validation predictions pooled over every fold (the selection score); absent when not every fold was scored. */
+  pooled_score: z.number().optional(),
   /** Folds the candidate was scored on (successive halving scores weak candidates on fewer folds). */
   folds_scored: z.number().int().optional(),
   /** Inputs the candidate saw: 'indicators' or 'indicators+history' (the target's own history, see targetHistory). */

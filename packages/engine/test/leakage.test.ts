@@ -5,6 +5,7 @@ import { buildFoldData, prepareTarget } from '../src/pipeline/prepare.ts';
 import { forwardChainingFolds } from '../src/search/splits.ts';
 import { FIT_LOG } from './helpers/centroid-model.ts';
 import { CENTROID_MODEL, syntheticPanel } from './helpers/panel.ts';
+import { stripTiming } from './helpers/timing.ts';
 
 /**
  * Leakage tests: the test year's rows are changed in ways that would move every fitted quantity if any
@@ -33,7 +34,7 @@ function perturbTestRows(frame: PanelFrame, how: 'scale' | 'shuffle-target'): Pa
 
 /** Training-side outputs: everything that a fit on training rows produces. */
 function trainingSide(output: RunOutput) {
-  const r = output.results;
+  const r = stripTiming(output.results);
   return {
     best: r.best,
     classes: r.classes.map(({ testCount: _t, ...c }) => c),

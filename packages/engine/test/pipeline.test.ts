@@ -3,6 +3,10 @@ import { runAutoML } from '../src/pipeline/run.ts';
 import { predictWithSavedModel } from '../src/pipeline/predict.ts';
 import { CENTROID_MODEL, syntheticPanel } from './helpers/panel.ts';
 import { setFitDelay } from './helpers/centroid-model.ts';
+import { stripTiming } from './helpers/timing.ts';
+import { parseEngineConfig } from '../src/pipeline/config.ts';
+import { prepareTarget } from '../src/pipeline/prepare.ts';
+import { targetHistoryColumns } from '../src/pipeline/target-history.ts';
 
 describe('runAutoML plumbing (test classifier)', () => {
   it('produces schema-valid results for a year split, in-thread', async () => {
@@ -51,13 +55,13 @@ describe('runAutoML on worker threads', () => {
       maxCandidatesPerFamily: 4,
       seed: 11,
     };
-    const strip = (r: Record<string, unknown>) =>
-      JSON.parse(JSON.stringify(r, (k, v) => (k === 'elapsedSeconds' || k === 'seconds' || k === 'fitSeconds' ? 0 : v)));
+    const strip = stripTiming;
     const inThread = await runAutoML(frame, { ...config, workers: 0 }, { modelModule: CENTROID_MODEL });
     const pooled = await runAutoML(frame, { ...config, workers: 2 }, { modelModule: CENTROID_MODEL });
     expect(strip(pooled.results)).toEqual(strip(inThread.results));
     expect(inThread.results.models.KNN?.paramsSource).toBe('explicit');
-    expect(inThread.results.models.KNN?.hyperparameters).toHaveLength(3);
+    // Three scalers x two input sets (target history 'auto'), capped at maxCandidatesPerFamily.
+    expect(inThread.results.models.KNN?.hyperparameters).toHaveLength(4);
   });
 });
 
@@ -194,8 +198,7 @@ describe('determinism with the real models', () => {
       maxCandidatesPerFamily: 2,
       seed: 123,
     };
-    const timing = new Set(['elapsedSeconds', 'seconds', 'fitSeconds']);
-    const strip = (r: unknown) => JSON.parse(JSON.stringify(r, (k, v) => (timing.has(k) ? 0 : v)));
+    const strip = stripTiming;
     const inThread = await runAutoML(frame, { ...config, workers: 0 });
     const pooled = await runAutoML(frame, { ...config, workers: 2 });
     expect(strip(pooled.results)).toEqual(strip(inThread.results));
@@ -205,7 +208,11 @@ describe('determinism with the real models', () => {
 
     // The saved models (after a JSON round trip) reproduce the reported test predictions from raw rows.
     const testRows = frame.time.flatMap((t, i) => (t === 2009 ? [i] : []));
-    const raw = testRows.map((i) => Object.fromEntries(frame.columns.map((c) => [c.name, c.values[i]])));
+    // Models that chose the target's history read it from columns named as the pipeline lists them.
+    const prepared = prepareTarget(frame, parseEngineConfig(config));
+    const history = targetHistoryColumns(frame, prepared.target, prepared.classes, 'target');
+    const columns = [...frame.columns, ...history.names.map((name, k) => ({ name, values: history.columns[k] }))];
+    const raw = testRows.map((i) => Object.fromEntries(columns.map((c) => [c.name, c.values[i]])));
     for (const family of ['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const) {
       const saved = JSON.parse(JSON.stringify(inThread.models[family]));
       const predicted = await predictWithSavedModel(saved, raw);

@@ -55,6 +55,7 @@ export function demoJobData(target: WhoIndicator, testYear: number): JobData {
     DTConfig: 'auto',
     RFConfig: 'auto',
     seed: DEMO_SEED,
+    targetHistory: 'auto',
   };
 }
 

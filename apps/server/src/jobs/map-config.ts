@@ -138,5 +138,6 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
     models,
     budgetSeconds: context.budgetSeconds,
     seed: context.seed,
+    targetHistory: data.targetHistory,
   };
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, MODEL_FAMILIES, DISCRETIZATION_METHODS, type ModelFamily } from '@indicata/contracts';
+import { MESSAGES, MODEL_FAMILIES, DISCRETIZATION_METHODS, TARGET_HISTORY_MODES, type ModelFamily, type TargetHistoryMode } from '@indicata/contracts';
 import { parseArgs } from 'node:util';
 import type { EngineConfigInput } from '../pipeline/config.ts';
 
@@ -6,7 +6,7 @@ import type { EngineConfigInput } from '../pipeline/config.ts';
 export class UsageError extends Error {}
 
 export const USAGE =
-  'usage: automl --csv FILE --target COLUMN --time-column COL --space-column COL [--region-column COL] (--test-percent P | --test-year Y [--test-region R]) [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."] [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON] [--models-dir DIR] --out FILE';
+  'usage: automl --csv FILE --target COLUMN --time-column COL --space-column COL [--region-column COL] (--test-percent P | --test-year Y [--test-region R]) [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."] [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON] [--target-history off|auto|on] [--models-dir DIR] --out FILE';
 
 function number(value: string | undefined, name: string, integer = false): number | undefined {
   if (value === undefined) return undefined;
@@ -60,6 +60,7 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
         workers: { type: 'string' },
         'models-dir': { type: 'string' },
         preprocessing: { type: 'string' },
+        'target-history': { type: 'string' },
         out: { type: 'string' },
       },
     }) as { values: Record<string, string | undefined> });
@@ -90,6 +91,10 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
   if (budget <= 0) throw new UsageError('--budget must be positive');
   const seed = number(values.seed, 'seed', true) ?? 42;
   const workers = number(values.workers, 'workers', true);
+  const targetHistory = values['target-history'] ?? 'auto';
+  if (!(TARGET_HISTORY_MODES as readonly string[]).includes(targetHistory)) {
+    throw new UsageError(`--target-history must be one of ${TARGET_HISTORY_MODES.join(', ')}`);
+  }
   let preprocessing: EngineConfigInput['preprocessing'] | undefined;
   if (values.preprocessing) {
     try {
@@ -107,6 +112,7 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
     models: Object.fromEntries(families.map((f) => [f as ModelFamily, 'auto' as const])),
     budgetSeconds: budget,
     seed,
+    targetHistory: targetHistory as TargetHistoryMode,
     ...(workers !== undefined ? { workers } : {}),
     ...(preprocessing !== undefined ? { preprocessing } : {}),
   };

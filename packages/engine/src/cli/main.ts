@@ -10,7 +10,7 @@ import { parseCliArgs, UsageError, USAGE } from './args.ts';
  * Command line: npm run automl -- --csv FILE --target COLUMN --time-column year --space-column countryName
  *   [--region-column regionName] (--test-percent P | --test-year Y [--test-region R])
  *   [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."]
- *   [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON]
+ *   [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON] [--target-history off|auto|on]
  *   [--models-dir DIR] --out results.json   (--preprocessing: EngineConfig.preprocessing, e.g. '{"balancing":"Oversampling"}')
  * Progress goes to stderr; bad arguments or files give a one-line error and exit code 2.
  */
@@ -42,6 +42,8 @@ async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', () => controller.abort(new Error('interrupted')));
   const { results, models } = await runAutoML(frame, args.config, {
     signal: controller.signal,
+    // The budget covers the whole command: it started when this process did, not when the search does.
+    startedAt: performance.timeOrigin,
     onProgress: (fraction, message) => process.stderr.write(`[${(fraction * 100).toFixed(0).padStart(3)}%] ${message}\n`),
   });
   writeFileSync(args.out, JSON.stringify(results, null, 2));

@@ -105,6 +105,11 @@ export const engineConfigSchema = z.object({
   }),
   /** Wall-time budget in seconds for the whole run. */
   budgetSeconds: z.number().positive().default(60),
+  /**
+   * The target's own history as candidate inputs (previous known value and class of the place, years since):
+   * 'auto' searches with and without and keeps what validation prefers; 'on' always; 'off' never.
+   */
+  targetHistory: z.enum(['off', 'auto', 'on']).default('auto'),
   seed: z.number().int().min(0).default(42),
   /** Maximum forward-chaining validation folds (fewer when there are fewer training years). */
   folds: z.number().int().min(2).max(10).default(4),

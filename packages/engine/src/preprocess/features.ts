@@ -13,6 +13,12 @@ import { entropyBits, mean, median, observed, pearson, quantileSorted, sortedCop
 export interface FeatureSource {
   names: string[];
   columns: Float64Array[];
+  /**
+   * The last `forced` columns (the target's history) are always used: they skip missing-data removal and
+   * attribute selection, are filled with the training median where missing (whatever the imputation setting)
+   * and never make a row incomplete.
+   */
+  forced?: number;
 }
 
 export interface IndicatorReport {
@@ -28,6 +34,8 @@ export interface FittedFeatures {
   names: string[];
   /** Index of each selected feature in the source. */
   sourceIndex: number[];
+  /** How many of the last selected features are forced (history) columns. */
+  forced: number;
   /** Value that fills a missing cell of each selected feature (mean/median of training rows). */
   fill: Float64Array;
   imputation: 'none' | 'mean' | 'median';
@@ -139,6 +147,8 @@ export function fitFeatures(
     for (let i = 0; i < n; i++) out[i] = col[trainRows[i]];
     return out;
   });
+  const firstForced = source.names.length - (source.forced ?? 0);
+  const isForced = (j: number) => j >= firstForced;
   const missingPercent = trainColumns.map((col) => {
     let missing = 0;
     for (let i = 0; i < n; i++) if (Number.isNaN(col[i])) missing += 1;
@@ -150,6 +160,7 @@ export function fitFeatures(
   const removedColumns: FittedFeatures['removedColumns'] = [];
   const candidates: number[] = [];
   source.names.forEach((name, j) => {
+    if (isForced(j)) return;
     const tooMany = maxMissingPercent !== null && missingPercent[j] > maxMissingPercent;
     if (tooMany || missingPercent[j] === 100) removedColumns.push({ name, missingPercent: missingPercent[j] });
     else candidates.push(j);
@@ -205,6 +216,7 @@ export function fitFeatures(
     selected = ranked.slice(0, maxFeatures);
     for (const j of ranked.slice(maxFeatures)) unused.push(report(j, `not among the top ${maxFeatures} by information gain`));
   }
+  for (let j = firstForced; j < source.names.length; j++) selected.push(j);
   if (selected.length === 0) {
     throw new Error('No attribute is left for prediction after the missing-data and attribute-selection steps; relax them.');
   }
@@ -212,7 +224,9 @@ export function fitFeatures(
   // 3. Imputation values (mean or median of observed training values; 'none' fills test rows with the median).
   const fill = new Float64Array(selected.length);
   selected.forEach((j, k) => {
-    fill[k] = imputation === 'mean' ? mean(observed(trainColumns[j])) : median(trainColumns[j]);
+    fill[k] = imputation === 'mean' && !isForced(j) ? mean(observed(trainColumns[j])) : median(trainColumns[j]);
+    // A history column with no training value at all (a single training year) still needs a number.
+    if (Number.isNaN(fill[k])) fill[k] = 0;
   });
 
   // 4. Attribute discretization (edges fit on observed training values).
@@ -229,6 +243,7 @@ export function fitFeatures(
   return {
     names: selected.map((j) => source.names[j]),
     sourceIndex: selected,
+    forced: selected.filter(isForced).length,
     fill,
     imputation,
     binEdges,
@@ -256,6 +271,7 @@ export function transformFeatures(
   const cols = fitted.names.length;
   const data = new Float64Array(rows.length * cols);
   const incomplete = new Uint8Array(rows.length);
+  const firstForced = cols - fitted.forced;
   for (let k = 0; k < cols; k++) {
     const column = source.columns[fitted.sourceIndex[k]];
     const edges = fitted.binEdges[k];
@@ -263,7 +279,7 @@ export function transformFeatures(
       let v = column[rows[i]];
       if (Number.isNaN(v)) {
         v = fitted.fill[k];
-        incomplete[i] = 1;
+        if (k < firstForced) incomplete[i] = 1;
       }
       data[i * cols + k] = edges ? binOf(v, edges) + 1 : v;
     }

@@ -1,22 +1,3 @@
-import { macroF1 } from '../metrics/classification.ts';
-
-/** A member of the soft-voting ensemble: its weight and its validation probabilities per fold. */
-export interface EnsembleMember {
-  algorithm: string;
-  weight: number;
-}
-
-/**
- * Weights of the soft-voting ensemble: each family's best candidate weighs its mean validation
- * macro-F1 on the forward-chaining folds (normalised to sum 1). Families scoring 0 get no vote.
- * @param scores mean validation macro-F1 per algorithm
- */
-export function ensembleWeights(scores: { algorithm: string; mean: number }[]): EnsembleMember[] {
-  const positive = scores.filter((s) => s.mean > 0);
-  const total = positive.reduce((s, m) => s + m.mean, 0);
-  return positive.map((s) => ({ algorithm: s.algorithm, weight: s.mean / total }));
-}
-
 /**
  * Weighted sum of probability matrices.
  * @param probabilities one row-major matrix per member (same shape)
@@ -40,26 +21,4 @@ export function argmaxRows(probabilities: Float64Array, nClasses: number): Int32
     out[i] = best;
   }
   return out;
-}
-
-/**
- * Validation macro-F1 per fold of the ensemble.
- * @param foldProbabilities [member][fold] validation probabilities
- * @param weights member weights
- * @param foldLabels actual classes per fold
- * @param nClasses number of classes
- */
-export function ensembleFoldScores(
-  foldProbabilities: Float64Array[][],
-  weights: number[],
-  foldLabels: Int32Array[],
-  nClasses: number,
-): number[] {
-  return foldLabels.map((labels, f) => {
-    const combined = combineProbabilities(
-      foldProbabilities.map((member) => member[f]),
-      weights,
-    );
-    return macroF1(labels, argmaxRows(combined, nClasses), nClasses);
-  });
 }

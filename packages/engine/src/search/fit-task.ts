@@ -114,8 +114,9 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
     permuted: null,
   };
   if (task.deadline !== null && Date.now() > task.deadline) return empty;
-  const started = performance.now();
+  // Loading the model module (first task of a thread) is not part of the fit: it would inflate the cost model.
   const createModel = await loadFactory(task.modelModule);
+  const started = performance.now();
   const scaler = fitScaler(task.scaler, task.train);
   const model = createModel(task.family, task.params, task.seed);
   try {

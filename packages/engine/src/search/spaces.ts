@@ -2,11 +2,16 @@ import type { ModelFamily } from '@indicata/contracts';
 import type { ScalerKind } from '../preprocess/scalers.ts';
 import { createRng, shuffleInPlace } from '../data/random.ts';
 
-/** One configuration to evaluate: a family, its parameters (scikit-learn names) and its scaler. */
+/** The inputs a candidate sees: the indicators alone, or with the target's own history (pipeline/target-history.ts). */
+export type InputSet = 'indicators' | 'indicators+history';
+
+/** One configuration to evaluate: a family, its parameters (scikit-learn names), its scaler and its inputs. */
 export interface Candidate {
   family: ModelFamily;
   params: Record<string, unknown>;
   scaler: ScalerKind;
+  /** Input set (absent: the indicators alone). */
+  inputs?: InputSet;
 }
 
 /** Families that get a scaler in their pipeline (trees need none). */
@@ -15,58 +20,81 @@ export const SCALED_FAMILIES: readonly ModelFamily[] = ['KNN', 'SVM', 'ANN'];
 type Grid = Record<string, readonly unknown[]>;
 
 /**
- * Our `auto` search spaces. Each grid is crossed with the three scalers for the scaled families; the
- * candidates are tried in a seeded random order after a few hand-picked ones (library defaults with
- * each scaler, since the scaler matters most on heavy-tailed WHO panels).
+ * Our `auto` search spaces, as unions of grids (a parameter that matters only for some values of another, such
+ * as the SVM's gamma and degree, gets its own grid). Each grid is crossed with the three scalers for the scaled
+ * families; the candidates are tried in a seeded random order after the hand-picked ones (FIRST).
  */
-export const SEARCH_GRIDS: Record<ModelFamily, Grid> = {
-  DT: {
-    criterion: ['gini', 'entropy'],
-    max_depth: [null, 4, 6, 8, 12, 20],
-    min_samples_split: [2, 5, 10, 20],
-    min_samples_leaf: [1, 2, 5, 10],
-    max_features: [null, 'sqrt'],
-    class_weight: [null, 'balanced'],
-  },
-  RF: {
-    n_estimators: [50, 100, 200],
-    criterion: ['gini', 'entropy'],
-    max_depth: [null, 8, 16],
-    min_samples_leaf: [1, 2, 4],
-    max_features: ['sqrt', 'log2', 0.5],
-    bootstrap: [true],
-    class_weight: [null, 'balanced'],
-  },
-  KNN: {
-    n_neighbors: [1, 3, 5, 7, 9, 15, 25],
-    weights: ['uniform', 'distance'],
-    p: [1, 2],
-  },
-  SVM: {
-    kernel: ['rbf', 'linear', 'poly'],
-    C: [0.1, 1, 10, 100],
-    gamma: ['scale', 0.01, 0.1, 1],
-    degree: [3],
-  },
-  ANN: {
-    num_layers: [1, 2, 3],
-    neurons: [16, 32, 64, 128],
-    activation: ['relu', 'tanh', 'elu', 'leaky_relu'],
-    dropout_rate: [0, 0.1, 0.2, 0.3],
-    optimizer: ['adam', 'rmsprop'],
-    learning_rate: [0.003, 0.01, 0.03],
-    epochs: [30, 60],
-    batch_size: [64, 128],
-  },
+export const SEARCH_GRIDS: Record<ModelFamily, Grid[]> = {
+  DT: [
+    {
+      criterion: ['gini', 'entropy'],
+      max_depth: [null, 4, 6, 8, 12, 20],
+      min_samples_split: [2, 5, 10, 20],
+      min_samples_leaf: [1, 2, 5, 10],
+      max_features: [null, 'sqrt'],
+      class_weight: [null, 'balanced'],
+    },
+  ],
+  RF: [
+    {
+      n_estimators: [100, 200, 300],
+      criterion: ['gini', 'entropy'],
+      max_depth: [null, 12, 20],
+      min_samples_leaf: [1, 2, 4],
+      max_features: ['sqrt', 'log2', 0.3, 0.5],
+      bootstrap: [true],
+      class_weight: [null, 'balanced'],
+    },
+  ],
+  KNN: [
+    {
+      n_neighbors: [1, 3, 5, 7, 9, 15, 25],
+      weights: ['uniform', 'distance'],
+      p: [1, 2],
+    },
+  ],
+  SVM: [
+    { kernel: ['rbf'], C: [0.1, 1, 10, 100], gamma: ['scale', 0.01, 0.1, 1] },
+    { kernel: ['linear'], C: [0.1, 1, 10] },
+    // Large C with a polynomial kernel takes libsvm orders of magnitude longer and rarely wins.
+    { kernel: ['poly'], C: [0.1, 1], gamma: ['scale'], degree: [2, 3] },
+  ],
+  ANN: [
+    {
+      num_layers: [1, 2, 3],
+      neurons: [16, 32, 64, 128],
+      activation: ['relu', 'tanh', 'elu', 'leaky_relu'],
+      dropout_rate: [0, 0.1, 0.2, 0.3],
+      optimizer: ['adam', 'rmsprop'],
+      learning_rate: [0.003, 0.01, 0.03],
+      epochs: [30, 60],
+      batch_size: [64, 128],
+    },
+  ],
 };
 
-/** Hand-picked first candidates per family (before the random ones). */
-const FIRST: Record<ModelFamily, Record<string, unknown>[]> = {
-  DT: [{ criterion: 'gini', max_depth: null, min_samples_split: 2, min_samples_leaf: 1, max_features: null, class_weight: null }],
-  RF: [{ n_estimators: 100, criterion: 'gini', max_depth: null, min_samples_leaf: 1, max_features: 'sqrt', bootstrap: true, class_weight: null }],
-  KNN: [{ n_neighbors: 5, weights: 'uniform', p: 2 }],
-  SVM: [{ kernel: 'rbf', C: 1, gamma: 'scale', degree: 3 }],
-  // Cheap first: tfjs costs grow with epochs x batches, and the first candidate always runs.
+/**
+ * Hand-picked first candidates per family, strongest first: scikit-learn's defaults (strong on tabular data)
+ * and one or two well-known alternatives. The search prefers them when scores are within noise.
+ */
+export const FIRST: Record<ModelFamily, Record<string, unknown>[]> = {
+  DT: [
+    { criterion: 'gini', max_depth: null, min_samples_split: 2, min_samples_leaf: 1, max_features: null, class_weight: null },
+    { criterion: 'entropy', max_depth: 8, min_samples_split: 10, min_samples_leaf: 5, max_features: null, class_weight: null },
+  ],
+  RF: [
+    { n_estimators: 300, criterion: 'gini', max_depth: null, min_samples_leaf: 1, max_features: 'sqrt', bootstrap: true, class_weight: null },
+    { n_estimators: 300, criterion: 'entropy', max_depth: null, min_samples_leaf: 1, max_features: 0.5, bootstrap: true, class_weight: null },
+  ],
+  KNN: [
+    { n_neighbors: 5, weights: 'uniform', p: 2 },
+    { n_neighbors: 9, weights: 'distance', p: 1 },
+  ],
+  SVM: [
+    { kernel: 'rbf', C: 1, gamma: 'scale' },
+    { kernel: 'rbf', C: 10, gamma: 'scale' },
+  ],
+  // Cheap first: tfjs costs grow with epochs x batches.
   ANN: [{ num_layers: 2, neurons: 32, activation: 'relu', dropout_rate: 0, optimizer: 'adam', learning_rate: 0.01, epochs: 30, batch_size: 128 }],
 };
 
@@ -81,7 +109,7 @@ function cartesian(grid: Grid): Record<string, unknown>[] {
 }
 
 function keyOf(c: Candidate): string {
-  return JSON.stringify([c.scaler, Object.entries(c.params).sort(([a], [b]) => a.localeCompare(b))]);
+  return JSON.stringify([c.scaler, c.inputs ?? 'indicators', Object.entries(c.params).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
 /**
@@ -91,32 +119,38 @@ function keyOf(c: Candidate): string {
  *   grid is searched; for scaled families each scaler is tried, the scaler not being a user parameter)
  * @param seed seed of the random order
  * @param maxCandidates cap on the list length
+ * @param inputSets the input sets to try (each hand-picked and explicit candidate with each; the random ones
+ *   alternate); default: the indicators alone
  */
 export function candidatesFor(
   family: ModelFamily,
   choice: 'auto' | Record<string, unknown>,
   seed: number,
   maxCandidates: number,
+  inputSets: readonly InputSet[] = ['indicators'],
 ): Candidate[] {
   // log1p-then-standard first: on the WHO panel it was the best scaler for SVM (validation macro-F1 0.82 vs
-  // 0.77 standard, 0.64 quantile-normal) and close for KNN, and under a tight budget the first candidate may be
-  // the only one evaluated.
+  // 0.77 standard, 0.64 quantile-normal) and close for KNN.
   const scalers: ScalerKind[] = SCALED_FAMILIES.includes(family) ? ['log1p-standard', 'standard', 'quantile-normal'] : ['none'];
+  const tag = (c: Omit<Candidate, 'inputs'>, inputs: InputSet): Candidate => (inputs === 'indicators' ? { ...c } : { ...c, inputs });
   if (choice !== 'auto') {
     // A list value is the user's own candidate set for that parameter (the wizard's comma-separated input).
     const grid: Grid = Object.fromEntries(Object.entries(choice).map(([key, value]) => [key, Array.isArray(value) ? value : [value]]));
     const explicit: Candidate[] = [];
-    for (const params of cartesian(grid)) for (const scaler of scalers) explicit.push({ family, params, scaler });
+    for (const params of cartesian(grid)) for (const scaler of scalers) for (const inputs of inputSets) explicit.push(tag({ family, params, scaler }, inputs));
     return explicit.slice(0, Math.max(1, maxCandidates));
   }
   const first: Candidate[] = [];
-  for (const params of FIRST[family]) for (const scaler of scalers) first.push({ family, params, scaler });
+  for (const params of FIRST[family]) for (const scaler of scalers) for (const inputs of inputSets) first.push(tag({ family, params, scaler }, inputs));
   const rest: Candidate[] = [];
-  for (const params of cartesian(SEARCH_GRIDS[family])) for (const scaler of scalers) rest.push({ family, params, scaler });
-  shuffleInPlace(rest, createRng(seed));
+  for (const grid of SEARCH_GRIDS[family]) for (const params of cartesian(grid)) for (const scaler of scalers) rest.push({ family, params, scaler });
+  const rng = createRng(seed);
+  shuffleInPlace(rest, rng);
+  // The random candidates take the input sets in turn.
+  const tagged = rest.map((c, i) => tag(c, inputSets[i % inputSets.length]));
   const seen = new Set<string>();
   const out: Candidate[] = [];
-  for (const c of [...first, ...rest]) {
+  for (const c of [...first, ...tagged]) {
     const key = keyOf(c);
     if (seen.has(key)) continue;
     seen.add(key);
@@ -124,4 +158,18 @@ export function candidatesFor(
     if (out.length >= maxCandidates) break;
   }
   return out;
+}
+
+/**
+ * How many candidates at the head of candidatesFor's list are hand-picked defaults or the user's explicit
+ * configurations: the search always scores them on every fold and prefers them when scores are within noise.
+ * @param family model family
+ * @param choice 'auto' or explicit parameters
+ * @param inputSets the input sets tried
+ * @param listLength length of the candidate list
+ */
+export function preferredCount(family: ModelFamily, choice: 'auto' | Record<string, unknown>, inputSets: readonly InputSet[], listLength: number): number {
+  if (choice !== 'auto') return listLength;
+  const scalers = SCALED_FAMILIES.includes(family) ? 3 : 1;
+  return Math.min(listLength, FIRST[family].length * scalers * inputSets.length);
 }

@@ -1,4 +1,4 @@
-import type { AutoMLResults } from '@indicata/contracts';
+import { baselinesAtLeastAsGood, type AutoMLResults } from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -34,9 +34,18 @@ export function jobFinishedMail(input: JobMailInput): MailMessage {
 export function scoreLinesOf(results: AutoMLResults): string[] {
   const format = (name: string, test: { macroF1: number | null; accuracy: number | null }) =>
     `${name}: test macro-F1 ${test.macroF1 === null ? 'n/a' : test.macroF1.toFixed(4)}, accuracy ${test.accuracy === null ? 'n/a' : `${(test.accuracy * 100).toFixed(2)}%`}`;
-  const lines = Object.values(results.models)
-    .filter((m) => m !== undefined)
-    .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? ' (chosen)' : ''}`, m.test));
+  const beaten = baselinesAtLeastAsGood(results);
+  // A model is never called "chosen" without the caveat when a simple rule did as well on the test rows.
+  const chosenTag = beaten.length > 0 ? ` (chosen on validation, but the ${beaten.map((b) => b.name).join(' and ')} baseline did at least as well on the test rows)` : ' (chosen)';
+  const lines =
+    beaten.length > 0
+      ? [`Plainly: the ${beaten.map((b) => b.name).join(' and ')} baseline scored at least as well as the chosen model ${results.best} on the test rows.`, '']
+      : [];
+  lines.push(
+    ...Object.values(results.models)
+      .filter((m) => m !== undefined)
+      .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? chosenTag : ''}`, m.test)),
+  );
   for (const baseline of results.baselines) lines.push(format(`Baseline ${baseline.name}`, baseline.test));
   return lines;
 }

@@ -1,4 +1,4 @@
-import type { AutoMLResults, ReportLocale, ReportSectionKey } from '@indicata/contracts';
+import { baselinesAtLeastAsGood, type AutoMLResults, type ReportLocale, type ReportSectionKey } from '@indicata/contracts';
 import { escapeHtml } from '../assistant/sanitize.ts';
 import { classBalance, classRecalls, strongestCorrelations, topConfusion } from './facts.ts';
 
@@ -17,7 +17,13 @@ const modelsOf = (results: AutoMLResults) => Object.values(results.models).filte
 const en: Record<ReportSectionKey, Writer> = {
   results: (res) => {
     const best = res.models[res.best];
+    const beaten = baselinesAtLeastAsGood(res);
     const out = [
+      ...(beaten.length > 0 && best
+        ? [
+            `Plainly: on the test rows ${beaten.map((b) => `the ${b.name} baseline (macro-F1 ${dec(b.test.macroF1)})`).join(' and ')} did at least as well as the chosen model ${res.best} (${dec(best.test.macroF1)}), so the model adds nothing over that simple rule on these years.`,
+          ]
+        : []),
       `The chosen model is ${res.best}: ${res.bestReason}`,
       best
         ? `On the ${best.test.TotalIntances} test rows it reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
@@ -109,7 +115,13 @@ const en: Record<ReportSectionKey, Writer> = {
 const ptBR: Record<ReportSectionKey, Writer> = {
   results: (res) => {
     const best = res.models[res.best];
+    const beaten = baselinesAtLeastAsGood(res);
     const out = [
+      ...(beaten.length > 0 && best
+        ? [
+            `Em termos claros: nas linhas de teste ${beaten.map((b) => `a linha de base ${b.name} (macro-F1 ${dec(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${dec(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
+          ]
+        : []),
       `O modelo escolhido é ${res.best}: ${res.bestReason}`,
       best
         ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pct(best.test.accuracy)} e macro-F1 de ${dec(best.test.macroF1)} (macro-F1 de validação ${dec(best.validationMacroF1)}).`

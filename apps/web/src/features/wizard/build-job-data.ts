@@ -163,5 +163,7 @@ export function buildJobData(state: WizardState): JobData {
     SVMConfig: buildModelConfig(state, 'SVM') as JobData['SVMConfig'],
     DTConfig: buildModelConfig(state, 'DT') as JobData['DTConfig'],
     RFConfig: buildModelConfig(state, 'RF') as JobData['RFConfig'],
+    // Validation decides whether the target's own history helps (the engine tries both input sets).
+    targetHistory: 'auto',
   };
 }

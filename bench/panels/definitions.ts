@@ -1,0 +1,154 @@
+/**
+ * The real panels of `npm run bench -- --panels`: which source, which WHO target, which indicators, which years, and
+ * how the target is cut into 5 classes. bench/panels/build.ts turns each into a semicolon CSV.
+ *
+ * Indicator ids of the GHO panels are "<GHO code>" or "<GHO code>@<sex>" (BTSX both sexes, MLE, FMLE); the CSV column
+ * is the one bench/who-panel.ts writes ("<code>-SEX_<sex>" for indicators with a sex dimension). Features that restate
+ * the target (its other sexes, or a near-identical series such as infant mortality for under-5 mortality) are left out,
+ * so each panel asks a real question. GHO panels stop at 2015, the last year of most series (2016 has only the
+ * mortality, BMI and immunization series), and leave out MALARIA004 (2000-2010 only), so the test years are not mostly
+ * imputed cells.
+ */
+
+/** How the 5 class edges are cut, from every row of the panel (train and test alike, fixed before any split). */
+export type EdgeRule = 'equal-width' | 'quantile';
+
+export interface PanelDefinition {
+  /** 1-based number used by --panels=1,3. */
+  id: number;
+  /** Short name printed in the table. */
+  name: string;
+  source: 'who-gho-2018' | 'life-expectancy-updated';
+  /** GHO indicator id or Kaggle column of the target. */
+  target: string;
+  /** GHO indicator ids or Kaggle columns of the features. */
+  features: string[];
+  /** Inclusive year range. */
+  years: [number, number];
+  edges: EdgeRule;
+}
+
+/** Number of target classes in every panel. */
+export const PANEL_CLASSES = 5;
+
+/** Dense GHO indicators without a sex dimension (fill >= 0.57 over 2000-2015 in panel_density.txt). */
+const GHO_SYSTEM = [
+  'GHED_CHEGDP_SHA2011',
+  'GHED_CHE_pc_US_SHA2011',
+  'WHS6_102',
+  'WHS7_113',
+  'WHS7_156',
+  'WHS9_93',
+];
+const GHO_IMMUNIZATION = ['WHS4_100', 'WHS4_117', 'WHS4_129', 'WHS4_543', 'WHS4_544', 'WHS8_110', 'MCV2'];
+
+export const PANELS: PanelDefinition[] = [
+  {
+    id: 1,
+    name: 'life expectancy',
+    source: 'who-gho-2018',
+    target: 'WHOSIS_000001@BTSX',
+    // The indicators of bench/who-panel.ts but MALARIA004.
+    features: [
+      'BP_04@BTSX', 'GHED_CHEGDP_SHA2011', 'GHED_CHE_pc_US_SHA2011', 'MCV2', 'MDG_0000000001', 'MDG_0000000020',
+      'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX', 'WHOSIS_000004@BTSX', 'WHS3_62', 'WHS4_100', 'WHS4_117',
+      'WHS4_129', 'WHS4_543', 'WHS6_102', 'WHS7_113', 'WHS7_156', 'WHS9_93',
+    ],
+    years: [2000, 2015],
+    edges: 'equal-width',
+  },
+  {
+    id: 2,
+    name: 'under-5 mortality',
+    source: 'who-gho-2018',
+    target: 'MDG_0000000007',
+    // Infant mortality and life expectancy at birth restate it; left out.
+    features: [
+      'BP_04@BTSX', 'MDG_0000000020', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX',
+      'WHOSIS_000004@MLE', 'WHOSIS_000004@FMLE', 'WHOSIS_000015@BTSX', 'WHS3_62', ...GHO_IMMUNIZATION, ...GHO_SYSTEM,
+    ],
+    years: [2000, 2015],
+    edges: 'quantile',
+  },
+  {
+    id: 3,
+    name: 'adult mortality',
+    source: 'who-gho-2018',
+    target: 'WHOSIS_000004@BTSX',
+    // Life expectancy at birth and at 60 are largely made of it; left out with its sex series.
+    features: [
+      'BP_04@MLE', 'BP_04@FMLE', 'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020', 'NCD_BMI_30A@BTSX',
+      'NCD_GLUC_04@MLE', 'NCD_GLUC_04@FMLE', 'WHS3_62', 'WHS4_100', 'WHS4_543', 'WHS8_110', 'MCV2', ...GHO_SYSTEM,
+    ],
+    years: [2000, 2015],
+    edges: 'quantile',
+  },
+  {
+    id: 4,
+    name: 'obesity (BMI >= 30)',
+    source: 'who-gho-2018',
+    target: 'NCD_BMI_30A@BTSX',
+    // Every BMI series is left out.
+    features: [
+      'BP_04@MLE', 'BP_04@FMLE', 'NCD_GLUC_04@MLE', 'NCD_GLUC_04@FMLE', 'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX',
+      'WHOSIS_000015@BTSX', 'MDG_0000000007', 'MDG_0000000020', 'WHS3_62', 'WHS4_100', 'WHS4_543', 'WHS8_110',
+      ...GHO_SYSTEM,
+    ],
+    years: [2000, 2015],
+    edges: 'quantile',
+  },
+  {
+    id: 5,
+    name: 'DTP3 immunization',
+    source: 'who-gho-2018',
+    target: 'WHS4_100',
+    // Polio 3, HepB3 and Hib3 are given with DTP3 (often the same pentavalent shot); left out.
+    features: [
+      'WHS8_110', 'MCV2', 'WHS4_543', 'WHS3_62', 'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020',
+      'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'BP_04@BTSX', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX',
+      ...GHO_SYSTEM,
+    ],
+    years: [2000, 2015],
+    edges: 'quantile',
+  },
+  {
+    id: 6,
+    name: 'tuberculosis incidence',
+    source: 'who-gho-2018',
+    target: 'MDG_0000000020',
+    features: [
+      'BP_04@BTSX', 'MDG_0000000001', 'MDG_0000000007', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX',
+      'NCD_GLUC_04@BTSX', 'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'WHOSIS_000015@BTSX', 'WHS3_62', 'WHS4_100',
+      'WHS4_543', 'WHS8_110', 'MCV2', ...GHO_SYSTEM,
+    ],
+    years: [2000, 2015],
+    edges: 'quantile',
+  },
+  {
+    id: 7,
+    name: 'life expectancy (Kaggle updated)',
+    source: 'life-expectancy-updated',
+    target: 'Life_expectancy',
+    features: [
+      'Infant_deaths', 'Under_five_deaths', 'Adult_mortality', 'Alcohol_consumption', 'Hepatitis_B', 'Measles', 'BMI',
+      'Polio', 'Diphtheria', 'Incidents_HIV', 'GDP_per_capita', 'Population_mln', 'Thinness_ten_nineteen_years',
+      'Thinness_five_nine_years', 'Schooling', 'Economy_status_Developed', 'Economy_status_Developing',
+    ],
+    years: [2000, 2015],
+    edges: 'equal-width',
+  },
+  {
+    id: 8,
+    name: 'adult mortality (Kaggle updated)',
+    source: 'life-expectancy-updated',
+    target: 'Adult_mortality',
+    // Life expectancy is left out (it is largely made of adult mortality).
+    features: [
+      'Infant_deaths', 'Under_five_deaths', 'Alcohol_consumption', 'Hepatitis_B', 'Measles', 'BMI', 'Polio', 'Diphtheria',
+      'Incidents_HIV', 'GDP_per_capita', 'Population_mln', 'Thinness_ten_nineteen_years', 'Thinness_five_nine_years',
+      'Schooling', 'Economy_status_Developed', 'Economy_status_Developing',
+    ],
+    years: [2000, 2015],
+    edges: 'quantile',
+  },
+];

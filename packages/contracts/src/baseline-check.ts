@@ -1,0 +1,13 @@
+import type { AutoMLResults, Baseline } from './results.ts';
+
+/**
+ * The baselines that score at least as well as the chosen model on the test rows (macro-F1): the results, the
+ * report and the e-mail must say so plainly. Results written before the engine recorded it are checked here.
+ * @param results a job's results
+ */
+export function baselinesAtLeastAsGood(results: AutoMLResults): Baseline[] {
+  const chosen = results.models[results.best]?.test.macroF1 ?? null;
+  if (chosen === null) return [];
+  if (results.baselinesAtLeastAsGood) return results.baselines.filter((b) => results.baselinesAtLeastAsGood?.includes(b.name));
+  return results.baselines.filter((b) => b.test.macroF1 !== null && b.test.macroF1 >= chosen - 1e-12);
+}

@@ -1,0 +1,207 @@
+import type { AutoMLResults, Baseline, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
+import type { PanelFrame } from '../data/frame.ts';
+import { totalNonNumericCells } from '../data/frame.ts';
+import type { Matrix } from '../models/types.ts';
+import type { EngineConfig } from './config.ts';
+import type { PreparedTarget, TrainingSet } from './prepare.ts';
+import { BALANCING_DESCRIPTIONS } from '../preprocess/balancing.ts';
+import type { Fold } from '../search/splits.ts';
+import { createRng, shuffleInPlace } from '../data/random.ts';
+import { clean, summaryMetrics } from '../metrics/tables.ts';
+import { correlationMatrix } from '../explain/correlation.ts';
+import { persistencePredictions } from '../explain/baselines.ts';
+import type { RunBudget } from './budget.ts';
+
+/** The results JSON's top level, from the stages' outputs. */
+export interface AssembleInput {
+  frame: PanelFrame;
+  config: EngineConfig;
+  prepared: PreparedTarget;
+  finalSet: TrainingSet;
+  chosen: { algorithm: ResultAlgorithm; mean: number; std: number; reason: string };
+  foldKind: string;
+  folds: Fold[];
+  models: Partial<Record<ResultAlgorithm, ModelResult>>;
+  resultados: ResultRow[];
+  summary: ResultRow[];
+  cvGap: AutoMLResults['cvGap'];
+  warnings: string[];
+  actual: Int32Array;
+  testIncompleteCount: number;
+  budget: RunBudget;
+  cvGapSkippedReason: string | null;
+  targetHistory: NonNullable<AutoMLResults['targetHistory']>;
+}
+
+/**
+ * Builds the results JSON.
+ * @param input every stage's output (see AssembleInput)
+ */
+export function assembleResults(input: AssembleInput): AutoMLResults {
+  const { frame, config, prepared, finalSet, chosen, folds, actual } = input;
+  const nClasses = prepared.classes.classes.length;
+  const classes = prepared.classes.classes.map((c, index) => ({
+    index,
+    title: c.title,
+    min: clean(c.min) as number,
+    max: clean(c.max) as number,
+    trainCount: finalSet.rows.filter((i) => prepared.classOf[i] === index).length,
+    testCount: prepared.testRows.filter((i) => prepared.classOf[i] === index).length,
+  }));
+
+  // Baselines: majority class of the training rows; persistence (the place's class in its latest earlier year).
+  const trainCounts = classes.map((c) => c.trainCount);
+  const majority = trainCounts.indexOf(Math.max(...trainCounts));
+  const majorityPred = new Int32Array(actual.length).fill(majority);
+  const persistence = persistencePredictions(frame, prepared, majority);
+  const baselines: Baseline[] = [
+    {
+      name: 'majority',
+      description: `Always predicts the most frequent training class (${classes[majority].title}).`,
+      test: summaryMetrics(actual, majorityPred, nClasses),
+    },
+    {
+      name: 'persistence',
+      description:
+        "Predicts each place's class in its latest earlier year with a target value (training or earlier test years); places with no earlier year get the majority class.",
+      test: summaryMetrics(actual, persistence.predicted, nClasses),
+      fallbackRows: persistence.fallbackRows,
+    },
+  ];
+
+  const b = prepared.bounds;
+  const region = (i: number) => (frame.region ? (frame.region[i] ?? null) : null);
+  const outliers = [
+    ...prepared.outlierTrainRows.map((i) => ({ i, set: 'train' as const, action: 'removed' as const })),
+    ...prepared.outlierTestRows.map((i) => ({ i, set: 'test' as const, action: 'flagged' as const })),
+  ]
+    .map(({ i, set, action }) => ({ space: frame.space[i], region: region(i), time: frame.time[i], value: prepared.target[i], set, action }))
+    .sort((a, b2) => a.time - b2.time || a.space.localeCompare(b2.space));
+  const split = prepared.split;
+  const testFraction = prepared.testRows.length / (prepared.testRows.length + prepared.trainRows.length + prepared.outlierTrainRows.length);
+  const results: AutoMLResults = {
+    format: 'indicata-results',
+    version: 1,
+    best: chosen.algorithm,
+    bestReason: `${chosen.algorithm}: ${chosen.reason} on the ${input.foldKind} validation folds (pooled macro-F1 ${(clean(chosen.mean) as number).toFixed(4)}); test scores played no part in the choice.`,
+    seed: config.seed,
+    elapsedSeconds: clean(input.budget.elapsedSeconds()) as number,
+    budgetSeconds: config.budgetSeconds,
+    labels: { space: frame.spaceColumn, region: frame.regionColumn ?? null, time: frame.timeColumn, target: config.target },
+    classes,
+    split: {
+      mode: config.split.mode,
+      testYear: config.split.mode === 'year' ? config.split.testYear : null,
+      testRegion: config.split.mode === 'year' ? config.split.testRegion : null,
+      testPercent: config.split.mode === 'percent' ? config.split.testPercent : null,
+      actualTestFraction: clean(testFraction) as number,
+      trainYears: split.trainYears,
+      testYears: split.testYears,
+      trainRows: finalSet.rows.length,
+      testRows: prepared.testRows.length,
+      folds: folds.map((f) => ({
+        validationYears: f.validationYears,
+        trainRows: f.train.length,
+        validationRows: f.validation.length,
+      })),
+      description: split.description,
+    },
+    preprocessing: {
+      missingData: {
+        maxMissingPercent: config.preprocessing.missingData.maxMissingPercent,
+        imputation: config.preprocessing.missingData.imputation,
+        removedColumns: finalSet.fitted.removedColumns,
+        droppedTrainRows: finalSet.droppedIncomplete,
+        imputedTestRows: input.testIncompleteCount,
+        rowsWithoutTarget: prepared.rowsWithoutTarget,
+        nonNumericCells: totalNonNumericCells(frame),
+      },
+      outliers: {
+        quantiles: config.preprocessing.outliers.quantiles,
+        k: config.preprocessing.outliers.k,
+        lower: b ? clean(b.lower) : null,
+        upper: b ? clean(b.upper) : null,
+        removedTrainRows: prepared.outlierTrainRows.length,
+        flaggedTestRows: prepared.outlierTestRows.length,
+      },
+      targetDiscretization: {
+        mode: prepared.classes.mode,
+        method: prepared.classes.method,
+        requestedGroups: config.targetDiscretization.mode === 'automatic' ? config.targetDiscretization.groups : null,
+        unassignedRows: prepared.unassignedRows,
+      },
+      attributeSelection: {
+        mode: finalSet.fitted.selectionMode,
+        minInformationGain: config.preprocessing.attributeSelection.minInformationGain,
+        maxFeatures: config.preprocessing.attributeSelection.maxFeatures,
+        pearsonCut: config.preprocessing.attributeSelection.pearsonCut,
+        igBins: 10,
+      },
+      attributeDiscretization: finalSet.fitted.names
+        .map((name, k) => ({ name, edges: finalSet.fitted.binEdges[k] }))
+        .filter((e) => e.edges !== null)
+        .map((e) => ({
+          indicator: e.name,
+          option: config.preprocessing.attributeDiscretization.find((a) => a.indicator === e.name)?.option ?? 'automatic',
+          edges: (e.edges as number[]).map((v) => clean(v) as number),
+        })),
+      balancing: {
+        algorithm: config.preprocessing.balancing,
+        description: BALANCING_DESCRIPTIONS[config.preprocessing.balancing],
+        syntheticRows: finalSet.balanced.syntheticRows,
+        removedRows: finalSet.balanced.removedRows,
+        classCountsBefore: finalSet.balanced.classCountsBefore,
+        classCountsAfter: finalSet.balanced.classCountsAfter,
+      },
+      scaling:
+        'KNN, SVM and ANN: scaler chosen by the search among standard, log1p-then-standard (non-negative skewed columns) and quantile-to-normal, fit on the rows each model is fit on; trees: none.',
+    },
+    resultados: input.resultados,
+    summary: input.summary,
+    models: input.models,
+    baselines,
+    cvGap: input.cvGap,
+    usedIndicators: finalSet.fitted.used,
+    unusedIndicators: finalSet.fitted.unused,
+    correlationMatrix: correlationMatrix(prepared, finalSet.fitted.names, finalSet.rows),
+    outliers,
+    warnings: input.warnings,
+    cvGapSkippedReason: input.cvGapSkippedReason,
+    targetHistory: input.targetHistory,
+  };
+  // Say plainly, first, when a baseline does at least as well as the chosen model on the test rows.
+  const chosenF1 = input.models[chosen.algorithm]?.test.macroF1 ?? null;
+  const atLeastAsGood = baselines.filter((b) => chosenF1 !== null && b.test.macroF1 !== null && b.test.macroF1 >= chosenF1 - 1e-12).map((b) => b.name);
+  results.baselinesAtLeastAsGood = atLeastAsGood;
+  if (atLeastAsGood.length > 0) {
+    const detail = baselines
+      .filter((b) => atLeastAsGood.includes(b.name))
+      .map((b) => `the ${b.name} baseline scores ${(b.test.macroF1 as number).toFixed(3)}`)
+      .join(' and ');
+    results.warnings.unshift(
+      `On the test rows ${detail}, at least as well as the chosen ${chosen.algorithm} (${(chosenF1 as number).toFixed(3)} test macro-F1): the model adds nothing over this simple rule here.`,
+    );
+  }
+  if (finalSet.balanced.fallbackClasses.length > 0) {
+    results.warnings.push(
+      `Balancing found no neighbour or adjacent-year pair for class(es) ${finalSet.balanced.fallbackClasses.map((c) => classes[c].title).join(', ')}; their rows were duplicated at random instead.`,
+    );
+  }
+  return results;
+}
+
+/** Up to `max` positions of 0..n-1, a seeded sample in ascending order (all of them when n <= max). */
+export function samplePositions(n: number, max: number, seed: number): number[] {
+  const all = Array.from({ length: n }, (_, i) => i);
+  if (n <= max) return all;
+  return shuffleInPlace(all, createRng(seed))
+    .slice(0, max)
+    .sort((a, b) => a - b);
+}
+
+/** The rows of a matrix at the given positions. */
+export function subsetRows(X: Matrix, positions: number[]): Matrix {
+  const data = new Float64Array(positions.length * X.cols);
+  positions.forEach((p, r) => data.set(X.data.subarray(p * X.cols, (p + 1) * X.cols), r * X.cols));
+  return { data, rows: positions.length, cols: X.cols };
+}

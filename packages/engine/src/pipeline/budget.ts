@@ -1,0 +1,95 @@
+/**
+ * The run's time budget as one object every stage asks ("may I start this fit?") and reports to.
+ *
+ * The budget is a ceiling on the whole run's wall time: preparation, search, final fits, permutation
+ * importance, the CV gap and writing the results. Stages get deadlines from it; a fit whose predicted end
+ * is past its stage's deadline is not started, and a running fit is stopped (its worker thread terminated)
+ * when the hard end of the run comes.
+ */
+
+/** The stages the budget accounts for, in run order. */
+export type BudgetStage = 'prepare' | 'search' | 'final' | 'gap' | 'assemble';
+
+/** Seconds the run keeps back for assembling the results after the last fit (measured: 0.1-0.6 s). */
+export const ASSEMBLE_RESERVE_SECONDS = 1;
+
+export class RunBudget {
+  /** Epoch ms the run started. */
+  readonly started: number;
+  /** Epoch ms by which every fit must be over (the budget's end less the assembly reserve). */
+  readonly fitsEnd: number;
+  private readonly spent = new Map<BudgetStage, number>();
+  private readonly stageStart = new Map<BudgetStage, number>();
+  private readonly stoppedNotes: string[] = [];
+
+  /**
+   * @param budgetSeconds the user's budget for the whole run, in seconds
+   * @param now clock (epoch ms), injectable for tests
+   * @param startedAt epoch ms the budget counts from (default: now; the CLI passes its process start)
+   */
+  constructor(
+    readonly budgetSeconds: number,
+    private readonly now: () => number = Date.now,
+    startedAt: number = now(),
+  ) {
+    this.started = startedAt;
+    this.fitsEnd = this.started + Math.max(0, budgetSeconds - ASSEMBLE_RESERVE_SECONDS) * 1000;
+  }
+
+  /** Epoch ms the budget ends. */
+  get end(): number {
+    return this.started + this.budgetSeconds * 1000;
+  }
+
+  /** Milliseconds left before fits must be over (never negative). */
+  remainingMs(): number {
+    return Math.max(0, this.fitsEnd - this.now());
+  }
+
+  /**
+   * Whether a piece of work predicted to take `seconds` on one thread may start now and still end by `deadline`.
+   * @param seconds predicted duration (wall seconds of one thread)
+   * @param deadline epoch ms by which it must end (defaults to the end of all fits)
+   */
+  mayStart(seconds: number, deadline: number = this.fitsEnd): boolean {
+    return this.now() + seconds * 1000 <= deadline;
+  }
+
+  /** Marks the start of a stage (the time until the next stage starts is charged to it). */
+  enter(stage: BudgetStage): void {
+    const t = this.now();
+    for (const [open, since] of this.stageStart) {
+      this.spent.set(open, (this.spent.get(open) ?? 0) + (t - since));
+      this.stageStart.delete(open);
+    }
+    this.stageStart.set(stage, t);
+  }
+
+  /** Closes the open stage. */
+  finish(): void {
+    const t = this.now();
+    for (const [open, since] of this.stageStart) this.spent.set(open, (this.spent.get(open) ?? 0) + (t - since));
+    this.stageStart.clear();
+  }
+
+  /** Wall seconds charged to a stage so far. */
+  secondsIn(stage: BudgetStage): number {
+    const open = this.stageStart.get(stage);
+    return ((this.spent.get(stage) ?? 0) + (open === undefined ? 0 : this.now() - open)) / 1000;
+  }
+
+  /** Records, in words, a fit the budget stopped or did not start. */
+  noteStopped(note: string): void {
+    this.stoppedNotes.push(note);
+  }
+
+  /** The notes recorded by noteStopped, in order. */
+  get stopped(): readonly string[] {
+    return this.stoppedNotes;
+  }
+
+  /** Wall seconds since the run started. */
+  elapsedSeconds(): number {
+    return (this.now() - this.started) / 1000;
+  }
+}

@@ -1,0 +1,138 @@
+import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
+import type { TaskRunner } from '../search/pool.ts';
+import type { CostModel } from '../search/cost-model.ts';
+import type { FoldData } from '../search/search.ts';
+import type { Finalist } from '../search/select.ts';
+import type { RunBudget } from './budget.ts';
+import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import { macroF1 } from '../metrics/classification.ts';
+import { clean } from '../metrics/tables.ts';
+import { deriveSeed } from '../data/random.ts';
+
+export interface CvGapOptions {
+  runner: TaskRunner;
+  budget: RunBudget;
+  costs: CostModel;
+  nClasses: number;
+  seed: number;
+  modelModule: string;
+  signal?: AbortSignal;
+}
+
+/** The chosen configuration: its members (one for a single model) and their weights. */
+export interface ChosenConfiguration {
+  algorithm: string;
+  members: { finalist: Finalist; weight: number }[];
+  /** Its forward-chaining validation score (pooled). */
+  forwardChaining: number;
+}
+
+/**
+ * Predicted wall seconds of the CV-gap run: every member refit on every random fold, spread over the threads.
+ * @param members the chosen configuration's members
+ * @param folds random folds per input set
+ * @param costs the run's cost model
+ * @param threads worker threads
+ * @param nClasses number of classes
+ */
+export function predictGapSeconds(members: Pick<Finalist, 'scored'>[], folds: (inputs: string) => FoldData[], costs: CostModel, threads: number, nClasses: number): number {
+  let total = 0;
+  let longest = 0;
+  for (const m of members) {
+    for (const fold of folds(m.scored.candidate.inputs ?? 'indicators')) {
+      const s = costs.predict(m.scored.candidate, { trainRows: fold.train.rows, features: fold.train.cols, predictRows: fold.validation.rows, classes: nClasses });
+      total += s;
+      longest = Math.max(longest, s);
+    }
+  }
+  return Math.max(longest, total / Math.max(1, threads));
+}
+
+/**
+ * The CV gap: the chosen configuration's macro-F1 on seeded stratified random k-fold against its
+ * forward-chaining score (how much a random split would flatter it). Runs only when its predicted time fits the
+ * budget; fits still running at the budget's end are stopped.
+ * @param chosen the chosen configuration
+ * @param folds random folds per input set
+ * @param options runner, budget, cost model ...
+ * @returns the gap, or the reason it was not computed
+ */
+export async function measureCvGap(
+  chosen: ChosenConfiguration,
+  folds: (inputs: string) => FoldData[],
+  options: CvGapOptions,
+): Promise<{ cvGap: NonNullable<AutoMLResults['cvGap']> } | { reason: string }> {
+  const { budget, costs, runner, nClasses } = options;
+  const predicted = predictGapSeconds(
+    chosen.members.map((m) => m.finalist),
+    folds,
+    costs,
+    runner.threads,
+    nClasses,
+  );
+  if (!budget.mayStart(predicted)) {
+    return { reason: `not enough time left in the budget (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)` };
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('budget end')), Math.max(0, budget.fitsEnd - Date.now()));
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  try {
+    const perMember = await Promise.all(
+      chosen.members.map(({ finalist }) => {
+        const c = finalist.scored.candidate;
+        return Promise.all(
+          folds(c.inputs ?? 'indicators').map((fold, f) =>
+            runner.run(
+              {
+                family: c.family,
+                params: c.params,
+                scaler: c.scaler,
+                seed: deriveSeed(options.seed, 'random-kfold', c.family, finalist.scored.index, f),
+                nClasses,
+                train: fold.train,
+                y: fold.y,
+                predict: [fold.validation],
+                deadline: budget.fitsEnd,
+                final: false,
+                permutation: null,
+                modelModule: options.modelModule,
+              },
+              signal,
+            ),
+          ),
+        );
+      }),
+    );
+    if (perMember.some((results) => results.some((r) => r.skipped))) return { reason: 'the budget ended before every random fold was fit' };
+    const anyFolds = folds(chosen.members[0].finalist.scored.candidate.inputs ?? 'indicators');
+    const scores = anyFolds.map((fold, f) => {
+      const combined = combineProbabilities(
+        perMember.map((results) => results[f].probabilities[0]),
+        chosen.members.map((m) => m.weight),
+      );
+      return macroF1(fold.yValidation, argmaxRows(combined, nClasses), nClasses);
+    });
+    const randomMean = scores.reduce((s, v) => s + v, 0) / scores.length;
+    return {
+      cvGap: {
+        algorithm: chosen.algorithm,
+        forwardChaining: clean(chosen.forwardChaining) as number,
+        randomKFold: clean(randomMean) as number,
+        gap: clean(randomMean - chosen.forwardChaining) as number,
+        folds: anyFolds.length,
+      },
+    };
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (!controller.signal.aborted) throw error;
+    budget.noteStopped(`CV gap: random k-fold fits stopped at the end of the budget`);
+    return { reason: 'its fits were stopped at the end of the budget' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Families of a chosen configuration. */
+export function familiesOf(chosen: ChosenConfiguration): ModelFamily[] {
+  return chosen.members.map((m) => m.finalist.family);
+}

@@ -1,0 +1,73 @@
+import type { PanelFrame } from '../data/frame.ts';
+import { assignClass, type TargetClasses } from '../preprocess/target-classes.ts';
+import type { FeatureSource } from '../preprocess/features.ts';
+
+/**
+ * The target's own history as inputs: for each row, the place's target value and class in its latest
+ * earlier year with a known target, and the years since then.
+ *
+ * This is the one-step-ahead rule of the persistence baseline: a row of year t sees targets of years before t
+ * only. In a forward-chaining fold the validation year's rows therefore see training years; a training row
+ * sees earlier training years; an outer test row of year t sees earlier years, including earlier test years,
+ * exactly as the persistence baseline does (the deployed model predicts next year from this year's value). No
+ * row ever sees its own target or a later one.
+ */
+
+/** Names of the history columns for a target column. */
+export function historyColumnNames(target: string): string[] {
+  return [`${target} (previous known value)`, `${target} (previous known class)`, `${target} (years since previous value)`];
+}
+
+/**
+ * History columns over all frame rows (NaN where the place has no earlier known target).
+ * @param frame the panel (places and times)
+ * @param target raw target value per frame row (NaN when missing)
+ * @param classes the class definitions fit on training rows (the previous value's class)
+ * @param targetName the target column's name (for the column names)
+ */
+export function targetHistoryColumns(frame: PanelFrame, target: Float64Array, classes: TargetClasses, targetName: string): FeatureSource {
+  const n = target.length;
+  const previousValue = new Float64Array(n).fill(Number.NaN);
+  const previousClass = new Float64Array(n).fill(Number.NaN);
+  const yearsSince = new Float64Array(n).fill(Number.NaN);
+  const byPlace = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const list = byPlace.get(frame.space[i]) ?? [];
+    list.push(i);
+    byPlace.set(frame.space[i], list);
+  }
+  for (const rows of byPlace.values()) {
+    rows.sort((a, b) => frame.time[a] - frame.time[b]);
+    let lastTime = Number.NaN;
+    let lastValue = Number.NaN;
+    for (const i of rows) {
+      if (!Number.isNaN(lastValue)) {
+        previousValue[i] = lastValue;
+        const c = assignClass(lastValue, classes);
+        previousClass[i] = c < 0 ? Number.NaN : c;
+        yearsSince[i] = frame.time[i] - lastTime;
+      }
+      // Rows of one place have distinct times, so a row never sees its own value.
+      if (!Number.isNaN(target[i])) {
+        lastValue = target[i];
+        lastTime = frame.time[i];
+      }
+    }
+  }
+  return { names: historyColumnNames(targetName), columns: [previousValue, previousClass, yearsSince] };
+}
+
+/**
+ * The indicators plus the history columns, the history columns marked as always kept (they bypass missing-data
+ * removal and attribute selection: the Pearson cut would drop the previous value as a near-copy of the target,
+ * which is what it is meant to be).
+ * @param indicators the indicator columns
+ * @param history output of targetHistoryColumns
+ */
+export function withHistory(indicators: FeatureSource, history: FeatureSource): FeatureSource {
+  return {
+    names: [...indicators.names, ...history.names],
+    columns: [...indicators.columns, ...history.columns],
+    forced: history.names.length,
+  };
+}

@@ -1,0 +1,359 @@
+import type { ModelFamily } from '@indicata/contracts';
+import type { Candidate } from './spaces.ts';
+import type { TaskRunner } from './pool.ts';
+import type { FitResult } from './fit-task.ts';
+import type { FoldData } from './search.ts';
+import type { CostModel, FitShape } from './cost-model.ts';
+import type { RunBudget } from '../pipeline/budget.ts';
+import { deriveSeed } from '../data/random.ts';
+import { macroF1 } from '../metrics/classification.ts';
+
+/**
+ * The budgeted search: successive halving over validation folds, families interleaved on the worker threads.
+ *
+ * - Rung 0 scores every candidate on the most recent validation fold only (its training set is the largest and
+ *   its year the closest to the test years). Candidates are taken in batches; when a batch's rung-0 scores are
+ *   all in (and every earlier batch's), each candidate whose score is in the top third of the family's rung-0
+ *   scores so far is promoted, as are the hand-picked strong defaults and the user's explicit configurations.
+ * - Rung 1 scores promoted candidates on the remaining folds; only fully scored candidates are ranked, on
+ *   their pooled validation predictions.
+ * - Families take turns by worker time used (cheap families run more candidates in the same time); promoted
+ *   work goes before new candidates; cheap families start first so a slow one cannot starve the others.
+ * - A task starts only when the cost model predicts it ends before the search deadline; a task still running
+ *   at the deadline that was set when it started is stopped (its worker thread is terminated).
+ *
+ * The outcome depends only on which tasks completed, not on their order, so a run the budget does not bind is
+ * deterministic given the seed, whatever the number of threads.
+ */
+
+/** Validation results of one candidate (possibly scored on the most recent fold only). */
+export interface ScoredCandidate {
+  /** Position in the family's candidate list (part of its seeds). */
+  index: number;
+  candidate: Candidate;
+  /** Whether the candidate is a hand-picked default or an explicit user configuration. */
+  preferred: boolean;
+  /** Folds scored: the same positions as the fold list; null where not scored. */
+  foldPredictions: (Int32Array | null)[];
+  foldProbabilities: (Float64Array | null)[];
+  /** Macro-F1 per scored fold, in fold order (null where not scored). */
+  foldScores: (number | null)[];
+  /** Macro-F1 of the predictions pooled over every fold (null until every fold is scored). */
+  pooled: number | null;
+  hasProbabilities: boolean;
+  fitSeconds: number;
+  predictSeconds: number;
+}
+
+export interface FamilySearch {
+  family: ModelFamily;
+  /** Every candidate scored on at least one fold, in list order. */
+  scored: ScoredCandidate[];
+  planned: number;
+  /** Candidates scored on every fold. */
+  complete: number;
+  budgetBound: boolean;
+  /** Worker seconds used by the family. */
+  seconds: number;
+}
+
+export interface HalvingOptions {
+  runner: TaskRunner;
+  /** Validation folds per input set, oldest first (the last is rung 0). */
+  folds: Record<string, FoldData[]>;
+  nClasses: number;
+  seed: number;
+  budget: RunBudget;
+  /** Epoch ms by which the search's fits must end; may move as the reserve for later stages is re-estimated. */
+  deadline: () => number;
+  /**
+   * Until this epoch ms the search may start fits even past `deadline` while no candidate of any family has
+   * been scored (a tiny budget, or a slow machine, must still give a model).
+   */
+  firstFitsUntil?: number;
+  costs: CostModel;
+  modelModule: string;
+  signal?: AbortSignal;
+  /** Number of hand-picked candidates at the head of each family's list (preferred on ties). */
+  preferredCount: (family: ModelFamily) => number;
+  onTask?: (family: ModelFamily, scoredCandidates: number, planned: number) => void;
+  /** Called after each scored fold with the family's candidate (lets the caller track the leaders' costs). */
+  onScored?: (family: ModelFamily, state: ScoredCandidate) => void;
+}
+
+/** Rung-0 batch size: promotion decisions are taken per batch, in batch order. */
+const BATCH = 6;
+/** Share of rung-0 candidates promoted to the remaining folds. */
+const PROMOTE_SHARE = 1 / 3;
+/** How far down the list a family looks for a candidate that still fits the time left. */
+const LOOKAHEAD = 8;
+
+interface Work {
+  family: ModelFamily;
+  state: ScoredCandidate;
+  fold: number;
+}
+
+interface FamilyState {
+  family: ModelFamily;
+  list: Candidate[];
+  next: number;
+  used: number;
+  states: ScoredCandidate[];
+  /** Promoted work waiting for a thread. */
+  promoted: Work[];
+  /** Batches of candidate indices whose rung-0 tasks were started, in order; decided ones are removed. */
+  batches: { indices: number[]; pending: number }[];
+  rung0Scores: number[];
+  budgetBound: boolean;
+  done: boolean;
+  inFlight: number;
+}
+
+function shapeOf(fold: FoldData, nClasses: number): FitShape {
+  return { trainRows: fold.train.rows, features: fold.train.cols, predictRows: fold.validation.rows, classes: nClasses };
+}
+
+function describe(candidate: Candidate): string {
+  const params = Object.entries(candidate.params)
+    .map(([k, v]) => `${k}=${v === null ? 'None' : String(v)}`)
+    .join(', ');
+  return `${candidate.family} (${params}${candidate.scaler !== 'none' ? `, scaler ${candidate.scaler}` : ''})`;
+}
+
+/**
+ * Pooled macro-F1 of a candidate's predictions over every fold.
+ * @param state the candidate (every fold scored)
+ * @param folds the folds (for their labels)
+ * @param nClasses number of classes
+ */
+export function pooledMacroF1(predictions: Int32Array[], folds: FoldData[], nClasses: number): number {
+  const total = folds.reduce((s, f) => s + f.yValidation.length, 0);
+  const actual = new Int32Array(total);
+  const predicted = new Int32Array(total);
+  let offset = 0;
+  folds.forEach((fold, f) => {
+    actual.set(fold.yValidation, offset);
+    predicted.set(predictions[f], offset);
+    offset += fold.yValidation.length;
+  });
+  return macroF1(actual, predicted, nClasses);
+}
+
+/**
+ * Runs the search.
+ * @param candidates ordered candidates per family (hand-picked defaults first)
+ * @param options runner, folds, budget, cost model ...
+ * @returns per family, every scored candidate
+ */
+export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, options: HalvingOptions): Promise<Map<ModelFamily, FamilySearch>> {
+  const { runner, nClasses, budget, costs } = options;
+  const foldsOf = (c: Candidate) => options.folds[c.inputs ?? 'indicators'] as FoldData[];
+  const anyFolds = Object.values(options.folds)[0] as FoldData[];
+  const K = anyFolds.length;
+  const rung0 = K - 1;
+  const families: FamilyState[] = [...candidates.entries()].map(([family, list]) => ({
+    family,
+    list,
+    next: 0,
+    used: 0,
+    states: [],
+    promoted: [],
+    batches: [],
+    rung0Scores: [],
+    budgetBound: false,
+    done: list.length === 0,
+    inFlight: 0,
+  }));
+  // Cheap families first: their first candidates are predicted from the priors.
+  families.sort((a, b) => {
+    const ca = a.list[0] ? costs.predict(a.list[0], shapeOf(foldsOf(a.list[0])[rung0], nClasses)) : 0;
+    const cb = b.list[0] ? costs.predict(b.list[0], shapeOf(foldsOf(b.list[0])[rung0], nClasses)) : 0;
+    return ca - cb;
+  });
+
+  let anyScored = false;
+  const currentDeadline = () => (anyScored ? options.deadline() : Math.max(options.deadline(), options.firstFitsUntil ?? 0));
+  const predictTask = (w: Work) => costs.predict(w.state.candidate, shapeOf(foldsOf(w.state.candidate)[w.fold], nClasses));
+
+  const promote = (fam: FamilyState, state: ScoredCandidate) => {
+    for (let f = 0; f < K; f++) if (f !== rung0) fam.promoted.push({ family: fam.family, state, fold: f });
+  };
+
+  // Promotion decisions, batch by batch in order, once a batch's rung-0 tasks are all over.
+  const decide = (fam: FamilyState) => {
+    while (fam.batches.length > 0 && fam.batches[0].pending === 0) {
+      const batch = fam.batches.shift() as { indices: number[] };
+      const members = batch.indices.map((i) => fam.states.find((s) => s.index === i)).filter((s): s is ScoredCandidate => !!s);
+      for (const s of members) fam.rung0Scores.push(s.foldScores[rung0] as number);
+      const sorted = [...fam.rung0Scores].sort((a, b) => b - a);
+      const threshold = sorted[Math.max(0, Math.ceil(sorted.length * PROMOTE_SHARE) - 1)];
+      for (const s of members) {
+        if (K === 1) continue;
+        if (s.preferred || (s.foldScores[rung0] as number) >= threshold) promote(fam, s);
+      }
+    }
+  };
+
+  /** The next piece of work of a family that fits the time left, or null (and the family may end). */
+  const nextWork = (fam: FamilyState): Work | null => {
+    const deadline = currentDeadline();
+    while (fam.promoted.length > 0) {
+      const work = fam.promoted[0];
+      if (budget.mayStart(predictTask(work), deadline)) return fam.promoted.shift() as Work;
+      // Its remaining folds do not fit: the candidate stays scored on fewer folds.
+      fam.budgetBound = true;
+      fam.promoted = fam.promoted.filter((w) => w.state !== work.state);
+      budget.noteStopped(`${describe(work.state.candidate)}: not scored on every fold (predicted ${predictTask(work).toFixed(1)} s per fold, not enough time left)`);
+    }
+    for (let look = 0; look < LOOKAHEAD && fam.next < fam.list.length; look++) {
+      const index = fam.next;
+      const candidate = fam.list[index];
+      const state: ScoredCandidate = {
+        index,
+        candidate,
+        preferred: index < options.preferredCount(fam.family),
+        foldPredictions: Array(K).fill(null),
+        foldProbabilities: Array(K).fill(null),
+        foldScores: Array(K).fill(null),
+        pooled: null,
+        hasProbabilities: true,
+        fitSeconds: 0,
+        predictSeconds: 0,
+      };
+      const work: Work = { family: fam.family, state, fold: rung0 };
+      // A family's first candidate is always tried when nothing of the family was measured: the priors are
+      // rough, and the deadline stops it if it overruns.
+      const first = fam.states.length === 0 && fam.inFlight === 0 && !costs.measured(candidate);
+      if (first || budget.mayStart(predictTask(work), deadline)) {
+        fam.next += 1;
+        const last = fam.batches.at(-1);
+        if (last && last.indices.length < BATCH) {
+          last.indices.push(index);
+          last.pending += 1;
+        } else fam.batches.push({ indices: [index], pending: 1 });
+        return work;
+      }
+      // Too slow for the time left: look at the next (cheaper candidates may follow).
+      fam.budgetBound = true;
+      fam.next += 1;
+    }
+    return null;
+  };
+
+  const pickFamily = (): { fam: FamilyState; work: Work } | null => {
+    const order = families.filter((f) => !f.done).sort((a, b) => a.used - b.used || families.indexOf(a) - families.indexOf(b));
+    for (const fam of order) {
+      if (Date.now() >= currentDeadline()) return null;
+      const work = nextWork(fam);
+      if (work) return { fam, work };
+      // Nothing to start: the family ends unless it waits on its own running tasks (which may promote work).
+      if (fam.inFlight === 0 && fam.promoted.length === 0) {
+        decide(fam);
+        if (fam.promoted.length === 0) fam.done = true;
+      }
+    }
+    return null;
+  };
+
+  const runWork = async (fam: FamilyState, work: Work): Promise<void> => {
+    const { state, fold } = work;
+    const folds = foldsOf(state.candidate);
+    const data = folds[fold];
+    const stopAt = currentDeadline();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error('search deadline')), Math.max(0, stopAt - Date.now()));
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    const started = Date.now();
+    let result: FitResult | null = null;
+    try {
+      result = await runner.run(
+        {
+          family: state.candidate.family,
+          params: state.candidate.params,
+          scaler: state.candidate.scaler,
+          seed: deriveSeed(options.seed, 'search', state.candidate.family, state.index, fold),
+          nClasses,
+          train: data.train,
+          y: data.y,
+          predict: [data.validation],
+          deadline: stopAt,
+          final: false,
+          permutation: null,
+          modelModule: options.modelModule,
+        },
+        signal,
+      );
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      if (!controller.signal.aborted) throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`task ${describe(state.candidate)} fold ${fold}: predicted ${predictTask(work).toFixed(2)} s, took ${seconds.toFixed(2)} s (fit ${result?.fitSeconds.toFixed(2)}), deadline in ${((options.deadline() - Date.now()) / 1000).toFixed(1)} s\n`);
+    fam.used += result && !result.skipped ? result.seconds : seconds;
+    if (!result || result.skipped) {
+      fam.budgetBound = true;
+      if (!result) budget.noteStopped(`${describe(state.candidate)}: stopped after ${seconds.toFixed(1)} s at the search deadline`);
+      // A candidate missing a fold is dropped from promotion; one missing its rung-0 fold is not scored.
+      fam.promoted = fam.promoted.filter((w) => w.state !== state);
+      if (fold === rung0) fam.batches.forEach((b) => (b.indices.includes(state.index) ? (b.pending -= 1) : undefined));
+      if (fold === rung0) fam.batches.forEach((b) => (b.indices = b.indices.filter((i) => i !== state.index)));
+      return;
+    }
+    anyScored = true;
+    costs.observe(state.candidate, shapeOf(data, nClasses), result.fitSeconds, result.seconds - result.fitSeconds);
+    state.foldPredictions[fold] = result.predictions[0];
+    state.foldProbabilities[fold] = result.probabilities[0];
+    state.foldScores[fold] = macroF1(data.yValidation, result.predictions[0], nClasses);
+    state.hasProbabilities = state.hasProbabilities && result.hasProbabilities;
+    state.fitSeconds += result.fitSeconds;
+    state.predictSeconds += result.seconds - result.fitSeconds;
+    if (fold === rung0) {
+      fam.states.push(state);
+      for (const b of fam.batches) if (b.indices.includes(state.index)) b.pending -= 1;
+      decide(fam);
+    }
+    if (state.foldPredictions.every((p) => p !== null)) {
+      state.pooled = pooledMacroF1(state.foldPredictions as Int32Array[], folds, nClasses);
+    }
+    options.onScored?.(fam.family, state);
+    options.onTask?.(fam.family, fam.states.length, fam.list.length);
+  };
+
+  // Keep every thread busy; when nothing can start, wait for a running task (it may promote work).
+  const running = new Set<Promise<void>>();
+  for (;;) {
+    options.signal?.throwIfAborted();
+    while (running.size < runner.threads) {
+      const picked = pickFamily();
+      if (!picked) break;
+      const { fam, work } = picked;
+      fam.inFlight += 1;
+      const p: Promise<void> = runWork(fam, work).finally(() => {
+        fam.inFlight -= 1;
+        running.delete(p);
+      });
+      running.add(p);
+    }
+    if (running.size === 0) break;
+    await Promise.race(running);
+  }
+  for (const fam of families) if (fam.next < fam.list.length) fam.budgetBound = true;
+
+  const out = new Map<ModelFamily, FamilySearch>();
+  for (const [family] of candidates) {
+    const fam = families.find((f) => f.family === family) as FamilyState;
+    const scored = [...fam.states].sort((a, b) => a.index - b.index);
+    out.set(family, {
+      family,
+      scored,
+      planned: fam.list.length,
+      complete: scored.filter((s) => s.pooled !== null).length,
+      budgetBound: fam.budgetBound,
+      seconds: fam.used,
+    });
+  }
+  return out;
+}

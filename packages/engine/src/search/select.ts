@@ -1,0 +1,203 @@
+import type { ModelFamily } from '@indicata/contracts';
+import type { FoldData } from './search.ts';
+import type { ScoredCandidate } from './halving.ts';
+import { argmaxRows, combineProbabilities } from './ensemble.ts';
+import { macroF1 } from '../metrics/classification.ts';
+import { createRng, deriveSeed } from '../data/random.ts';
+
+/**
+ * The choice, on validation data only: every score here is computed from the forward-chaining folds'
+ * validation predictions, pooled over the folds (one-year folds of ~180 rows make per-fold macro-F1 noisy when
+ * a class has a handful of rows). No test row reaches this module.
+ */
+
+/** Bootstrap resamples for the standard error of a pooled macro-F1. */
+const BOOTSTRAP_REPEATS = 200;
+/** Greedy ensemble selection rounds (Caruana et al., 2004: selection with replacement). */
+const ENSEMBLE_ROUNDS = 25;
+
+/** Pooled validation labels of the folds, in fold order. */
+export function pooledLabels(folds: FoldData[]): Int32Array {
+  const out = new Int32Array(folds.reduce((s, f) => s + f.yValidation.length, 0));
+  let offset = 0;
+  for (const f of folds) {
+    out.set(f.yValidation, offset);
+    offset += f.yValidation.length;
+  }
+  return out;
+}
+
+/** Concatenates per-fold arrays (predictions or row-major probabilities) in fold order. */
+export function concatFolds<T extends Int32Array | Float64Array>(parts: T[], make: (n: number) => T): T {
+  const out = make(parts.reduce((s, p) => s + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+/**
+ * Standard error of the macro-F1 difference between two prediction vectors on the same rows (paired, seeded
+ * bootstrap over rows); with `other` null, the standard error of `predicted`'s macro-F1 itself.
+ * @param actual pooled validation labels
+ * @param predicted the reference predictions
+ * @param other predictions to compare with, or null
+ * @param nClasses number of classes
+ * @param seed bootstrap seed
+ */
+export function bootstrapStandardError(actual: Int32Array, predicted: Int32Array, other: Int32Array | null, nClasses: number, seed: number): number {
+  const n = actual.length;
+  if (n < 2) return 0;
+  const rng = createRng(seed);
+  const a = new Int32Array(n);
+  const p = new Int32Array(n);
+  const o = new Int32Array(n);
+  const values: number[] = [];
+  for (let r = 0; r < BOOTSTRAP_REPEATS; r++) {
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(rng.next() * n);
+      a[i] = actual[k];
+      p[i] = predicted[k];
+      if (other) o[i] = other[k];
+    }
+    values.push(macroF1(a, p, nClasses) - (other ? macroF1(a, o, nClasses) : 0));
+  }
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1));
+}
+
+/** A candidate with every fold scored, its pooled predictions and probabilities. */
+export interface Finalist {
+  family: ModelFamily;
+  scored: ScoredCandidate;
+  pooled: number;
+  predictions: Int32Array;
+  probabilities: Float64Array;
+  /** How it was picked, in words. */
+  reason: string;
+}
+
+function pooledOf(s: ScoredCandidate): { predictions: Int32Array; probabilities: Float64Array } {
+  return {
+    predictions: concatFolds(s.foldPredictions as Int32Array[], (n) => new Int32Array(n)),
+    probabilities: concatFolds(s.foldProbabilities as Float64Array[], (n) => new Float64Array(n)),
+  };
+}
+
+/**
+ * A family's finalist: the best pooled validation macro-F1 among fully scored candidates, except that a
+ * hand-picked default (or the user's explicit configuration) within one standard error of the best is
+ * preferred (the one-standard-error rule: the difference is noise, and defaults generalise). When no candidate
+ * was scored on every fold, the best one on the most recent fold is taken.
+ * @param family the family
+ * @param scored every scored candidate of the family
+ * @param folds the folds (for the labels)
+ * @param nClasses number of classes
+ * @param seed seed of the bootstrap
+ */
+export function familyFinalist(family: ModelFamily, scored: ScoredCandidate[], folds: FoldData[], nClasses: number, seed: number): Finalist | null {
+  const complete = scored.filter((s) => s.pooled !== null);
+  const actual = pooledLabels(folds);
+  if (complete.length === 0) {
+    const last = folds.length - 1;
+    const partial = scored.filter((s) => s.foldScores[last] !== null);
+    if (partial.length === 0) return null;
+    const best = [...partial].sort((a, b) => (b.foldScores[last] as number) - (a.foldScores[last] as number) || a.index - b.index)[0];
+    return {
+      family,
+      scored: best,
+      pooled: best.foldScores[last] as number,
+      predictions: best.foldPredictions[last] as Int32Array,
+      probabilities: best.foldProbabilities[last] as Float64Array,
+      reason: 'the best on the most recent validation fold (the budget allowed no candidate on every fold)',
+    };
+  }
+  const ranked = [...complete].sort((a, b) => (b.pooled as number) - (a.pooled as number) || a.index - b.index);
+  const best = ranked[0];
+  const bestPooled = pooledOf(best);
+  let pick = best;
+  let reason = 'the highest pooled validation macro-F1';
+  if (!best.preferred) {
+    const preferred = ranked.find((s) => s.preferred);
+    if (preferred) {
+      const p = pooledOf(preferred);
+      const se = bootstrapStandardError(actual, bestPooled.predictions, p.predictions, nClasses, deriveSeed(seed, 'one-se', family));
+      if ((best.pooled as number) - (preferred.pooled as number) <= se) {
+        pick = preferred;
+        reason = `a default configuration within one standard error (${se.toFixed(4)}) of the best pooled validation macro-F1`;
+      }
+    }
+  }
+  const pooled = pick === best ? bestPooled : pooledOf(pick);
+  return { family, scored: pick, pooled: pick.pooled as number, ...pooled, reason };
+}
+
+/** The greedy ensemble: integer vote counts per finalist (weights = counts / rounds). */
+export interface SelectedEnsemble {
+  weights: { algorithm: ModelFamily; weight: number }[];
+  pooled: number;
+  predictions: Int32Array;
+}
+
+/**
+ * Greedy ensemble selection with replacement (Caruana et al., 2004) over the families' finalists, on their
+ * pooled validation probabilities: each round adds the member whose addition gives the highest macro-F1 of the
+ * averaged probabilities; the best prefix of the rounds is kept. Null when it keeps a single family.
+ * @param finalists the families' finalists (scored on every fold)
+ * @param folds the folds (for the labels)
+ * @param nClasses number of classes
+ */
+export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasses: number): SelectedEnsemble | null {
+  const members = finalists.filter((f) => f.scored.pooled !== null);
+  if (members.length < 2) return null;
+  const actual = pooledLabels(folds);
+  const counts = new Array<number>(members.length).fill(0);
+  const sum = new Float64Array(members[0].probabilities.length);
+  let best: { counts: number[]; score: number } | null = null;
+  for (let round = 0; round < ENSEMBLE_ROUNDS; round++) {
+    let pick = -1;
+    let pickScore = -1;
+    for (let m = 0; m < members.length; m++) {
+      const trial = combineProbabilities([sum, members[m].probabilities], [1, 1]);
+      const score = macroF1(actual, argmaxRows(trial, nClasses), nClasses);
+      if (score > pickScore + 1e-12) {
+        pick = m;
+        pickScore = score;
+      }
+    }
+    counts[pick] += 1;
+    const p = members[pick].probabilities;
+    for (let i = 0; i < sum.length; i++) sum[i] += p[i];
+    if (!best || pickScore > best.score + 1e-12) best = { counts: [...counts], score: pickScore };
+  }
+  const kept = (best as { counts: number[]; score: number }).counts;
+  const used = kept.filter((c) => c > 0).length;
+  if (used < 2) return null;
+  const total = kept.reduce((s, c) => s + c, 0);
+  const weights = members.map((m, i) => ({ algorithm: m.family, weight: kept[i] / total })).filter((w) => w.weight > 0);
+  const combined = combineProbabilities(
+    members.filter((_, i) => kept[i] > 0).map((m) => m.probabilities),
+    weights.map((w) => w.weight),
+  );
+  const predictions = argmaxRows(combined, nClasses);
+  return { weights, pooled: macroF1(actual, predictions, nClasses), predictions };
+}
+
+/**
+ * Per-fold macro-F1 of an ensemble (for its mean ± sd).
+ * @param finalists the members' finalists
+ * @param weights member weights
+ * @param folds the folds
+ * @param nClasses number of classes
+ */
+export function ensembleFoldScores(finalists: Finalist[], weights: { algorithm: ModelFamily; weight: number }[], folds: FoldData[], nClasses: number): number[] {
+  return folds.map((fold, f) => {
+    const combined = combineProbabilities(
+      weights.map((w) => (finalists.find((x) => x.family === w.algorithm) as Finalist).scored.foldProbabilities[f] as Float64Array),
+      weights.map((w) => w.weight),
+    );
+    return macroF1(fold.yValidation, argmaxRows(combined, nClasses), nClasses);
+  });
+}

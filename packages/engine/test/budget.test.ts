@@ -1,0 +1,101 @@
+import { autoMLResultsSchema } from '@indicata/contracts';
+import { runAutoML } from '../src/pipeline/run.ts';
+import { RunBudget } from '../src/pipeline/budget.ts';
+import { CostModel } from '../src/search/cost-model.ts';
+import { syntheticPanel } from './helpers/panel.ts';
+
+/** The ceiling: a run ends within budget + max(3 s, 5%). */
+const ceiling = (budgetSeconds: number) => budgetSeconds + Math.max(3, 0.05 * budgetSeconds);
+
+describe('the time budget is a ceiling', () => {
+  it('stops a deliberately slow candidate (an ANN of 200,000 epochs) and still ends within budget + 5%, naming what was stopped', async () => {
+    const budgetSeconds = 8;
+    const started = Date.now();
+    const { results } = await runAutoML(
+      syntheticPanel({ places: 40 }),
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2009 },
+        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+        models: { DT: 'auto', ANN: { epochs: 200_000, neurons: 64, num_layers: 2, batch_size: 8 } },
+        budgetSeconds,
+        maxCandidatesPerFamily: 6,
+        workers: 2,
+        seed: 5,
+      },
+    );
+    const wall = (Date.now() - started) / 1000;
+    autoMLResultsSchema.parse(results);
+    expect(wall).toBeLessThanOrEqual(ceiling(budgetSeconds));
+    expect(results.elapsedSeconds).toBeLessThanOrEqual(budgetSeconds + 0.5);
+    // The ANN never finished a fold: it is stopped, named, and left out; the run still has a model.
+    expect(results.budgetUse?.stopped.some((s) => s.startsWith('ANN') && s.includes('stopped'))).toBe(true);
+    expect(results.warnings.some((w) => w.startsWith('ANN'))).toBe(true);
+    expect(results.models.ANN).toBeUndefined();
+    expect(results.best).toBe('DT');
+    expect(results.budgetUse?.candidatesEvaluated).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('ends within budget + 5% when the slow model is the only one (explicit SVM with a huge C and a polynomial kernel)', async () => {
+    const budgetSeconds = 6;
+    const started = Date.now();
+    const run = runAutoML(syntheticPanel({ places: 120, years: Array.from({ length: 12 }, (_, i) => 1998 + i) }), {
+      target: 'target',
+      split: { mode: 'year', testYear: 2009 },
+      targetDiscretization: { mode: 'automatic', groups: 4, method: 'quantile' },
+      models: { SVM: { kernel: 'poly', C: 1e9, degree: 7, gamma: 10, tol: 1e-9 } },
+      targetHistory: 'off',
+      budgetSeconds,
+      workers: 2,
+      seed: 5,
+    });
+    // Either the SVM converged in time (then it is the model), or the run says plainly that nothing fitted.
+    const outcome = await run.then(
+      (r) => ({ ok: true as const, r }),
+      (e: Error) => ({ ok: false as const, e }),
+    );
+    const wall = (Date.now() - started) / 1000;
+    expect(wall).toBeLessThanOrEqual(ceiling(budgetSeconds));
+    if (outcome.ok) expect(outcome.r.results.best).toBe('SVM');
+    else expect(outcome.e.message).toMatch(/within the time budget of 6 s/);
+  }, 60_000);
+});
+
+describe('RunBudget', () => {
+  it('charges wall time to the stage that was open and refuses work predicted past a deadline', () => {
+    let now = 1_000;
+    const budget = new RunBudget(10, () => now);
+    budget.enter('prepare');
+    now += 500;
+    budget.enter('search');
+    now += 4_000;
+    expect(budget.mayStart(4)).toBe(true);
+    expect(budget.mayStart(5)).toBe(false);
+    budget.enter('final');
+    now += 1_000;
+    budget.finish();
+    expect(budget.secondsIn('prepare')).toBeCloseTo(0.5);
+    expect(budget.secondsIn('search')).toBeCloseTo(4);
+    expect(budget.secondsIn('final')).toBeCloseTo(1);
+    expect(budget.elapsedSeconds()).toBeCloseTo(5.5);
+  });
+});
+
+describe('CostModel', () => {
+  it('learns from measured fits and scales with rows, trees and epochs', () => {
+    const costs = new CostModel();
+    const rf = { family: 'RF' as const, params: { n_estimators: 100, max_features: 'sqrt' } };
+    const shape = { trainRows: 1000, features: 16, predictRows: 200, classes: 3 };
+    costs.observe(rf, shape, 0.5, 0.05);
+    const same = costs.predict(rf, shape);
+    expect(same).toBeGreaterThan(0.5);
+    expect(same).toBeLessThan(1);
+    expect(costs.predict({ ...rf, params: { n_estimators: 300, max_features: 'sqrt' } }, shape)).toBeGreaterThan(2.5 * same);
+    expect(costs.predict(rf, { ...shape, trainRows: 4000 })).toBeGreaterThan(3 * same);
+    const ann = { family: 'ANN' as const, params: { epochs: 30, neurons: 32, num_layers: 1 } };
+    expect(costs.predict({ ...ann, params: { ...ann.params, epochs: 3000 } }, shape)).toBeGreaterThan(50 * costs.predict(ann, shape));
+    // The SVM's kernels are measured apart: a measured rbf says nothing about a polynomial kernel's cost.
+    costs.observe({ family: 'SVM', params: { kernel: 'rbf', C: 1 } }, shape, 0.1, 0.01);
+    expect(costs.measured({ family: 'SVM', params: { kernel: 'poly', C: 1 } })).toBe(false);
+  });
+});
