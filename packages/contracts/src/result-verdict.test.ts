@@ -91,9 +91,10 @@ describe('compareWithBaselines', () => {
     TotalIntances: 10, accuracy: 0.5, macroPrecision: 0.5, macroRecall: 0.5, macroF1, weightedF1: 0.5,
     MAE: null, MAPE: null, MSE: null, RMSE: null, KGE: null,
   });
-  const chosen = { test: metrics(0.6) } as ModelResult;
-  const results = (extra: Partial<AutoMLResults> = {}) =>
+  const results = (chosenF1: number | null, extra: Partial<AutoMLResults> = {}) =>
     ({
+      best: 'RF',
+      models: { RF: { test: metrics(chosenF1) } as ModelResult },
       baselines: [
         { name: 'majority', description: '', test: metrics(0.3) },
         { name: 'persistence', description: '', test: metrics(0.6) },
@@ -101,16 +102,20 @@ describe('compareWithBaselines', () => {
       ...extra,
     }) as AutoMLResults;
 
-  it('beats a baseline only with a strictly higher test macro-F1', () => {
-    expect(compareWithBaselines(results(), chosen).map((c) => [c.name, c.beaten])).toEqual([
+  it('beats a baseline only with a strictly higher test macro-F1 (results without the engine list)', () => {
+    expect(compareWithBaselines(results(0.6)).map((c) => [c.name, c.beaten])).toEqual([
       ['majority', true],
       ['persistence', false],
     ]);
+    expect(compareWithBaselines(results(0.61)).map((c) => c.beaten)).toEqual([true, true]);
   });
 
-  it('falls back to the engine list when a score is missing', () => {
-    const noScore = { test: metrics(null) } as ModelResult;
-    expect(compareWithBaselines(results({ baselinesAtLeastAsGood: ['persistence'] }), noScore).map((c) => c.beaten)).toEqual([true, false]);
-    expect(compareWithBaselines(results(), noScore).map((c) => c.beaten)).toEqual([false, false]);
+  it("follows the engine's baselinesAtLeastAsGood when the results carry it", () => {
+    expect(compareWithBaselines(results(0.9, { baselinesAtLeastAsGood: ['persistence'] })).map((c) => c.beaten)).toEqual([true, false]);
+    expect(compareWithBaselines(results(0.9, { baselinesAtLeastAsGood: [] })).map((c) => c.beaten)).toEqual([true, true]);
+  });
+
+  it('beats nothing without a test score', () => {
+    expect(compareWithBaselines(results(null)).map((c) => c.beaten)).toEqual([false, false]);
   });
 });

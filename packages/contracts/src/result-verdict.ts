@@ -1,4 +1,5 @@
 import { LIMITS } from './limits.ts';
+import { baselinesAtLeastAsGood } from './baseline-check.ts';
 import type { AutoMLResults, ModelResult, SummaryMetrics } from './results.ts';
 
 /**
@@ -149,19 +150,19 @@ export interface BaselineComparison {
 }
 
 /**
- * The chosen model against each baseline on test macro-F1 (strictly higher beats it). When a score is missing,
- * the engine's baselinesAtLeastAsGood decides if the results carry it; otherwise the baseline is not beaten.
+ * The chosen model (results.best) against each baseline on test macro-F1. A baseline is beaten unless it scores at
+ * least as well (baselinesAtLeastAsGood: the engine's list, or the scores for older results); without a test
+ * score of its own the model beats nothing.
  */
-export function compareWithBaselines(results: AutoMLResults, chosen: ModelResult): BaselineComparison[] {
+export function compareWithBaselines(results: AutoMLResults): BaselineComparison[] {
   const baselines = Array.isArray(results.baselines) ? results.baselines : [];
-  const atLeastAsGood = Array.isArray(results.baselinesAtLeastAsGood) ? results.baselinesAtLeastAsGood : null;
-  return baselines.map((baseline) => {
-    const model = chosen.test?.macroF1;
-    const other = baseline.test?.macroF1;
-    const comparable = typeof model === 'number' && typeof other === 'number';
-    const beaten = comparable ? model > other : atLeastAsGood ? !atLeastAsGood.includes(baseline.name) : false;
-    return { name: baseline.name, test: baseline.test, beaten };
-  });
+  const chosenScore = results.models?.[results.best]?.test?.macroF1;
+  const atLeastAsGood = new Set(baselinesAtLeastAsGood(results).map((b) => b.name));
+  return baselines.map((baseline) => ({
+    name: baseline.name,
+    test: baseline.test,
+    beaten: typeof chosenScore === 'number' && !atLeastAsGood.has(baseline.name),
+  }));
 }
 
 /** The distinct years of the test rows, ascending. */

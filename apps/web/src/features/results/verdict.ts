@@ -46,7 +46,7 @@ export function verdictFigures(results: AutoMLResults): VerdictFigures | null {
   return {
     chosen,
     intervals: bootstrapScores(predictions, classes.length, { seed: results.seed ?? 0 }),
-    baselines: compareWithBaselines(results, chosen),
+    baselines: compareWithBaselines(results),
     testRows,
     years: testYearsOf(chosen),
     small: smallTestCheck(testRows, classes),
