@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures/app.ts';
 
 /**
@@ -79,10 +81,13 @@ test.describe('results', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-    // The report, each section naming who wrote it.
+    // The report, each section naming who wrote it, and one sentence on who wrote the whole (the e2e server has no
+    // language model configured: the built-in analyst).
     await expect(page.getByTestId('report').getByText(/^Written by: /).first()).toBeVisible();
+    await expect(page.getByTestId('report-banner')).toHaveText(/^This report was written by the built-in analyst, .* it is not a language model\.$/);
 
-    // Every table.
+    // Every table, once its section is opened (they start collapsed).
+    await page.getByTestId('toggle-all-sections').click();
     const tables = [
       'table-resultados',
       'table-summary',
@@ -94,17 +99,22 @@ test.describe('results', () => {
       'table-outliers',
     ];
     for (const id of tables) await expect(page.getByTestId(id)).toBeAttached();
-    await expect(page.getByTestId('table-resultados').locator('thead th')).toHaveText(['Algorithm', 'Category', 'TotalIntances', 'Accuracy', 'precision', 'recall', 'f1']);
-    for (const accuracy of await cellTexts(page.getByTestId('table-summary'), 3)) expect(accuracy).toMatch(/^\d{1,3}\.\d{2}%$/);
+    await expect(page.getByTestId('table-resultados').locator('thead th')).toHaveText(['Model', 'Class', 'Test rows', 'Accuracy (0-1)', 'Precision', 'Recall', 'F1']);
+    for (const accuracy of await cellTexts(page.getByTestId('table-summary'), 2)) expect(accuracy).toMatch(/^\d{1,3}\.\d{2}%$/);
+    // No field name of the spec on the page (they stay in the JSON and the CSV downloads).
+    const pageText = await page.getByTestId('final-results').innerText();
+    for (const raw of ['TotalIntances', 'indicatorAnalyzingName', 'missingDatasPercent', 'mean_test_score', 'rank_test_score']) expect(pageText).not.toContain(raw);
     const families = await page.locator('[data-testid^="model-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')!.slice(6)));
     expect(families.length).toBeGreaterThan(0);
     for (const family of families) {
-      await expect(page.getByTestId(`table-predictions-${family}`).locator('thead th')).toHaveText(['countryName', 'regionName', 'year', 'Actual Value', 'Prediction']);
+      await expect(page.getByTestId(`table-predictions-${family}`).locator('thead th')).toHaveText(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
       await expect(page.getByTestId(`table-confusion-${family}`)).toBeAttached();
     }
     if (families.includes('ANN')) await expect(page.getByTestId('table-ann-hyperparameters')).toBeAttached();
-    const ranks = (await cellTexts(page.getByTestId(`table-hyperparameters-${families[0]}`), 0)).map(Number);
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // The leaderboard: every family's candidates, a test score for finalists only.
+    const board = page.getByTestId('leaderboard');
+    for (const family of families) await expect(board.locator(`tbody tr[data-family="${family}"]`).first()).toBeAttached();
+    for (const row of await board.locator('tbody tr[data-finalist="false"]').all()) await expect(row.locator('td').nth(8)).toHaveText('');
     const ig = (await cellTexts(page.getByTestId('table-used-indicators'), 2)).map(Number);
     expect(ig).toEqual([...ig].sort((a, b) => b - a));
 
@@ -165,14 +175,17 @@ test.describe('results', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath('results-detail.png'), fullPage: true });
 
-    // Download models: one file per family; the bar reaches the end.
-    const downloads: string[] = [];
-    page.on('download', (download) => downloads.push(download.suggestedFilename()));
-    await page.getByRole('button', { name: 'Download models' }).click();
-    await expect(page.getByTestId('download-models').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
-    await expect(page.getByTestId('download-models').getByRole('status')).toContainText('Downloaded');
-    await expect.poll(() => downloads.length).toBeGreaterThan(0);
-    for (const name of downloads) expect(name).toMatch(/^model(DT|RF|KNN|SVM|ANN)\.json$/);
+    // Download models: one zip with every model, the ensemble, the results, the predictions and a README.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download models' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^indicata-[0-9A-Za-z_-]{20}\.zip$/);
+    const zipped = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    const names = Object.keys(zipped);
+    expect(names).toEqual(expect.arrayContaining(['README.md', 'results.json', 'resultados.csv']));
+    const results = JSON.parse(strFromU8(zipped['results.json'])) as { best: string; models: Record<string, unknown> };
+    for (const family of Object.keys(results.models)) {
+      expect(names).toContain(`predictions/predictions${family}.csv`);
+      expect(names).toContain(family === 'Ensemble' ? 'models/ensemble.json' : `models/model${family}.json`);
+    }
 
     // Back to the list.
     await page.getByRole('button', { name: 'Back' }).click();

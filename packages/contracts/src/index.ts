@@ -19,3 +19,4 @@ export * from './report.ts';
 export * from './answer-html.ts';
 export * from './predict.ts';
 export * from './job-limits.ts';
+export * from './result-verdict.ts';

@@ -33,5 +33,13 @@ export const LIMITS = {
     retryableStatuses: [408, 429],
   },
   loadingDotsTickMs: 500,
+  /** Result verdict: below these the test figures rest on too little data and the page says so. */
+  verdict: {
+    minTestRows: 30,
+    minClassTestRows: 5,
+    /** Bootstrap resamples of the test rows for the confidence intervals, and their level. */
+    bootstrapResamples: 1000,
+    intervalLevel: 0.95,
+  },
   defaultUploadMaxBytes: 50 * 1024 * 1024,
 } as const;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema } from '@indicata/contracts';
+import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema, type AutoMLResults } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -8,6 +8,7 @@ import { parseBody, parseParams, parseQuery } from '../../http/parse.ts';
 import { cancelJob, createJob, deleteJob, findOwnJob, listJobs, rerunJob } from './service.ts';
 import { toListItem } from './job-views.ts';
 import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
+import { archiveFileName, buildResultsArchive } from '../../jobs/results-archive.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const fileParams = idParams.extend({ file: z.string().regex(MODEL_FILE_PATTERN, 'Not a model file name.') });
@@ -59,6 +60,27 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const row = await findOwnJob(ctx, user.id, id);
     if (!row) throw ApiError.of(404, 'not_found');
     return { models: row.modelFiles ?? [] };
+  });
+
+  // "Download models": one zip with every model (the ensemble's definition included), the results JSON,
+  // the predictions as CSV and a README.
+  app.get('/api/jobs/:id/archive', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const row = await findOwnJob(ctx, user.id, id);
+    if (!row || row.status !== 'done' || !row.results) throw ApiError.of(404, 'not_found');
+    const models = [];
+    for (const file of row.modelFiles ?? []) {
+      if (!MODEL_FILE_PATTERN.test(file.file)) continue;
+      const bytes = await ctx.storage?.get(modelKey(id, file.file));
+      if (bytes) models.push({ file, bytes });
+      else request.log.warn({ jobId: id, file: file.file }, 'model file listed but not stored; left out of the archive');
+    }
+    const zip = await buildResultsArchive({ jobName: row.name, results: row.results as AutoMLResults, models });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${archiveFileName(id)}"`)
+      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
   });
 
   app.get('/api/jobs/:id/models/:file', { config: { bearer: true } }, async (request, reply) => {

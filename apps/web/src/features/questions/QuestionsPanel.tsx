@@ -146,7 +146,16 @@ export default function QuestionsPanel({ showNewQuestion = true }: { showNewQues
           {current.map((question) => (
             <QuestionItem key={question.id} question={question} showAnswer={showAnswers} onDelete={(q) => void onDelete(q)} />
           ))}
-          {pageCount > 1 && <Pagination total={pageCount} value={page} onChange={setPage} size="sm" aria-label={t('panel.pagination')} />}
+          {pageCount > 1 && <Pagination
+              total={pageCount}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              aria-label={t('panel.pagination')}
+              // The arrow buttons hold only an icon: they need a name (axe: button-name, critical).
+              getControlProps={(control) => ({ 'aria-label': t(control === 'previous' || control === 'first' ? 'panel.previousPage' : 'panel.nextPage') })}
+              getItemProps={(item) => ({ 'aria-label': t('panel.page', { page: item }) })}
+            />}
         </>
       )}
     </Stack>

@@ -11,9 +11,11 @@ beforeAll(() => {
   if (!results) console.warn(`FinalResults tests skipped: ${ENGINE_FIXTURE_SOURCE} is absent`);
 }, 600_000);
 
+/** Renders the results with every collapsed section opened (they start closed). */
 const ready = () => {
   if (!results) return false;
   renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={results} database="WHO" />);
+  fireEvent.click(screen.getByTestId('toggle-all-sections'));
   return true;
 };
 
@@ -34,28 +36,69 @@ function headerTexts(testId: string): string[] {
 }
 
 describe('Final results of a real engine run', { timeout: 60_000 }, () => {
-  it('renders every table with the spec columns', () => {
+  it('starts with the verdict and every table collapsed', () => {
+    if (!results) return;
+    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={results} database="WHO" />);
+    expect(screen.getByTestId('verdict')).toBeTruthy();
+    expect(screen.queryByTestId('table-resultados')).toBeNull();
+    expect(screen.queryByTestId('leaderboard')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Scores per model and per class' }));
+    expect(screen.getByTestId('table-resultados')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download models' }).getAttribute('href')).toBe('/api/jobs/abcdefghij0123456789/archive');
+  });
+
+  it('renders every table with plain-language columns', () => {
     if (!ready()) return;
     const r = results!;
     expect(screen.getByText('Final results')).toBeTruthy();
-    expect(headerTexts('table-resultados')).toEqual(['Algorithm', 'Category', 'TotalIntances', 'Accuracy', 'precision', 'recall', 'f1']);
-    expect(headerTexts('table-summary')).toEqual(['Category', 'Algorithm', 'Total Instances', 'Accuracy', 'MAE', 'MAPE', 'MSE', 'RMSE', 'precision', 'recall', 'f1', 'KGE']);
+    expect(headerTexts('table-resultados')).toEqual(['Model', 'Class', 'Test rows', 'Accuracy (0-1)', 'Precision', 'Recall', 'F1']);
+    expect(headerTexts('table-summary')).toEqual(['Model', 'Test rows', 'Accuracy (%)', 'Precision', 'Recall', 'F1']);
+    // The classes are ordered ranges of life expectancy: the errors on the class number are shown, and say so.
+    expect(headerTexts('table-class-errors')).toEqual([
+      'Model',
+      'Mean absolute error (MAE)',
+      'Mean absolute % error (MAPE)',
+      'Mean squared error (MSE)',
+      'Root mean squared error (RMSE)',
+      'Kling-Gupta efficiency (KGE)',
+    ]);
+    expect(within(screen.getByTestId('table-class-errors')).getByText(/classes are ordered ranges/)).toBeTruthy();
     for (const algorithm of Object.keys(r.models)) {
-      expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['countryName', 'regionName', 'year', 'Actual Value', 'Prediction']);
+      expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
       expect(screen.getByTestId(`table-confusion-${algorithm}`)).toBeTruthy();
     }
-    for (const algorithm of ['DT', 'RF', 'KNN', 'ANN']) {
-      expect(headerTexts(`table-hyperparameters-${algorithm}`)).toEqual(['rank_test_score', 'params', 'mean_test_score', 'std_test_score']);
-    }
-    expect(headerTexts('table-ann-hyperparameters')).toEqual(['num_layers', 'neurons', 'activation', 'dropout_rate', 'optimizer', 'score']);
-    expect(headerTexts('table-features-RF')).toEqual(['Feature', 'Importance']);
-    expect(headerTexts('table-used-indicators')).toEqual(['indicatorAnalyzingName', 'missingDatasPercent', 'ig']);
+    expect(headerTexts('table-ann-hyperparameters')).toEqual(['Hidden layers', 'Neurons per layer', 'Activation', 'Dropout rate', 'Optimizer', 'Validation macro-F1']);
+    expect(headerTexts('table-features-RF')[0]).toBe('Indicator');
+    expect(headerTexts('table-used-indicators')).toEqual(['Indicator', 'Missing values (%)', 'Information gain (bits)']);
     expect(screen.getByTestId('table-unused-indicators')).toBeTruthy();
     expect(headerTexts('table-correlation').slice(1)).toEqual(r.correlationMatrix.labels);
     expect(screen.getByTestId('table-outliers')).toBeTruthy();
     expect(screen.getByTestId('table-baselines')).toBeTruthy();
     expect(within(screen.getByTestId('table-baselines')).getByText('Majority-class baseline')).toBeTruthy();
     expect(within(screen.getByTestId('table-baselines')).getByText('Persistence baseline')).toBeTruthy();
+    // No field name of the spec reaches the page.
+    const text = screen.getByTestId('final-results').textContent ?? '';
+    for (const raw of ['TotalIntances', 'indicatorAnalyzingName', 'missingDatasPercent', 'mean_test_score', 'rank_test_score', 'macro avg', 'weighted avg']) {
+      expect(text).not.toContain(raw);
+    }
+  });
+
+  it('lists every candidate in the leaderboard, sortable, with the test score for finalists only', () => {
+    if (!ready()) return;
+    const board = screen.getByTestId('leaderboard');
+    const rows = [...board.querySelectorAll<HTMLElement>('tbody tr')];
+    const families = Object.keys(results!.models);
+    expect(new Set(rows.map((row) => row.dataset.family))).toEqual(new Set(families));
+    for (const row of rows) {
+      const test = cells(row)[8].textContent;
+      if (row.dataset.finalist === 'true') expect(test).toMatch(/^\d\.\d{4}$/);
+      else expect(test).toBe('');
+    }
+    const validation = () => [...board.querySelectorAll('tbody tr')].map((row) => Number(cells(row as HTMLElement)[2].textContent!.split(' ± ')[0]));
+    expect(validation()).toEqual([...validation()].sort((a, b) => b - a));
+    fireEvent.click(within(board).getByRole('button', { name: 'Sort by Validation macro-F1 (mean ± sd)' }));
+    expect(validation()).toEqual([...validation()].sort((a, b) => a - b));
+    expect(board.querySelector('th[aria-sort="ascending"]')).toBeTruthy();
   });
 
   it('formats numbers: integers as is, others with 4 decimals, per-request accuracy as a percentage', () => {
@@ -68,15 +111,23 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
       expect(text).toBe(value === null ? '' : Number.isInteger(value) ? String(value) : value.toFixed(4));
     expectNumber(texts[3], first.Accuracy);
     expectNumber(texts[6], first.f1);
-    for (const text of cellTexts('table-summary', 3)) expect(text).toMatch(/^\d{1,3}\.\d{2}%$/);
+    for (const text of cellTexts('table-summary', 2)) expect(text).toMatch(/^\d{1,3}\.\d{2}%$/);
   });
 
-  it('sorts predictions by year, hyperparameters by rank and indicators by ig', () => {
+  it('says "no test rows" for a class without test rows, not a score', () => {
+    if (!results) return;
+    const r = results;
+    const empty = { ...r.resultados[0], TotalIntances: 0, Accuracy: 1, precision: 0, recall: 0, f1: 0 };
+    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={{ ...r, resultados: [empty, ...r.resultados.slice(1)] }} database="WHO" />);
+    fireEvent.click(screen.getByTestId('toggle-all-sections'));
+    const texts = cells(bodyRows('table-resultados')[0]).map((cell) => cell.textContent);
+    expect(texts.slice(2)).toEqual(['0', 'no test rows', 'no test rows', 'no test rows', 'no test rows']);
+  });
+
+  it('sorts predictions by year and indicators by information gain', () => {
     if (!ready()) return;
     const years = cellTexts('table-predictions-RF', 2).map(Number);
     expect(years).toEqual([...years].sort((a, b) => a - b));
-    const ranks = cellTexts('table-hyperparameters-RF', 0).map(Number);
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     const ig = cellTexts('table-used-indicators', 2).map(Number);
     expect(ig).toEqual([...ig].sort((a, b) => b - a));
   });
@@ -136,7 +187,8 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
   });
 
   it('explains how to read the results in a popup with a close button', async () => {
-    if (!ready()) return;
+    if (!results) return;
+    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={results} database="WHO" />);
     fireEvent.click(screen.getByRole('button', { name: 'How to read the results' }));
     expect(await screen.findByText(/Baselines: the majority class/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

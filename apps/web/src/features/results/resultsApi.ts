@@ -8,7 +8,6 @@ import {
   type AutoMLResults,
   type JobData,
   type JobListItem,
-  type ModelFile,
 } from '@indicata/contracts';
 import type { JobReport } from '@indicata/contracts/report';
 import { api, apiUrl } from '../../lib/api.ts';
@@ -29,16 +28,8 @@ export const fetchJobsPage = async (page: number): Promise<JobListResponse> =>
   api.get<JobListResponse>(`/api/jobs?page=${page}&size=${LIMITS.resultsRowsPerPage}`);
 export const fetchJob = async (id: string): Promise<JobDetail> =>
   (await api.get<{ job: JobDetail }>(`/api/jobs/${encodeURIComponent(id)}`)).job;
-export const fetchModelList = async (id: string): Promise<ModelFile[]> =>
-  (await api.get<{ models: ModelFile[] }>(`/api/jobs/${encodeURIComponent(id)}/models`)).models;
-
-/** One model file as a blob; a 404 comes back as a status, not an exception, so it can be skipped. */
-export async function fetchModelFile(id: string, file: string): Promise<{ status: number; blob: () => Promise<Blob> }> {
-  const response = await fetch(apiUrl(`/api/jobs/${encodeURIComponent(id)}/models/${encodeURIComponent(file)}`), {
-    credentials: 'same-origin',
-  });
-  return { status: response.status, blob: () => response.blob() };
-}
+/** "Download models": the job's one zip (models, ensemble, results JSON, predictions CSV, README), served by the server. */
+export const archiveUrl = (id: string): string => apiUrl(`/api/jobs/${encodeURIComponent(id)}/archive`);
 
 /** Puts a changed job into a cached page when it is there; undefined when the page does not hold it. */
 export function replaceJobInPage(page: JobListResponse | undefined, job: JobListItem): JobListResponse | undefined {

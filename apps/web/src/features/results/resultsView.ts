@@ -41,3 +41,17 @@ export function featureImportanceOf(model: ModelResult) {
 export function hasCountries(results: AutoMLResults, database: string | null): boolean {
   return (database === null || database === '' || database === 'WHO') && results.labels?.space === 'countryName';
 }
+
+/**
+ * Whether the classes are ordered ranges of the target (each from-to range finite and after the one before),
+ * so an error on the class number means something. Manual or unordered classes get no such errors.
+ */
+export function classesAreOrderedRanges(classes: AutoMLResults['classes'] | undefined): boolean {
+  if (!Array.isArray(classes) || classes.length < 2) return false;
+  const ordered = [...classes].sort((a, b) => a.index - b.index);
+  return ordered.every((c, i) => {
+    if (!Number.isFinite(c.min) || !Number.isFinite(c.max) || c.min > c.max) return false;
+    const previous = ordered[i - 1];
+    return !previous || c.min >= previous.max - 1e-9 * Math.max(1, Math.abs(previous.max));
+  });
+}

@@ -19,6 +19,9 @@ export const questions = {
     cancel: 'Cancel',
     answeredBy: 'Answered by {provider}',
     pagination: 'Questions pages',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    page: 'Page {page}',
   },
   page: {
     title: 'New Question',

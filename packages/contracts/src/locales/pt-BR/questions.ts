@@ -20,6 +20,9 @@ export const questions: Translation<typeof en> = {
     cancel: 'Cancelar',
     answeredBy: 'Respondida por {provider}',
     pagination: 'Páginas de perguntas',
+    previousPage: 'Página anterior',
+    nextPage: 'Próxima página',
+    page: 'Página {page}',
   },
   page: {
     title: 'Nova Pergunta',

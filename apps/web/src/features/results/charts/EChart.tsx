@@ -6,7 +6,20 @@ import { echarts } from './echarts.ts';
  * One chart. The container is an image to assistive technology, described by `summary`; the numbers
  * themselves are in the table shown next to every chart.
  */
-export function EChart({ option, height, summary, testId }: { option: EChartsCoreOption; height: number; summary: string; testId?: string }) {
+export function EChart({
+  option,
+  height,
+  summary,
+  testId,
+  aspectRatio,
+}: {
+  option: EChartsCoreOption;
+  height: number;
+  summary: string;
+  testId?: string;
+  /** Width / height: the box follows its width (maps keep their shape); `height` is then unused. */
+  aspectRatio?: number;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
 
@@ -35,5 +48,5 @@ export function EChart({ option, height, summary, testId }: { option: EChartsCor
     chart.current?.setOption(option, true);
   }, [option]);
 
-  return <div ref={container} role="img" aria-label={summary} data-testid={testId} style={{ width: '100%', height }} />;
+  return <div ref={container} role="img" aria-label={summary} data-testid={testId} style={aspectRatio ? { width: '100%', aspectRatio: String(aspectRatio) } : { width: '100%', height }} />;
 }

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClassDefinition, ModelResult } from '@indicata/contracts';
 import { EChart } from './EChart.tsx';
-import { worldMapOption, type MapEntry } from './options.ts';
+import { MAP_BOX_ASPECT, worldMapOption, type MapEntry } from './options.ts';
 import { matchCountry } from './countryMatch.ts';
 import { registerWorldMap, WORLD_MAP_NAME } from './worldAtlas.ts';
 
@@ -29,6 +30,8 @@ export function mapEntries(model: ModelResult, year: string): { entries: MapEntr
 export function WorldMap({ models, classes, best }: { models: ModelResult[]; classes: ClassDefinition[]; best: string }) {
   const { t } = useTranslation('results');
   const [ready, setReady] = useState(false);
+  // Side by side from 36em; one above the other on phones, each keeping the world's shape.
+  const layout = (useMediaQuery('(min-width: 36em)') ?? true) ? 'side' : 'stacked';
   const [algorithm, setAlgorithm] = useState(models.some((m) => m.algorithm === best) ? best : (models[0]?.algorithm ?? ''));
   const model = models.find((m) => m.algorithm === algorithm) ?? models[0];
   const years = useMemo(
@@ -49,9 +52,9 @@ export function WorldMap({ models, classes, best }: { models: ModelResult[]; cla
   const { entries, unmatched } = useMemo(() => (model ? mapEntries(model, year) : { entries: [], unmatched: [] }), [model, year]);
   const titles = classes.map((c) => c.title);
   const option = useMemo(
-    () => worldMapOption(WORLD_MAP_NAME, entries, titles.length > 0 ? titles : [], { actual: t('charts.mapActual'), predicted: t('charts.mapPredicted') }),
+    () => worldMapOption(WORLD_MAP_NAME, entries, titles.length > 0 ? titles : [], { actual: t('charts.mapActual'), predicted: t('charts.mapPredicted') }, layout),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- titles derive from classes
-    [entries, classes, t],
+    [entries, classes, t, layout],
   );
   if (!model) return null;
   const hits = entries.filter((entry) => entry.actualIndex === entry.predictedIndex).length;
@@ -74,7 +77,7 @@ export function WorldMap({ models, classes, best }: { models: ModelResult[]; cla
           {t('charts.noMapData')}
         </Text>
       ) : ready ? (
-        <EChart option={option} height={380} summary={t('charts.mapSummary', { matched: entries.length, year, hits })} testId="chart-map" />
+        <EChart option={option} height={380} aspectRatio={MAP_BOX_ASPECT[layout]} summary={t('charts.mapSummary', { matched: entries.length, year, hits })} testId="chart-map" />
       ) : (
         <Text size="sm" c="dimmed">
           {t('charts.loading')}

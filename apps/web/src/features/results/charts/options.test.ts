@@ -55,4 +55,16 @@ describe('chart options', () => {
     expect(element.textContent).toBe(`BrazilActual: ${hostile}Predicted: Low`);
     expect(Array.from(element.children, (child) => child.textContent)).toEqual(['Brazil', `Actual: ${hostile}`, 'Predicted: Low']);
   });
+
+  it('keeps the world maps in shape: no map is pinned on all four sides, so ECharts keeps its aspect', () => {
+    for (const layout of ['side', 'stacked'] as const) {
+      const option = worldMapOption('world', [], ['Low', 'High'], { actual: 'Actual', predicted: 'Predicted' }, layout) as { series: Record<string, unknown>[] };
+      for (const series of option.series) {
+        expect(series).toHaveProperty('width');
+        expect(series).not.toHaveProperty('bottom');
+        expect(series).not.toHaveProperty('right');
+        expect(series).not.toHaveProperty('height');
+      }
+    }
+  });
 });

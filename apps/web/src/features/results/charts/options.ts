@@ -163,28 +163,49 @@ export function textTooltip(lines: string[]): HTMLElement {
   return box;
 }
 
-/** Two maps side by side (actual, predicted), coloured by ordered class; `mapName` was registered by registerWorldMap. */
-export function worldMapOption(mapName: string, entries: MapEntry[], classTitles: string[], titles: { actual: string; predicted: string }): ChartOption {
+/** How the two maps sit: side by side on wide screens, one above the other on phones. */
+export type MapLayout = 'side' | 'stacked';
+
+/** Width / height of the map chart's box for a layout (the maps keep the world's aspect inside it). */
+export const MAP_BOX_ASPECT: Record<MapLayout, number> = { side: 2.9, stacked: 0.72 };
+
+/**
+ * Two maps (actual, predicted), coloured by ordered class; `mapName` was registered by registerWorldMap.
+ * Each map gets a left, top and width but no bottom or right, so ECharts derives its height from the world's
+ * aspect instead of stretching it to the box (a squashed map on phones).
+ */
+export function worldMapOption(
+  mapName: string,
+  entries: MapEntry[],
+  classTitles: string[],
+  titles: { actual: string; predicted: string },
+  layout: MapLayout = 'side',
+): ChartOption {
   const palette = classPalette(classTitles.length);
+  const place =
+    layout === 'side'
+      ? { actual: { left: '1%', top: 28, width: '48%' }, predicted: { left: '51%', top: 28, width: '48%' } }
+      : { actual: { left: '2%', top: '6%', width: '96%' }, predicted: { left: '2%', top: '52%', width: '96%' } };
   // Two maps need two registered names: ECharts merges map series that share one.
-  const series = (field: 'actualIndex' | 'predictedIndex', left: string, right: string) => ({
+  const series = (field: 'actualIndex' | 'predictedIndex', box: Record<string, string | number>) => ({
     type: 'map',
     map: `${mapName}-${field}`,
-    left,
-    right,
-    top: 28,
-    bottom: 44,
+    ...box,
     roam: false,
     itemStyle: { areaColor: '#e9ecef', borderColor: '#adb5bd', borderWidth: 0.4 },
     emphasis: { label: { show: false }, itemStyle: { areaColor: '#ffd43b' } },
     select: { disabled: true },
     data: entries.map((entry) => ({ name: entry.name, value: entry[field], actual: entry.actual, predicted: entry.predicted })),
   });
+  const titlePlace =
+    layout === 'side'
+      ? { actual: { left: '24%', top: 0 }, predicted: { left: '75%', top: 0 } }
+      : { actual: { left: '50%', top: 0 }, predicted: { left: '50%', top: '46%' } };
   return {
     animation: false,
     title: [
-      { text: titles.actual, left: '24%', top: 0, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
-      { text: titles.predicted, left: '75%', top: 0, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
+      { text: titles.actual, ...titlePlace.actual, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
+      { text: titles.predicted, ...titlePlace.predicted, textAlign: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
     ],
     tooltip: {
       trigger: 'item',
@@ -200,6 +221,6 @@ export function worldMapOption(mapName: string, entries: MapEntry[], classTitles
       textStyle: FONT,
       pieces: classTitles.map((title, index) => ({ value: index, label: title, color: palette[index] })),
     },
-    series: [series('actualIndex', '1%', '51%'), series('predictedIndex', '51%', '1%')],
+    series: [series('actualIndex', place.actual), series('predictedIndex', place.predicted)],
   };
 }

@@ -4,16 +4,17 @@ import type { AutoMLResults, IndicatorRow, OutlierRow } from '@indicata/contract
 import { DataTable, type Column } from './DataTable.tsx';
 import { formatCell } from '../format.ts';
 import { sortByIgDescending } from '../sorting.ts';
+import { usePlaceLabel } from '../usePlaceLabel.ts';
 import { ChartSlot, CorrelationHeatmap } from '../lazyCharts.tsx';
 
-/** Used or unused indicators: indicatorAnalyzingName, missingDatasPercent, ig (ig descending). */
+/** Used or unused indicators: name, missing values (%), information gain (highest first); the spec's field names stay in the JSON. */
 export function IndicatorsTable({ kind, rows }: { kind: 'used' | 'unused'; rows: IndicatorRow[] | undefined }) {
   const { t } = useTranslation('results');
   const sorted = Array.isArray(rows) ? sortByIgDescending(rows) : rows;
   const columns: Column<IndicatorRow>[] = [
-    { header: 'indicatorAnalyzingName', field: 'indicatorAnalyzingName' },
-    { header: 'missingDatasPercent', field: 'missingDatasPercent', numeric: true },
-    { header: 'ig', field: 'ig', numeric: true },
+    { header: t('tables.columns.indicator'), field: 'indicatorAnalyzingName' },
+    { header: t('tables.columns.missingPercent'), field: 'missingDatasPercent', numeric: true },
+    { header: t('tables.columns.informationGain'), field: 'ig', numeric: true },
     ...(kind === 'unused' ? [{ header: t('tables.columns.reason'), cell: (row: IndicatorRow) => row.reason ?? '' }] : []),
   ];
   return (
@@ -52,13 +53,14 @@ export function CorrelationSection({ matrix }: { matrix: AutoMLResults['correlat
 /** Target outliers: removed from training, kept and flagged in the test set. */
 export function OutliersTable({ rows, labels }: { rows: OutlierRow[] | undefined; labels: AutoMLResults['labels'] }) {
   const { t } = useTranslation('results');
+  const placeLabel = usePlaceLabel();
   const columns: Column<OutlierRow>[] = [
-    { header: labels.space, cell: (row) => row.space },
-    ...(labels.region ? [{ header: labels.region, cell: (row: OutlierRow) => row.region ?? '' }] : []),
-    { header: labels.time, cell: (row) => formatCell(row.time), numeric: true },
+    { header: placeLabel(labels.space), cell: (row) => row.space },
+    ...(labels.region ? [{ header: placeLabel(labels.region), cell: (row: OutlierRow) => row.region ?? '' }] : []),
+    { header: placeLabel(labels.time), cell: (row) => formatCell(row.time), numeric: true },
     { header: t('tables.columns.value'), cell: (row) => formatCell(row.value), numeric: true },
-    { header: t('tables.columns.set'), cell: (row) => row.set },
-    { header: t('tables.columns.action'), cell: (row) => row.action },
+    { header: t('tables.columns.set'), cell: (row) => t(`tables.sets.${row.set}`, { defaultValue: row.set }) },
+    { header: t('tables.columns.action'), cell: (row) => t(`tables.actions.${row.action}`, { defaultValue: row.action }) },
   ];
   return <DataTable title={t('tables.outliers')} columns={columns} rows={rows} testId="table-outliers" />;
 }

@@ -1,5 +1,5 @@
-import { useMemo, useState, type MouseEvent } from 'react';
-import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Accordion, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { AutoMLResults } from '@indicata/contracts';
@@ -9,40 +9,93 @@ import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
 import { FiltersBar } from './FiltersBar.tsx';
 import { InfoPopup } from './InfoPopup.tsx';
 import { DownloadModelsButton } from './DownloadModelsButton.tsx';
-import { BaselinesSection, ClassesTable, RequestSummaryTable, ResultadosTable } from './SummaryTables.tsx';
+import { Verdict } from './Verdict.tsx';
+import { Leaderboard } from './Leaderboard.tsx';
+import { BaselinesSection, ClassesTable, ClassNumberErrorsTable, RequestSummaryTable, ResultadosTable } from './SummaryTables.tsx';
 import { ModelSection } from './ModelSection.tsx';
 import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables.tsx';
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 
-/** Room for the sticky filters above a section reached through the in-page links. */
-const ANCHOR_STYLE = { scrollMarginTop: 170 } as const;
-
-/** In-page links scroll smoothly without changing the route's query (the job id lives there). */
-function jumpTo(event: MouseEvent, id: string) {
-  event.preventDefault();
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+interface Part {
+  id: string;
+  label: string;
+  render: () => ReactNode;
 }
 
-/** "Final results": filters, every table of the results and the charts beside them. */
+/**
+ * "Final results": the verdict first, then every table and chart in sections that start collapsed
+ * (a collapsed section renders nothing, so its charts are drawn only when opened, at their real size).
+ */
 export function FinalResults({ jobId, results, database }: { jobId: string; results: AutoMLResults; database: string | null }) {
   const { t } = useTranslation('results');
   const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
+  const [open, setOpen] = useState<string[]>([]);
   const options = useMemo(() => filterOptions(results), [results]);
   const models = modelsInOrder(results);
-  const best = models.find((model) => model.algorithm === results.best);
   const warnings = Array.isArray(results.warnings) ? results.warnings : [];
   const showMap = hasCountries(results, database) && models.length > 0;
   // On a phone the filters would cover a third of the screen: they stay sticky only on wider windows.
   const wide = useMediaQuery('(min-width: 48em)') ?? true;
-  const jumps = [
-    { id: 'results-summary', label: t('tables.resultados') },
-    { id: 'results-baselines', label: t('nav.baselines') },
-    ...(showMap ? [{ id: 'results-map', label: t('nav.map') }] : []),
-    ...models.filter((model) => showsAlgorithm(model.algorithm, filters)).map((model) => ({ id: `results-model-${model.algorithm}`, label: model.algorithm })),
-    { id: 'results-indicators', label: t('nav.indicators') },
-    { id: 'results-correlation', label: t('tables.correlation') },
-    { id: 'results-outliers', label: t('tables.outliers') },
+
+  const parts: Part[] = [
+    { id: 'leaderboard', label: t('sections.leaderboard'), render: () => <Leaderboard results={results} /> },
+    {
+      id: 'scores',
+      label: t('sections.perClass'),
+      render: () => (
+        <Stack gap="xl">
+          <RequestSummaryTable results={results} filters={filters} />
+          <ResultadosTable results={results} filters={filters} />
+          <ClassNumberErrorsTable results={results} filters={filters} />
+        </Stack>
+      ),
+    },
+    {
+      id: 'baselines',
+      label: t('sections.baselines'),
+      render: () => (
+        <Stack gap="xl">
+          <BaselinesSection results={results} />
+          <ClassesTable results={results} />
+        </Stack>
+      ),
+    },
+    ...(showMap
+      ? [
+          {
+            id: 'map',
+            label: t('sections.map'),
+            render: () => (
+              <section aria-label={t('charts.map')}>
+                <ChartSlot>
+                  <WorldMap models={models} classes={Array.isArray(results.classes) ? results.classes : []} best={results.best} />
+                </ChartSlot>
+              </section>
+            ),
+          },
+        ]
+      : []),
+    ...models
+      .filter((model) => showsAlgorithm(model.algorithm, filters))
+      .map((model) => ({
+        id: `model-${model.algorithm}`,
+        label: t('sections.model', { algorithm: model.algorithm }),
+        render: () => <ModelSection model={model} results={results} filters={filters} />,
+      })),
+    {
+      id: 'indicators',
+      label: t('sections.indicators'),
+      render: () => (
+        <Stack gap="xl">
+          <IndicatorsTable kind="used" rows={results.usedIndicators} />
+          <IndicatorsTable kind="unused" rows={results.unusedIndicators} />
+        </Stack>
+      ),
+    },
+    { id: 'correlation', label: t('sections.correlation'), render: () => <CorrelationSection matrix={results.correlationMatrix} /> },
+    { id: 'outliers', label: t('sections.outliers'), render: () => <OutliersTable rows={results.outliers} labels={results.labels} /> },
   ];
+  const allOpen = parts.every((part) => open.includes(part.id));
 
   return (
     <Stack gap="xl" data-testid="final-results">
@@ -54,12 +107,12 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         <DownloadModelsButton jobId={jobId} />
       </Group>
 
-      {best && (
-        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-blue-light)">
-          <Text fw={600}>{t('detail.bestModel')}</Text>
-          <Text size="sm">{t('detail.bestModelText', { algorithm: best.algorithm, score: formatCell(best.validationMacroF1) })}</Text>
+      <Verdict results={results} />
+
+      {(results.cvGap || results.split?.description) && (
+        <Stack gap={4}>
           {results.cvGap && (
-            <Text size="sm" c="dimmed" mt={4} data-testid="cv-gap">
+            <Text size="sm" c="dimmed" data-testid="cv-gap">
               {t('detail.cvGap', {
                 algorithm: results.cvGap.algorithm,
                 forward: formatCell(results.cvGap.forwardChaining),
@@ -69,11 +122,11 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
             </Text>
           )}
           {results.split?.description && (
-            <Text size="sm" c="dimmed" mt={4}>
+            <Text size="sm" c="dimmed">
               {t('detail.split')}: {results.split.description}
             </Text>
           )}
-        </Paper>
+        </Stack>
       )}
 
       {warnings.length > 0 && (
@@ -90,59 +143,23 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         <FiltersBar filters={filters} options={options} onChange={setFilters} />
       </div>
 
-      <nav aria-label={t('nav.label')}>
-        <Group gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {t('nav.label')}:
-          </Text>
-          {jumps.map((jump) => (
-            <Anchor key={jump.id} href={`#${jump.id}`} size="sm" onClick={(event) => jumpTo(event, jump.id)}>
-              {jump.label}
-            </Anchor>
-          ))}
+      <Stack gap="xs">
+        <Group justify="flex-end">
+          <Button variant="default" size="xs" onClick={() => setOpen(allOpen ? [] : parts.map((part) => part.id))} data-testid="toggle-all-sections">
+            {allOpen ? t('sections.closeAll') : t('sections.openAll')}
+          </Button>
         </Group>
-      </nav>
-
-      <div id="results-summary" style={ANCHOR_STYLE}>
-        <ResultadosTable results={results} filters={filters} />
-      </div>
-      <RequestSummaryTable results={results} filters={filters} />
-      <div id="results-baselines" style={ANCHOR_STYLE}>
-        <BaselinesSection results={results} />
-      </div>
-      <ClassesTable results={results} />
-
-      {showMap && (
-        <section aria-label={t('charts.map')} id="results-map" style={ANCHOR_STYLE}>
-          <Title order={4} mb="xs">
-            {t('charts.map')}
-          </Title>
-          <ChartSlot>
-            <WorldMap models={models} classes={Array.isArray(results.classes) ? results.classes : []} best={results.best} />
-          </ChartSlot>
-        </section>
-      )}
-
-      {models
-        .filter((model) => showsAlgorithm(model.algorithm, filters))
-        .map((model) => (
-          <div key={model.algorithm} id={`results-model-${model.algorithm}`} style={ANCHOR_STYLE}>
-            <ModelSection model={model} results={results} filters={filters} />
-          </div>
-        ))}
-
-      <div id="results-indicators" style={ANCHOR_STYLE}>
-        <Stack gap="xl">
-          <IndicatorsTable kind="used" rows={results.usedIndicators} />
-          <IndicatorsTable kind="unused" rows={results.unusedIndicators} />
-        </Stack>
-      </div>
-      <div id="results-correlation" style={ANCHOR_STYLE}>
-        <CorrelationSection matrix={results.correlationMatrix} />
-      </div>
-      <div id="results-outliers" style={ANCHOR_STYLE}>
-        <OutliersTable rows={results.outliers} labels={results.labels} />
-      </div>
+        <Accordion multiple value={open} onChange={setOpen} variant="separated" order={3} transitionDuration={0} data-testid="result-sections">
+          {parts.map((part) => (
+            <Accordion.Item key={part.id} value={part.id} id={`results-${part.id}`} data-testid={`section-${part.id}`}>
+              <Accordion.Control>
+                <Text fw={600}>{part.label}</Text>
+              </Accordion.Control>
+              <Accordion.Panel>{open.includes(part.id) ? part.render() : null}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      </Stack>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-const PARAGRAPHS = ['chosen', 'resultados', 'predictions', 'baselines', 'confusion', 'indicators', 'hyperparameters'] as const;
+const PARAGRAPHS = ['verdict', 'chosen', 'resultados', 'predictions', 'baselines', 'confusion', 'indicators', 'hyperparameters'] as const;
 
 /** The "?" button: how to read the results, in a dialog with a close button. */
 export function InfoPopup() {

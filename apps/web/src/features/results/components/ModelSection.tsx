@@ -1,26 +1,27 @@
 import { Grid, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AnnHyperparameterRow, AutoMLResults, ConfusionMatrix, FeatureImportanceRow, HyperparameterRow, ModelResult, PredictionRow } from '@indicata/contracts';
+import type { AnnHyperparameterRow, AutoMLResults, ConfusionMatrix, FeatureImportanceRow, ModelResult, PredictionRow } from '@indicata/contracts';
 import { DataTable, type Column } from './DataTable.tsx';
 import type { ResultFilters } from '../filters.ts';
-import { formatCell, formatParams } from '../format.ts';
-import { sortByRankAscending } from '../sorting.ts';
+import { formatCell } from '../format.ts';
+import { usePlaceLabel } from '../usePlaceLabel.ts';
 import { featureImportanceOf, visiblePredictions } from '../resultsView.ts';
 import { ChartSlot, ConfusionHeatmap, FeatureImportanceBars } from '../lazyCharts.tsx';
 
 /** Per-model results: place, region, year, Actual Value, Prediction (year ascending, filtered). */
 export function PredictionsTable({ model, labels, filters }: { model: ModelResult; labels: AutoMLResults['labels']; filters: ResultFilters }) {
   const { t } = useTranslation('results');
+  const placeLabel = usePlaceLabel();
   const rows = visiblePredictions(model, filters);
   const columns: Column<PredictionRow>[] = [
-    { header: labels.space, cell: (row) => row.space },
-    ...(labels.region ? [{ header: labels.region, cell: (row: PredictionRow) => row.region ?? '' }] : []),
-    { header: labels.time, cell: (row) => formatCell(row.time), numeric: true },
+    { header: placeLabel(labels.space), cell: (row) => row.space },
+    ...(labels.region ? [{ header: placeLabel(labels.region), cell: (row: PredictionRow) => row.region ?? '' }] : []),
+    { header: placeLabel(labels.time), cell: (row) => formatCell(row.time), numeric: true },
     { header: t('tables.columns.actualValue'), cell: (row) => row.actual },
     {
       header: t('tables.columns.prediction'),
       cell: (row) => (
-        <Text span size="sm" c={row.actual === row.predicted ? undefined : 'red.7'} fw={row.actual === row.predicted ? undefined : 600}>
+        <Text span size="sm" c={row.actual === row.predicted ? undefined : 'red.9'} fw={row.actual === row.predicted ? undefined : 600}>
           {row.predicted}
         </Text>
       ),
@@ -78,35 +79,23 @@ export function ConfusionTable({ algorithm, matrix }: { algorithm: string; matri
   );
 }
 
-/** Hyperparameter ranking: rank_test_score ascending. */
-export function HyperparametersTable({ model }: { model: ModelResult }) {
-  const { t } = useTranslation('results');
-  const rows = Array.isArray(model.hyperparameters) ? sortByRankAscending(model.hyperparameters) : model.hyperparameters;
-  const columns: Column<HyperparameterRow>[] = [
-    { header: 'rank_test_score', field: 'rank_test_score', numeric: true },
-    { header: 'params', cell: (row) => <Text span size="xs" ff="monospace">{formatParams(row.params)}</Text> },
-    { header: 'mean_test_score', field: 'mean_test_score', numeric: true },
-    { header: 'std_test_score', field: 'std_test_score', numeric: true },
-  ];
-  return <DataTable title={t('tables.hyperparameters', { algorithm: model.algorithm })} columns={columns} rows={rows} testId={`table-hyperparameters-${model.algorithm}`} />;
-}
-
 export function AnnHyperparametersTable({ rows }: { rows: AnnHyperparameterRow[] | undefined }) {
   const { t } = useTranslation('results');
   if (!Array.isArray(rows)) return null;
+  const headers = { num_layers: 'layers', neurons: 'neurons', activation: 'activation', dropout_rate: 'dropout', optimizer: 'optimizer', score: 'validationMacroF1' } as const;
   const columns: Column<AnnHyperparameterRow>[] = (['num_layers', 'neurons', 'activation', 'dropout_rate', 'optimizer', 'score'] as const).map((field) => ({
-    header: field,
+    header: t(`tables.columns.${headers[field]}`),
     field,
     numeric: field !== 'activation' && field !== 'optimizer',
   }));
   return <DataTable title={t('tables.annHyperparameters')} columns={columns} rows={rows} testId="table-ann-hyperparameters" />;
 }
 
-export function FeatureTable({ algorithm, rows }: { algorithm: string; rows: FeatureImportanceRow[] | null }) {
+export function FeatureTable({ algorithm, rows, permutation }: { algorithm: string; rows: FeatureImportanceRow[] | null; permutation: boolean }) {
   const { t } = useTranslation('results');
   const columns: Column<FeatureImportanceRow>[] = [
-    { header: 'Feature', field: 'Feature' },
-    { header: 'Importance', field: 'Importance', numeric: true },
+    { header: t('tables.columns.indicator'), field: 'Feature' },
+    { header: t(permutation ? 'tables.columns.importancePermutation' : 'tables.columns.importanceImpurity'), field: 'Importance', numeric: true },
   ];
   return <DataTable title={t('tables.featureImportance', { algorithm })} columns={columns} rows={rows} testId={`table-features-${algorithm}`} minWidth={0} />;
 }
@@ -119,7 +108,6 @@ export function ModelSection({ model, results, filters }: { model: ModelResult; 
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid={`model-${model.algorithm}`} aria-label={model.algorithm}>
       <Stack gap="lg">
-        <Title order={3}>{model.algorithm}</Title>
         <PredictionsTable model={model} labels={results.labels} filters={filters} />
         <Grid gutter="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -138,12 +126,11 @@ export function ModelSection({ model, results, filters }: { model: ModelResult; 
             )}
           </Grid.Col>
         </Grid>
-        {Array.isArray(model.hyperparameters) && model.hyperparameters.length > 0 && <HyperparametersTable model={model} />}
         {model.algorithm === 'ANN' && <AnnHyperparametersTable rows={model.annHyperparameters} />}
         {Array.isArray(features) && features.length > 0 && (
           <Grid gutter="lg" align="flex-start">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <FeatureTable algorithm={model.algorithm} rows={features} />
+              <FeatureTable algorithm={model.algorithm} rows={features} permutation={features === model.permutationImportance} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap={4}>

@@ -9,9 +9,15 @@ function SectionBody({ section }: { section: ReportSection }) {
   const html = useMemo(() => sanitizeReportHtml(section.html), [section.html]);
   return (
     <Paper withBorder radius="md" p="md" component="article" data-testid={`report-${section.key}`}>
-      <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
         <Title order={4}>{section.title}</Title>
-        <Badge variant="light" color={section.provider === 'builtin' ? 'gray' : 'indigo'} radius="sm" style={{ flexShrink: 0 }}>
+        {/* The label wraps inside the card on a phone instead of running off it. */}
+        <Badge
+          variant="light"
+          color={section.provider === 'builtin' ? 'gray' : 'indigo'}
+          radius="sm"
+          styles={{ root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+        >
           {t('report.writtenBy', { provider: t(`report.providers.${section.provider}`) })}
         </Badge>
       </Group>
@@ -31,7 +37,9 @@ function SectionBody({ section }: { section: ReportSection }) {
 export function ReportSections({ report }: { report: JobReport | null }) {
   const { t } = useTranslation('results');
   if (!report || !Array.isArray(report.sections) || report.sections.length === 0) return null;
-  const usesLanguageModel = report.sections.some((section) => section.provider !== 'builtin');
+  // One truthful sentence about who wrote it, from the provider each section records.
+  const byModel = report.sections.filter((section) => section.provider !== 'builtin').length;
+  const banner = byModel === 0 ? 'builtin' : byModel === report.sections.length ? 'llm' : 'mixed';
   return (
     <Stack gap="md" data-testid="report" lang={report.locale}>
       <Group justify="space-between">
@@ -46,11 +54,9 @@ export function ReportSections({ report }: { report: JobReport | null }) {
           </Text>
         </Group>
       </Group>
-      {usesLanguageModel && (
-        <Alert color="yellow" variant="light" radius="md">
-          {t('report.warning')}
-        </Alert>
-      )}
+      <Alert color={banner === 'builtin' ? 'gray' : 'yellow'} variant="light" radius="md" data-testid="report-banner" data-author={banner}>
+        {t(`report.banner.${banner}`, { label: report.provider.label })}
+      </Alert>
       {report.dataSource && (
         <Text size="sm" c="dimmed" data-testid="report-data-source">
           {report.dataSource}

@@ -1,45 +1,84 @@
 import { Grid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AutoMLResults, ResultRow } from '@indicata/contracts';
 import { DataTable, type Column } from './DataTable.tsx';
 import { filterSummaryRows, type ResultFilters } from '../filters.ts';
 import { formatCell, formatPercent } from '../format.ts';
-import { modelsInOrder } from '../resultsView.ts';
+import { classesAreOrderedRanges, modelsInOrder } from '../resultsView.ts';
 import { ChartSlot, ScoresChart } from '../lazyCharts.tsx';
 
-const num = (header: string, field = header): Column<ResultRow> => ({ header, field, numeric: true });
-
-/** Resultados: Algorithm, Category, TotalIntances, Accuracy, precision, recall, f1 (4 decimals). */
+/** Resultados, in words: model, class, test rows, accuracy, precision, recall, F1 (fractions, 4 decimals). */
 export function ResultadosTable({ results, filters }: { results: AutoMLResults; filters: ResultFilters }) {
   const { t } = useTranslation('results');
   const rows = Array.isArray(results.resultados) ? filterSummaryRows(results.resultados, filters) : results.resultados;
+  // A class without test rows has no score to show, whatever the engine wrote.
+  const score = (field: 'Accuracy' | 'precision' | 'recall' | 'f1'): Column<ResultRow> => ({
+    header: t(`tables.columns.${field === 'Accuracy' ? 'classAccuracy' : field}`),
+    cell: (row) => (row.TotalIntances === 0 ? <Text span size="sm" c="dimmed">{t('tables.noTestRows')}</Text> : formatCell(row[field])),
+    numeric: true,
+  });
   const columns: Column<ResultRow>[] = [
-    { header: 'Algorithm', field: 'Algorithm' },
-    { header: 'Category', field: 'Category' },
-    num('TotalIntances'),
-    num('Accuracy'),
-    num('precision'),
-    num('recall'),
-    num('f1'),
+    { header: t('tables.columns.model'), cell: (row) => row.Algorithm },
+    { header: t('tables.columns.category'), cell: (row) => categoryLabel(row.Category, t) },
+    { header: t('tables.columns.testRows'), cell: (row) => formatCell(row.TotalIntances), numeric: true },
+    score('Accuracy'),
+    score('precision'),
+    score('recall'),
+    score('f1'),
   ];
   return <DataTable key={JSON.stringify(filters)} title={t('tables.resultados')} columns={columns} rows={rows} testId="table-resultados" />;
 }
 
+/** The summary categories in words ("All classes (mean of the classes)"); class titles as they are. */
+function categoryLabel(category: string, t: TFunction<'results'>): string {
+  return category === 'macro avg' || category === 'weighted avg' ? t(`tables.categories.${category}`) : category;
+}
+
 /**
- * The per-request row of each algorithm (the confirm screen's columns): accuracy as a percentage with
- * 2 decimals, the other metrics with 4.
+ * The per-request row of each model (the confirm screen's scores): accuracy as a percentage with 2 decimals,
+ * macro precision, recall and F1 with 4. The errors on the class number have their own table.
  */
 export function RequestSummaryTable({ results, filters }: { results: AutoMLResults; filters: ResultFilters }) {
   const { t } = useTranslation('results');
   const rows = Array.isArray(results.summary) ? filterSummaryRows(results.summary, { ...filters, category: '' }) : results.summary;
   const columns: Column<ResultRow>[] = [
-    { header: 'Category', field: 'Category' },
-    { header: 'Algorithm', field: 'Algorithm' },
-    { header: 'Total Instances', cell: (row) => formatCell(row.TotalIntances), numeric: true },
-    { header: 'Accuracy', cell: (row) => formatPercent(row.Accuracy), numeric: true },
-    ...(['MAE', 'MAPE', 'MSE', 'RMSE', 'precision', 'recall', 'f1', 'KGE'] as const).map((field) => num(field)),
+    { header: t('tables.columns.model'), cell: (row) => row.Algorithm },
+    { header: t('tables.columns.testRows'), cell: (row) => formatCell(row.TotalIntances), numeric: true },
+    { header: t('tables.columns.accuracyPercent'), cell: (row) => formatPercent(row.Accuracy), numeric: true },
+    { header: t('tables.columns.precision'), field: 'precision', numeric: true },
+    { header: t('tables.columns.recall'), field: 'recall', numeric: true },
+    { header: t('tables.columns.f1'), field: 'f1', numeric: true },
   ];
   return <DataTable key={filters.algorithm} title={t('tables.summary')} columns={columns} rows={rows} testId="table-summary" />;
+}
+
+/**
+ * MAE, MAPE, MSE, RMSE and KGE on the class number, per model: shown only when the classes are ordered ranges
+ * of the target (else a class number has no distance), with a note that says so.
+ */
+export function ClassNumberErrorsTable({ results, filters }: { results: AutoMLResults; filters: ResultFilters }) {
+  const { t } = useTranslation('results');
+  if (!classesAreOrderedRanges(results.classes)) return null;
+  const rows = Array.isArray(results.summary) ? filterSummaryRows(results.summary, { ...filters, category: '' }) : results.summary;
+  const columns: Column<ResultRow>[] = [
+    { header: t('tables.columns.model'), cell: (row) => row.Algorithm },
+    ...(['MAE', 'MAPE', 'MSE', 'RMSE', 'KGE'] as const).map((field) => ({ header: t(`tables.columns.${field.toLowerCase() as Lowercase<typeof field>}`), field, numeric: true })),
+  ];
+  return (
+    <DataTable
+      key={filters.algorithm}
+      title={t('tables.errors')}
+      description={
+        <Text size="sm" c="dimmed">
+          {t('tables.errorsNote')}
+        </Text>
+      }
+      columns={columns}
+      rows={rows}
+      testId="table-class-errors"
+    />
+  );
 }
 
 interface ScoreRow {
@@ -61,7 +100,7 @@ export function BaselinesSection({ results }: { results: AutoMLResults }) {
   const columns: Column<ScoreRow>[] = [
     { header: t('tables.columns.model'), cell: (row) => row.name },
     { header: t('tables.columns.macroF1'), cell: (row) => formatCell(row.macroF1), numeric: true },
-    { header: t('tables.columns.accuracy'), cell: (row) => formatPercent(row.accuracy), numeric: true },
+    { header: t('tables.columns.accuracyPercent'), cell: (row) => formatPercent(row.accuracy), numeric: true },
     { header: t('tables.columns.validationMacroF1'), cell: (row) => formatCell(row.validation), numeric: true },
   ];
   return (

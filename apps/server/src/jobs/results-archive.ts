@@ -1,0 +1,151 @@
+import { zip, strToU8, type Zippable } from 'fflate';
+import type { AutoMLResults, ModelFile, PredictionRow, ResultRow } from '@indicata/contracts';
+
+/**
+ * "Download models": one zip per finished job with every stored model (the ensemble's saved form included),
+ * the results JSON, the predictions and the Resultados table as CSV (the spec's field names), and a README
+ * on how to load each file.
+ */
+
+/** The zip's file name for a job: indicata-<job id>.zip. */
+export function archiveFileName(jobId: string): string {
+  return `indicata-${jobId}.zip`;
+}
+
+/** A CSV cell: semicolon-separated like the uploads; quoted when it holds a separator, quote or line break. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(';')).join('\n')}\n`;
+}
+
+/** One model's predictions, with the results' own column names for place, region and time. */
+export function predictionsCsv(results: AutoMLResults, rows: readonly PredictionRow[]): string {
+  const { labels } = results;
+  const header = [labels.space, ...(labels.region ? [labels.region] : []), labels.time, 'actual', 'predicted', 'actualIndex', 'predictedIndex', 'correct', 'actualValue', 'outlier', 'imputed'];
+  return csv(
+    header,
+    rows.map((r) => [r.space, ...(labels.region ? [r.region] : []), r.time, r.actual, r.predicted, r.actualIndex, r.predictedIndex, r.correct, r.actualValue, r.outlier, r.imputed]),
+  );
+}
+
+const RESULTADOS_FIELDS = ['Algorithm', 'Category', 'TotalIntances', 'Accuracy', 'precision', 'recall', 'f1', 'MAE', 'MAPE', 'MSE', 'RMSE', 'KGE'] as const;
+
+/** The spec's Resultados table (TotalIntances spelled as the spec spells it). */
+export function resultadosCsv(rows: readonly ResultRow[]): string {
+  return csv(RESULTADOS_FIELDS, rows.map((row) => RESULTADOS_FIELDS.map((field) => row[field])));
+}
+
+/**
+ * The soft-voting ensemble's saved form. The engine saves no file of its own for it: it is its members'
+ * saved models and these weights (probabilities averaged with the weights, then the most probable class).
+ */
+export function ensembleDefinition(results: AutoMLResults, files: readonly ModelFile[]): object | null {
+  const ensemble = results.models?.Ensemble;
+  if (!ensemble || !Array.isArray(ensemble.members)) return null;
+  return {
+    format: 'indicata-ensemble',
+    version: 1,
+    voting: 'soft',
+    members: ensemble.members.map((member) => ({
+      algorithm: member.algorithm,
+      weight: member.weight,
+      file: files.find((f) => f.family === member.algorithm) ? `models/model${member.algorithm}.json` : null,
+    })),
+    classes: (results.classes ?? []).map((c) => ({ index: c.index, title: c.title, min: c.min, max: c.max })),
+    howToPredict:
+      "Prepare the new rows for each member as predictWithSavedModel does, take each member's class probabilities (the engine classifier's predictProba), average them with these weights, and pick the class with the highest average.",
+  };
+}
+
+function readme(jobName: string, results: AutoMLResults, files: readonly ModelFile[], withEnsemble: boolean, predictionFiles: string[]): string {
+  const chosen = results.best;
+  const lines = [
+    `# Indicata results: ${jobName}`,
+    '',
+    `Chosen model: ${chosen} (highest validation macro-F1 on time-respecting folds; never chosen on the test rows).`,
+    `Seed: ${results.seed}. The same data, configuration and seed give the same results.`,
+    '',
+    '## Files',
+    '',
+    '- `results.json`: every table of the result page, in the format `indicata-results` version 1 (schema:',
+    '  `packages/contracts/src/results.ts` of Indicata). Field names are the specification\'s (e.g. `TotalIntances`,',
+    '  `indicatorAnalyzingName`, `missingDatasPercent`, `ig`, `rank_test_score`, `mean_test_score` = validation macro-F1).',
+    '- `resultados.csv`: the Resultados table (one row per model and class, then `macro avg` and `weighted avg`).',
+    ...predictionFiles.map((file) => `- \`${file}\`: that model's prediction for every test row (actual and predicted class).`),
+    ...files.map(
+      (f) =>
+        `- \`models/${f.file}\`: the fitted ${f.family} model in the engine's versioned saved-model JSON (preprocessing, classes${f.family === 'ANN' ? ', and the tfjs topology and weights' : ''} inside).`,
+    ),
+    ...(withEnsemble ? ['- `models/ensemble.json`: the soft-voting ensemble: its members (files above) and their weights.'] : []),
+    '',
+    'The CSV files are UTF-8, semicolon-separated (the format Indicata reads), with a header row.',
+    '',
+    '## Loading the files',
+    '',
+    '- JSON: any JSON reader (Python `json.load`, R `jsonlite::fromJSON`, JavaScript `JSON.parse`).',
+    '- CSV: Python `pandas.read_csv(path, sep=";")`, R `read.csv2(path)` or `read.delim(path, sep=";")`, a spreadsheet',
+    '  (choose ";" as the separator).',
+    '- A model: with Indicata\'s engine (Node 20+, from the repository):',
+    '',
+    '  ```ts',
+    "  import { readFileSync } from 'node:fs';",
+    "  import { predictWithSavedModel } from '@indicata/engine';",
+    "  const saved = JSON.parse(readFileSync('models/modelRF.json', 'utf8'));",
+    "  const predictions = await predictWithSavedModel(saved, rows); // rows: objects with the indicator columns",
+    '  ```',
+    '',
+    '  The saved model records the input columns it needs, the missing-value fill, the bins and the scaler fitted',
+    '  on the training rows, so raw rows go in as they are.',
+    ...(withEnsemble
+      ? [
+          '- The ensemble: prepare the rows for each member as `predictWithSavedModel` does, take each member\'s class',
+          '  probabilities (the engine classifier\'s `predictProba`), average them with the weights in `models/ensemble.json`,',
+          '  then take the class with the highest average. Each member alone predicts with `predictWithSavedModel`.',
+        ]
+      : []),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export interface ArchiveInput {
+  jobName: string;
+  results: AutoMLResults;
+  /** Stored model files with their bytes (a missing one is left out). */
+  models: { file: ModelFile; bytes: Uint8Array }[];
+}
+
+/**
+ * Builds the zip (DEFLATE, off the event loop: fflate's async zip runs in worker threads in Node).
+ * @returns the zip's bytes
+ */
+export function buildResultsArchive(input: ArchiveInput): Promise<Uint8Array> {
+  const { results } = input;
+  const entries: Zippable = {};
+  const mtime = new Date('2000-01-01T00:00:00Z');
+  entries['results.json'] = strToU8(JSON.stringify(results, null, 1));
+  if (Array.isArray(results.resultados)) entries['resultados.csv'] = strToU8(resultadosCsv(results.resultados));
+  const predictionFiles: string[] = [];
+  for (const model of Object.values(results.models ?? {})) {
+    if (!model || !Array.isArray(model.predictions)) continue;
+    const file = `predictions/predictions${model.algorithm}.csv`;
+    entries[file] = strToU8(predictionsCsv(results, model.predictions));
+    predictionFiles.push(file);
+  }
+  for (const { file, bytes } of input.models) entries[`models/${file.file}`] = bytes;
+  const ensemble = ensembleDefinition(
+    results,
+    input.models.map((m) => m.file),
+  );
+  if (ensemble) entries['models/ensemble.json'] = strToU8(JSON.stringify(ensemble, null, 2));
+  entries['README.md'] = strToU8(readme(input.jobName, results, input.models.map((m) => m.file), !!ensemble, predictionFiles));
+  return new Promise((resolve, reject) => {
+    // A fixed time stamp: the same job gives the same bytes.
+    zip(entries, { level: 6, mtime }, (error, data) => (error ? reject(error) : resolve(data)));
+  });
+}

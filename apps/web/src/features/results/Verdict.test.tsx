@@ -1,0 +1,83 @@
+import { screen } from '@testing-library/react';
+import { bootstrapScores, type AutoMLResults } from '@indicata/contracts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { Verdict } from './components/Verdict.tsx';
+import { ENGINE_FIXTURE_SOURCE, loadEngineResults } from './test/engineFixture.mjs';
+
+// A real engine run (cached in the OS temp directory); skipped with a message when the shared data is absent.
+let results: AutoMLResults | null = null;
+beforeAll(() => {
+  results = loadEngineResults();
+  if (!results) console.warn(`Verdict tests skipped: ${ENGINE_FIXTURE_SOURCE} is absent`);
+}, 600_000);
+
+const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+
+describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
+  it('names the chosen model, its test scores with their bootstrap interval, the baselines and the test basis', () => {
+    if (!results) return;
+    const r = results;
+    renderWithProviders(<Verdict results={r} />);
+    const chosen = r.models[r.best]!;
+    expect(text('verdict-chosen')).toContain(r.best);
+    const interval = bootstrapScores(chosen.predictions, r.classes.length, { seed: r.seed })!;
+    expect(text('verdict-scores')).toBe(
+      `On the test rows: macro-F1 ${chosen.test.macroF1!.toFixed(2)} (95% interval ${interval.macroF1.low.toFixed(2)} to ${interval.macroF1.high.toFixed(2)}); ` +
+        `accuracy ${chosen.test.accuracy!.toFixed(2)} (${interval.accuracy.low.toFixed(2)} to ${interval.accuracy.high.toFixed(2)}).`,
+    );
+    const baselines = screen.getByTestId('verdict-baselines').querySelectorAll('li');
+    expect(baselines).toHaveLength(r.baselines.length);
+    r.baselines.forEach((baseline, i) => {
+      const beaten = chosen.test.macroF1! > baseline.test.macroF1!;
+      expect(baselines[i].textContent).toMatch(beaten ? /^✓Beats the / : /^✗Does not beat the /);
+      expect(baselines[i].textContent).toContain(baseline.test.macroF1!.toFixed(2));
+    });
+    const years = [...new Set(chosen.predictions.map((p) => p.time))].sort();
+    expect(text('verdict-basis')).toBe(`These figures rest on ${chosen.predictions.length} test rows from ${years.length} year(s): ${years.join(', ')}.`);
+    // Results from before budgetUse existed still say what the budget allowed.
+    expect(text('verdict-budget')).toMatch(/^Time budget \d+(\.\d)? s; the run took \d+(\.\d)? s and evaluated \d+ of \d+ planned candidates\./);
+    expect(screen.getByTestId('verdict-chart').getAttribute('aria-label')).toContain(`Test macro-F1 of ${r.best}`);
+    // 340 test rows, every class with more than 5: no warning.
+    expect(screen.queryByTestId('verdict-small-test')).toBeNull();
+  });
+
+  it('warns when the figures rest on too few test rows, naming the thin classes', () => {
+    if (!results) return;
+    const r = results;
+    const chosen = r.models[r.best]!;
+    const one = chosen.predictions.slice(0, 1);
+    const small: AutoMLResults = {
+      ...r,
+      classes: r.classes.map((c) => ({ ...c, testCount: c.index === one[0].actualIndex ? 1 : 0 })),
+      models: { ...r.models, [r.best]: { ...chosen, predictions: one, test: { ...chosen.test, TotalIntances: 1 } } },
+    };
+    renderWithProviders(<Verdict results={small} />);
+    const warning = text('verdict-small-test');
+    expect(warning).toContain('Too little test data to trust these figures');
+    expect(warning).toContain('Only 1 test rows (fewer than 30).');
+    expect(warning).toContain(`Classes with fewer than 5 test rows: ${r.classes.map((c) => c.title).join(', ')}.`);
+  });
+
+  it("reports the engine's budget use when the results carry it", () => {
+    if (!results) return;
+    const withUse: AutoMLResults = {
+      ...results,
+      budgetUse: {
+        budgetSeconds: 60,
+        searchSeconds: 41.2,
+        finalFitSeconds: 6.4,
+        cvGapSeconds: 3.1,
+        otherSeconds: 2,
+        totalSeconds: 52.7,
+        candidatesEvaluated: 57,
+        candidatesPlanned: 160,
+        stopped: ['SVM candidate 12 stopped after 4.1 s'],
+      },
+      cvGapSkippedReason: null,
+    };
+    renderWithProviders(<Verdict results={withUse} />);
+    expect(text('verdict-budget')).toContain('Time budget 60 s: search 41 s, final fits 6.4 s, CV-gap check 3.1 s; 57 of 160 planned candidates evaluated.');
+    expect(text('verdict-budget')).toContain('The budget cut the search short');
+    expect(screen.getByText('Stopped by the deadline: SVM candidate 12 stopped after 4.1 s.')).toBeTruthy();
+  });
+});

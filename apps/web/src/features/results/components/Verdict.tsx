@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { Alert, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, type AutoMLResults } from '@indicata/contracts';
+import { formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
+import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
+
+/**
+ * The verdict at the top of a finished result: the chosen model, its test scores with bootstrap intervals,
+ * the baselines beside it and whether it beats them, what the figures rest on (with the small-test warning),
+ * and what the time budget allowed. One chart; the tables follow below, collapsed.
+ */
+export function Verdict({ results }: { results: AutoMLResults }) {
+  const { t } = useTranslation('results');
+  const figures = useMemo(() => verdictFigures(results), [results]);
+  if (!figures) return null;
+  const { chosen, intervals, baselines, small, budget } = figures;
+  const baselineName = (name: string) => t(`tables.baselineNames.${name}`);
+  const modelName =
+    chosen.algorithm === 'Ensemble' && Array.isArray(chosen.members) && chosen.members.length > 0
+      ? t('verdict.ensembleOf', { members: chosen.members.map((m) => m.algorithm).join(', ') })
+      : chosen.algorithm;
+  const level = intervals?.level ?? LIMITS.verdict.intervalLevel;
+  const bars: VerdictBar[] = [
+    { label: chosen.algorithm, value: chosen.test?.macroF1 ?? null, interval: intervals?.macroF1 ?? null, chosen: true },
+    ...baselines.map((b) => ({ label: baselineName(b.name), value: b.test?.macroF1 ?? null })),
+  ];
+  const chartSummary = t('verdict.chartSummary', {
+    model: chosen.algorithm,
+    score: formatScore(chosen.test?.macroF1),
+    low: formatScore(intervals?.macroF1.low),
+    high: formatScore(intervals?.macroF1.high),
+    baselines: baselines.map((b) => t('verdict.chartBaseline', { name: baselineName(b.name), score: formatScore(b.test?.macroF1) })).join(' '),
+  });
+  const use = budget.use;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="verdict-title" data-testid="verdict">
+      <Grid gutter="lg" align="center">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap={6}>
+            <Title order={2} id="verdict-title" fz={{ base: 20, sm: 22 }}>
+              {t('verdict.title')}
+            </Title>
+            <Text fw={600} data-testid="verdict-chosen">
+              {t('verdict.chosen', { model: modelName })}
+            </Text>
+            <Text size="sm">{t('verdict.chosenWhy', { score: formatScore(chosen.validationMacroF1) })}</Text>
+            {intervals ? (
+              <>
+                <Text size="sm" data-testid="verdict-scores">
+                  {t('verdict.scores', {
+                    f1: formatScore(intervals.macroF1.estimate),
+                    f1Low: formatScore(intervals.macroF1.low),
+                    f1High: formatScore(intervals.macroF1.high),
+                    accuracy: formatScore(intervals.accuracy.estimate),
+                    accuracyLow: formatScore(intervals.accuracy.low),
+                    accuracyHigh: formatScore(intervals.accuracy.high),
+                    level: Math.round(level * 100),
+                  })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('verdict.intervalNote', { resamples: intervals.resamples, seed: intervals.seed })}
+                </Text>
+              </>
+            ) : (
+              <Text size="sm">{t('verdict.noTestRows')}</Text>
+            )}
+            {baselines.length > 0 ? (
+              <List size="sm" spacing={2} data-testid="verdict-baselines">
+                {baselines.map((b) => (
+                  <List.Item key={b.name} icon={<span aria-hidden="true">{b.beaten ? '✓' : '✗'}</span>} data-beaten={b.beaten}>
+                    {t(b.beaten ? 'verdict.beats' : 'verdict.doesNotBeat', { name: baselineName(b.name), score: formatScore(b.test?.macroF1) })}
+                  </List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text size="sm">{t('verdict.noBaselines')}</Text>
+            )}
+            <Text size="sm" data-testid="verdict-basis">
+              {t('verdict.basis', { rows: figures.testRows, yearCount: figures.years.length, years: figures.years.join(', ') })}
+            </Text>
+            <Text size="sm" data-testid="verdict-budget">
+              {use
+                ? t('verdict.budget', {
+                    budget: formatSeconds(use.budgetSeconds),
+                    search: formatSeconds(use.searchSeconds),
+                    finalFit: formatSeconds(use.finalFitSeconds),
+                    cvGap: formatSeconds(use.cvGapSeconds),
+                    evaluated: use.candidatesEvaluated,
+                    planned: use.candidatesPlanned,
+                  })
+                : t('verdict.budgetSimple', {
+                    budget: formatSeconds(budget.budgetSeconds),
+                    elapsed: formatSeconds(budget.elapsedSeconds),
+                    evaluated: budget.evaluated,
+                    planned: budget.planned,
+                  })}
+              {budget.cut && ` ${t('verdict.budgetCut')}`}
+            </Text>
+            {use && use.stopped.length > 0 && (
+              <Text size="xs" c="dimmed">
+                {t('verdict.stopped', { list: use.stopped.join('; ') })}
+              </Text>
+            )}
+            {results.targetHistory?.description && (
+              <Text size="xs" c="dimmed">
+                {results.targetHistory.description}
+              </Text>
+            )}
+            {results.cvGapSkippedReason && (
+              <Text size="xs" c="dimmed">
+                {t('verdict.cvGapSkipped', { reason: results.cvGapSkippedReason })}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap={4}>
+            <Text fw={600} size="sm">
+              {t('verdict.chartTitle')}
+            </Text>
+            <VerdictChart bars={bars} level={level} summary={chartSummary} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {small.warn && (
+        <Alert color="orange" variant="light" radius="md" mt="md" title={t('verdict.smallTitle')} data-testid="verdict-small-test">
+          {small.tooFewRows && <Text size="sm">{t('verdict.tooFewRows', { rows: figures.testRows, min: LIMITS.verdict.minTestRows })}</Text>}
+          {small.sparseClasses.length > 0 && (
+            <Text size="sm">{t('verdict.sparseClasses', { min: LIMITS.verdict.minClassTestRows, classes: small.sparseClasses.join(', ') })}</Text>
+          )}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

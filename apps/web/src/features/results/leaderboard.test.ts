@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { AutoMLResults, HyperparameterRow, ModelResult } from '@indicata/contracts';
+import { leaderboardRows, relevantParams, sortLeaderboard } from './leaderboard.ts';
+
+const hp = (rank: number, params: Record<string, unknown>, mean: number, extra: Partial<HyperparameterRow> = {}): HyperparameterRow => ({
+  rank_test_score: rank,
+  params,
+  mean_test_score: mean,
+  std_test_score: 0.01,
+  fold_scores: [mean, mean, mean],
+  scaler: null,
+  ...extra,
+});
+
+const model = (algorithm: ModelResult['algorithm'], hyperparameters: HyperparameterRow[], testMacroF1: number, extra: Partial<ModelResult> = {}): ModelResult =>
+  ({
+    algorithm,
+    params: {},
+    paramsSource: 'auto',
+    validationMacroF1: hyperparameters[0]?.mean_test_score ?? 0.8,
+    validationMacroF1Std: 0.02,
+    test: { macroF1: testMacroF1 },
+    predictions: [],
+    hyperparameters,
+    fitSeconds: 1.5,
+    ...extra,
+  }) as unknown as ModelResult;
+
+describe('relevantParams', () => {
+  it('drops what the SVM kernel ignores', () => {
+    expect(relevantParams('SVM', { kernel: 'linear', C: 1, gamma: 0.1, degree: 3 })).toEqual({ kernel: 'linear', C: 1 });
+    expect(relevantParams('SVM', { kernel: 'rbf', C: 1, gamma: 0.1, degree: 3 })).toEqual({ kernel: 'rbf', C: 1, gamma: 0.1 });
+    expect(relevantParams('SVM', { kernel: 'poly', C: 1, gamma: 0.1, degree: 3 })).toEqual({ kernel: 'poly', C: 1, gamma: 0.1, degree: 3 });
+  });
+  it('drops the KNN weighting with one neighbour, and never-relevant settings', () => {
+    expect(relevantParams('KNN', { n_neighbors: 1, weights: 'distance', p: 2, n_jobs: 4 })).toEqual({ n_neighbors: 1, p: 2 });
+    expect(relevantParams('KNN', { n_neighbors: 5, weights: 'distance', p: 2 })).toEqual({ n_neighbors: 5, weights: 'distance', p: 2 });
+  });
+});
+
+describe('leaderboardRows', () => {
+  const results = {
+    best: 'SVM',
+    models: {
+      SVM: model(
+        'SVM',
+        [
+          hp(1, { kernel: 'linear', C: 1, gamma: 'scale', degree: 3 }, 0.8, { scaler: 'standard', fit_seconds: 2, predict_seconds: 0.1, folds_scored: 3 }),
+          hp(2, { kernel: 'linear', C: 1, gamma: 0.1, degree: 3 }, 0.8, { scaler: 'standard' }),
+          hp(3, { kernel: 'linear', C: 1, gamma: 0.1, degree: 3 }, 0.79, { scaler: 'quantile-normal' }),
+          hp(4, { kernel: 'rbf', C: 1, gamma: 0.1, degree: 3 }, 0.7, { scaler: 'standard' }),
+        ],
+        0.77,
+      ),
+      KNN: model(
+        'KNN',
+        [hp(1, { n_neighbors: 5, weights: 'uniform', p: 2 }, 0.75, { scaler: 'standard' }), hp(2, { n_neighbors: 5, weights: 'uniform', p: 2 }, 0.75, { scaler: 'standard' })],
+        0.7,
+      ),
+      Ensemble: model('Ensemble', [], 0.78, { validationMacroF1: 0.79, members: [{ algorithm: 'SVM', weight: 0.6 }, { algorithm: 'KNN', weight: 0.4 }] }),
+    },
+  } as unknown as AutoMLResults;
+
+  it('shows twins that differ only in ignored parameters (or not at all) once, counting them', () => {
+    const rows = leaderboardRows(results);
+    const svm = rows.filter((r) => r.family === 'SVM');
+    expect(svm.map((r) => [r.rank, r.scaler, r.candidates])).toEqual([
+      [1, 'standard', 2],
+      [3, 'quantile-normal', 1],
+      [4, 'standard', 1],
+    ]);
+    expect(svm[0].params).toEqual({ kernel: 'linear', C: 1 });
+    // The "KNN ranks 1 and 2 show identical parameters": one row now.
+    expect(rows.filter((r) => r.family === 'KNN')).toHaveLength(1);
+  });
+
+  it('gives the test score to each family finalist only, and marks the chosen model', () => {
+    const rows = leaderboardRows(results);
+    expect(rows.filter((r) => r.testMacroF1 !== null).map((r) => [r.family, r.testMacroF1])).toEqual([
+      ['SVM', 0.77],
+      ['Ensemble', 0.78],
+      ['KNN', 0.7],
+    ]);
+    expect(rows.filter((r) => r.chosen).map((r) => r.family)).toEqual(['SVM']);
+    const ensemble = rows.find((r) => r.family === 'Ensemble')!;
+    expect(ensemble.params).toEqual({ SVM: 0.6, KNN: 0.4 });
+  });
+
+  it('keeps times and folds when the results carry them, null otherwise', () => {
+    const [first] = leaderboardRows(results);
+    expect([first.fitSeconds, first.predictSeconds, first.foldsScored]).toEqual([2, 0.1, 3]);
+    const knn = leaderboardRows(results).find((r) => r.family === 'KNN')!;
+    expect([knn.fitSeconds, knn.predictSeconds, knn.foldsScored]).toEqual([null, null, 3]);
+  });
+
+  it('sorts by validation score by default and by any column on request', () => {
+    const rows = leaderboardRows(results);
+    expect(rows.map((r) => r.validationMean)).toEqual([0.8, 0.79, 0.79, 0.75, 0.7]);
+    expect(sortLeaderboard(rows, 'testMacroF1', 'desc').map((r) => r.testMacroF1)).toEqual([0.78, 0.77, 0.7, null, null]);
+    expect(sortLeaderboard(rows, 'family', 'asc').map((r) => r.family)).toEqual(['Ensemble', 'KNN', 'SVM', 'SVM', 'SVM']);
+  });
+});

@@ -1,0 +1,146 @@
+import type { AutoMLResults, HyperparameterRow, ModelResult } from '@indicata/contracts';
+import { modelsInOrder } from './resultsView.ts';
+import { sortByNumber } from './sorting.ts';
+
+/**
+ * The leaderboard of the result page: every evaluated candidate of every family, plus the ensemble, with
+ * duplicates that differ only in parameters the model ignores shown once.
+ */
+
+export interface LeaderboardRow {
+  /** Stable key: family and the candidate's canonical form. */
+  key: string;
+  family: string;
+  /** The engine's rank within the family (1 = the family's finalist). */
+  rank: number;
+  /** Parameters that change the fitted model (ignored ones removed). */
+  params: Record<string, unknown>;
+  scaler: string | null;
+  inputs: HyperparameterRow['inputs'] | null;
+  validationMean: number;
+  validationSd: number;
+  foldsScored: number | null;
+  fitSeconds: number | null;
+  predictSeconds: number | null;
+  /** The family's finalist (the configuration fitted on all training rows and scored on the test rows). */
+  finalist: boolean;
+  /** Test macro-F1: finalists only, never shown for other candidates. */
+  testMacroF1: number | null;
+  /** How many evaluated candidates this row stands for (1 = no duplicates). */
+  candidates: number;
+  /** The chosen model of the run. */
+  chosen: boolean;
+}
+
+/** Parameters that never change what a fitted model predicts (speed or logging only). */
+const NEVER_RELEVANT = new Set(['n_jobs', 'verbose', 'algorithm', 'leaf_size', 'cache_size', 'warm_start']);
+
+/**
+ * A candidate's parameters without the ones its configuration ignores: for SVM, gamma with a linear kernel,
+ * degree unless the kernel is poly, coef0 with linear or rbf; for KNN, the weighting with one neighbour.
+ * @param family model family
+ * @param params the candidate's parameters (scikit-learn names)
+ */
+export function relevantParams(family: string, params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const kernel = params.kernel;
+  for (const [name, value] of Object.entries(params)) {
+    if (NEVER_RELEVANT.has(name)) continue;
+    if (family === 'SVM') {
+      if (name === 'gamma' && kernel === 'linear') continue;
+      if (name === 'degree' && kernel !== 'poly') continue;
+      if (name === 'coef0' && (kernel === 'linear' || kernel === 'rbf')) continue;
+    }
+    if (family === 'KNN' && name === 'weights' && params.n_neighbors === 1) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+function canonicalKey(family: string, params: Record<string, unknown>, scaler: string | null, inputs: string | null): string {
+  const sorted = Object.entries(params).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([family, sorted, scaler, inputs]);
+}
+
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function familyRows(model: ModelResult, chosen: string): LeaderboardRow[] {
+  const rows = Array.isArray(model.hyperparameters) ? sortByNumber(model.hyperparameters, (r) => r.rank_test_score, 'asc') : [];
+  const byKey = new Map<string, LeaderboardRow>();
+  for (const row of rows) {
+    const params = relevantParams(model.algorithm, row.params ?? {});
+    const key = canonicalKey(model.algorithm, params, row.scaler ?? null, row.inputs ?? null);
+    const seen = byKey.get(key);
+    if (seen) {
+      // The better-ranked twin stays; the row counts the candidates it stands for.
+      seen.candidates += 1;
+      continue;
+    }
+    byKey.set(key, {
+      key,
+      family: model.algorithm,
+      rank: row.rank_test_score,
+      params,
+      scaler: row.scaler ?? null,
+      inputs: row.inputs ?? null,
+      validationMean: row.mean_test_score,
+      validationSd: row.std_test_score,
+      foldsScored: finite(row.folds_scored) ?? (Array.isArray(row.fold_scores) ? row.fold_scores.length : null),
+      fitSeconds: finite(row.fit_seconds),
+      predictSeconds: finite(row.predict_seconds),
+      finalist: false,
+      testMacroF1: null,
+      candidates: 1,
+      chosen: false,
+    });
+  }
+  const list = [...byKey.values()];
+  const finalist = list[0];
+  if (finalist) {
+    finalist.finalist = true;
+    finalist.testMacroF1 = finite(model.test?.macroF1);
+    finalist.chosen = model.algorithm === chosen;
+  }
+  return list;
+}
+
+/** The ensemble as one row: its members and weights as parameters, its validation and test scores. */
+function ensembleRow(model: ModelResult, chosen: string): LeaderboardRow {
+  const weights = Object.fromEntries((model.members ?? []).map((m) => [m.algorithm, m.weight]));
+  return {
+    key: 'Ensemble',
+    family: 'Ensemble',
+    rank: 1,
+    params: Object.keys(weights).length > 0 ? weights : (model.params ?? {}),
+    scaler: null,
+    inputs: null,
+    validationMean: model.validationMacroF1,
+    validationSd: model.validationMacroF1Std,
+    foldsScored: null,
+    fitSeconds: finite(model.fitSeconds),
+    predictSeconds: null,
+    finalist: true,
+    testMacroF1: finite(model.test?.macroF1),
+    candidates: 1,
+    chosen: chosen === 'Ensemble',
+  };
+}
+
+/** Every family's candidates (duplicates merged) and the ensemble, best validation macro-F1 first. */
+export function leaderboardRows(results: AutoMLResults): LeaderboardRow[] {
+  const rows = modelsInOrder(results).flatMap((model) =>
+    model.algorithm === 'Ensemble' ? [ensembleRow(model, results.best)] : familyRows(model, results.best),
+  );
+  return sortByNumber(rows, (row) => row.validationMean, 'desc');
+}
+
+export type LeaderboardSortKey = 'family' | 'validationMean' | 'foldsScored' | 'fitSeconds' | 'predictSeconds' | 'testMacroF1' | 'rank';
+
+/** The leaderboard sorted by a column; text columns alphabetically, rows without a value last. */
+export function sortLeaderboard(rows: readonly LeaderboardRow[], key: LeaderboardSortKey, direction: 'asc' | 'desc'): LeaderboardRow[] {
+  if (key === 'family') {
+    const sign = direction === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => a.family.localeCompare(b.family) * sign || a.rank - b.rank);
+  }
+  return sortByNumber(rows, (row) => row[key], direction);
+}

@@ -1,0 +1,73 @@
+import {
+  bootstrapScores,
+  compareWithBaselines,
+  smallTestCheck,
+  testYearsOf,
+  type AutoMLResults,
+  type BaselineComparison,
+  type BootstrapScores,
+  type ModelResult,
+  type SmallTestCheck,
+} from '@indicata/contracts';
+
+/** What the verdict at the top of a result says, computed once from the results. */
+export interface VerdictFigures {
+  chosen: ModelResult;
+  intervals: BootstrapScores | null;
+  baselines: BaselineComparison[];
+  testRows: number;
+  years: number[];
+  small: SmallTestCheck;
+  budget: {
+    budgetSeconds: number;
+    elapsedSeconds: number;
+    evaluated: number;
+    planned: number;
+    /** The deadline cut the search short for at least one family. */
+    cut: boolean;
+    /** Engine detail when the results carry it (budgetUse). */
+    use: NonNullable<AutoMLResults['budgetUse']> | null;
+  };
+}
+
+/**
+ * The verdict's figures, or null when the chosen model is not in the results. Older results without the
+ * newer optional fields (budgetUse, baselinesAtLeastAsGood) fall back to what every result has.
+ */
+export function verdictFigures(results: AutoMLResults): VerdictFigures | null {
+  const chosen = results.models?.[results.best];
+  if (!chosen) return null;
+  const predictions = Array.isArray(chosen.predictions) ? chosen.predictions : [];
+  const classes = Array.isArray(results.classes) ? results.classes : [];
+  const testRows = typeof chosen.test?.TotalIntances === 'number' ? chosen.test.TotalIntances : predictions.length;
+  const models = Object.values(results.models ?? {}).filter((m): m is ModelResult => !!m && m.algorithm !== 'Ensemble');
+  const evaluated = models.reduce((sum, m) => sum + (m.search?.evaluated ?? 0), 0);
+  const planned = models.reduce((sum, m) => sum + (m.search?.planned ?? 0), 0);
+  return {
+    chosen,
+    intervals: bootstrapScores(predictions, classes.length, { seed: results.seed ?? 0 }),
+    baselines: compareWithBaselines(results),
+    testRows,
+    years: testYearsOf(chosen),
+    small: smallTestCheck(testRows, classes),
+    budget: {
+      budgetSeconds: results.budgetUse?.budgetSeconds ?? results.budgetSeconds,
+      elapsedSeconds: results.budgetUse?.totalSeconds ?? results.elapsedSeconds,
+      evaluated: results.budgetUse?.candidatesEvaluated ?? evaluated,
+      planned: results.budgetUse?.candidatesPlanned ?? planned,
+      cut: models.some((m) => m.search?.budgetBound) || (results.budgetUse?.stopped.length ?? 0) > 0,
+      use: results.budgetUse ?? null,
+    },
+  };
+}
+
+/** Two decimals for the verdict's scores (the tables keep four). */
+export function formatScore(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '—';
+}
+
+/** Seconds for a sentence: whole seconds from 10 s up, one decimal below. */
+export function formatSeconds(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+  return value >= 10 ? String(Math.round(value)) : value.toFixed(1);
+}

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/app.ts';
+
+/**
+ * The result page of a finished job: the verdict at the top, axe-core (no serious or critical violation) and a
+ * phone-sized window (390 px: no sideways page scroll). The job is the demo account's seeded example (a real
+ * AutoML run on the WHO data; it needs WHO_IMPORT_DIR), as in results.spec.ts.
+ */
+
+const JOB_WAIT_MS = 12 * 60_000;
+
+/** Signs in as the demo account, waits for its example job to finish and opens its result page. */
+async function openFinishedDemoResult(page: Page): Promise<void> {
+  const list = page.getByTestId('results-list');
+  const empty = page.getByTestId('results-empty');
+  await expect(list.or(empty)).toBeVisible({ timeout: 30_000 });
+  test.skip(await empty.isVisible(), 'The demo account has no job: the e2e server needs WHO_IMPORT_DIR so the demo example is seeded.');
+  const done = list.locator('tr[data-job-id]', { has: page.locator('[data-status="Done"]') }).first();
+  await expect(done).toBeVisible({ timeout: JOB_WAIT_MS });
+  await done.click();
+  await page.waitForURL(/\/results\?id=/);
+  await expect(page.getByTestId('verdict')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Serious and critical axe violations of the page as it is now, one line each (empty when none). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}x, e.g. ${v.nodes[0]?.target.join(' ')}: ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ')})`);
+}
+
+test.describe('result page', () => {
+  test.setTimeout(JOB_WAIT_MS + 4 * 60_000);
+
+  test('the verdict comes first: chosen model, scores with an interval, baselines, test basis and budget', async ({ page, loginDemo }, testInfo) => {
+    await loginDemo(page);
+    await openFinishedDemoResult(page);
+    const verdict = page.getByTestId('verdict');
+    await expect(verdict.getByRole('heading', { name: 'Verdict' })).toBeVisible();
+    await expect(page.getByTestId('verdict-chosen')).toHaveText(/^Chosen model: (DT|RF|KNN|SVM|ANN|Ensemble)/);
+    await expect(page.getByTestId('verdict-scores')).toHaveText(
+      /^On the test rows: macro-F1 \d\.\d\d \(95% interval \d\.\d\d to \d\.\d\d\); accuracy \d\.\d\d \(\d\.\d\d to \d\.\d\d\)\.$/,
+    );
+    // The interval brackets the score.
+    const [f1, low, high] = ((await page.getByTestId('verdict-scores').innerText()).match(/\d\.\d\d/g) ?? []).map(Number);
+    expect(low).toBeLessThanOrEqual(f1);
+    expect(high).toBeGreaterThanOrEqual(f1);
+    const baselines = page.getByTestId('verdict-baselines').getByRole('listitem');
+    await expect(baselines).toHaveCount(2);
+    for (const item of await baselines.all()) await expect(item).toHaveText(/(Beats|Does not beat) the (Majority-class|Persistence) baseline \(test macro-F1 \d\.\d\d\)/);
+    await expect(page.getByTestId('verdict-basis')).toHaveText(/^These figures rest on \d+ test rows from \d+ year\(s\): \d{4}/);
+    await expect(page.getByTestId('verdict-budget')).toHaveText(/^Time budget \d+(\.\d)? s/);
+    await expect(page.getByTestId('verdict-chart')).toHaveAttribute('aria-label', /^Test macro-F1 of /);
+    // The verdict sits above every table; the tables start collapsed.
+    const verdictBox = (await verdict.boundingBox())!;
+    const sectionsBox = (await page.getByTestId('result-sections').boundingBox())!;
+    expect(verdictBox.y).toBeLessThan(sectionsBox.y);
+    await expect(page.getByTestId('table-resultados')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Leaderboard: every candidate tried' }).click();
+    await expect(page.getByTestId('leaderboard').locator('tbody tr').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Leaderboard: every candidate tried' }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: testInfo.outputPath('result-verdict.png') });
+  });
+
+  test('no serious or critical axe violation on the result page, with every section open', async ({ page, loginDemo }) => {
+    await loginDemo(page);
+    await openFinishedDemoResult(page);
+    expect(await seriousViolations(page), 'collapsed').toEqual([]);
+    await page.getByTestId('toggle-all-sections').click();
+    await expect(page.getByTestId('table-outliers')).toBeAttached();
+    // Let the lazily loaded charts mount before the scan.
+    await expect(page.getByTestId('chart-scores').locator('canvas').first()).toBeAttached({ timeout: 30_000 });
+    expect(await seriousViolations(page), 'every section open').toEqual([]);
+    await page.getByRole('button', { name: 'How to read the results' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page), 'help dialog').toEqual([]);
+  });
+
+  test('works at 390 px wide: no sideways page scroll, tables scroll in their own box, the map keeps its shape', async ({ page, loginDemo }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginDemo(page);
+    await openFinishedDemoResult(page);
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await pageOverflow(), 'verdict').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath('result-phone-verdict.png'), fullPage: false });
+    await page.getByTestId('toggle-all-sections').click();
+    await expect(page.getByTestId('table-outliers')).toBeAttached();
+    await expect(page.getByTestId('chart-map').locator('canvas').first()).toBeAttached({ timeout: 30_000 });
+    expect(await pageOverflow(), 'every section open').toBeLessThanOrEqual(0);
+    // Every element stays inside the window (badges in their cards, buttons, headings), except inside a scroll box.
+    const outside = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const inScrollBox = (el: Element) => {
+        for (let node = el.parentElement; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (/(auto|scroll|hidden)/.test(style.overflowX) && node.scrollWidth > node.clientWidth) return true;
+        }
+        return false;
+      };
+      return Array.from(document.querySelectorAll('[data-testid="result-detail"] *'))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.right > width + 1 || box.left < -1) && !inScrollBox(el);
+        })
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${(el.className || '').toString().slice(0, 60)}`);
+    });
+    expect(outside).toEqual([]);
+    // The world map keeps its aspect (about 2:1 for the whole world), not squashed into the phone's width.
+    const map = page.getByTestId('chart-map').first();
+    const box = (await map.boundingBox())!;
+    expect(box.width / box.height).toBeGreaterThan(1.2);
+    expect(box.width / box.height).toBeLessThan(3);
+    await page.screenshot({ path: testInfo.outputPath('result-phone-open.png'), fullPage: false });
+  });
+});
