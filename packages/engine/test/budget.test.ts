@@ -1,6 +1,6 @@
 import { autoMLResultsSchema } from '@indicata/contracts';
 import { runAutoML } from '../src/pipeline/run.ts';
-import { RunBudget } from '../src/pipeline/budget.ts';
+import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from '../src/pipeline/budget.ts';
 import { CostModel } from '../src/search/cost-model.ts';
 import { syntheticPanel } from './helpers/panel.ts';
 
@@ -69,8 +69,9 @@ describe('RunBudget', () => {
     now += 500;
     budget.enter('search');
     now += 4_000;
-    expect(budget.mayStart(4)).toBe(true);
-    expect(budget.mayStart(5)).toBe(false);
+    // Fits must end by the budget less the reserve for writing the results.
+    expect(budget.mayStart(10 - ASSEMBLE_RESERVE_SECONDS - 4.5)).toBe(true);
+    expect(budget.mayStart(10 - ASSEMBLE_RESERVE_SECONDS - 4.4)).toBe(false);
     budget.enter('final');
     now += 1_000;
     budget.finish();

@@ -10,8 +10,11 @@
 /** The stages the budget accounts for, in run order. */
 export type BudgetStage = 'prepare' | 'search' | 'final' | 'gap' | 'assemble';
 
-/** Seconds the run keeps back for assembling the results after the last fit (measured: 0.1-0.6 s). */
-export const ASSEMBLE_RESERVE_SECONDS = 1;
+/**
+ * Seconds the run keeps back after the last fit: assembling the results (measured 0.1-0.6 s) and, for the CLI,
+ * writing them and exiting, which take several times longer on a loaded machine.
+ */
+export const ASSEMBLE_RESERVE_SECONDS = 2;
 
 export class RunBudget {
   /** Epoch ms the run started. */

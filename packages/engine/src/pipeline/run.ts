@@ -252,7 +252,8 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       seed: config.seed,
       budget,
       deadline: searchDeadline,
-      firstFitsUntil: budget.started + FIRST_FITS_SHARE * config.budgetSeconds * 1000,
+      // After a slow warm-up (a loaded machine) the first fits still get half of what is left.
+      firstFitsUntil: Math.max(budget.started + FIRST_FITS_SHARE * config.budgetSeconds * 1000, searchStarted + (budget.fitsEnd - searchStarted) / 2),
       costs,
       modelModule,
       signal,
