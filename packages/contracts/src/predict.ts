@@ -139,5 +139,7 @@ export const PREDICT_MESSAGES = {
   invalidToken: 'The API token is unknown or revoked.',
   tokenRouteOnly: 'Personal API tokens work only on the job and prediction routes listed in /api/openapi.json; sign in for the rest.',
   tooManyTokens: 'You have {max} live tokens; revoke one first.',
+  modelUnreadable: 'The saved {model} model of this job could not be read. Run the job again to save it anew.',
+  onnxExportFailed: 'This model could not be written as ONNX. Its predictions are still available through the prediction API; please report the job id.',
 } as const;
 export type PredictMessageKey = keyof typeof PREDICT_MESSAGES;

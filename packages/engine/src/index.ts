@@ -14,6 +14,7 @@ export {
   type AttributeDiscretization,
   type ModelChoice,
 } from './pipeline/config.ts';
+export { historyColumnNames, historyForRows, type PlaceYear } from './pipeline/target-history.ts';
 export { runAutoML, type RunOptions, type RunOutput, type ProgressCallback, type SavedPipelineModel } from './pipeline/run.ts';
 export { predictWithSavedModel, type RowPrediction } from './pipeline/predict.ts';
 export type { Matrix, Classifier, SavedModel } from './models/types.ts';

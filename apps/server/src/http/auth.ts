@@ -80,11 +80,12 @@ function isApiRequestPath(url: string): boolean {
  * they say otherwise, and the demo may not change anything through them. Deny by default: a route that
  * forgets its options gets the strictest access.
  */
-export function routeAccessOf(config: { public?: boolean; demoMayChange?: boolean; credentials?: readonly Credential[] } | undefined): RouteAccess {
+export function routeAccessOf(config: { public?: boolean; demoMayChange?: boolean; storesNothing?: boolean; credentials?: readonly Credential[] } | undefined): RouteAccess {
   return {
     signedIn: config?.public !== true,
     credentials: config?.credentials ?? ['session'],
-    demoMayChange: config?.demoMayChange === true,
+    // A route that stores nothing (a prediction) changes nothing the demo could spoil.
+    demoMayChange: config?.demoMayChange === true || config?.storesNothing === true,
   };
 }
 

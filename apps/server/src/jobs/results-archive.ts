@@ -100,7 +100,9 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
     '  ```',
     '',
     '  The saved model records the input columns it needs, the missing-value fill, the bins and the scaler fitted',
-    '  on the training rows, so raw rows go in as they are.',
+    '  on the training rows, so raw rows go in as they are. A model trained with the target\'s history',
+    '  (`pipeline.history` in its file) also reads the columns named there: the place\'s latest known target before',
+    '  the row\'s year, its class index and the years since (the prediction API looks them up in the job\'s data).',
     ...(withEnsemble
       ? [
           '- The ensemble: prepare the rows for each member as `predictWithSavedModel` does, take each member\'s class',

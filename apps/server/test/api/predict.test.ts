@@ -27,10 +27,10 @@ describe('prediction API and personal tokens', () => {
   /** The numeric cells of JSON rows, as the engine takes them. */
   const rawRows = (rows: Record<string, string | number | null>[]) => rows as RawRow[];
 
-  async function insertDoneJob(userId: string): Promise<string> {
+  async function insertDoneJob(userId: string, run: { results: AutoMLResults; models: Partial<Record<string, SavedPipelineModel>> } = { results, models }): Promise<string> {
     const id = newId();
     const upload = await uploadPanel(server.ctx, userId, csv);
-    const modelFiles = await storeModels(server.ctx.storage!, id, models);
+    const modelFiles = await storeModels(server.ctx.storage!, id, run.models);
     await server.ctx.database.db.insert(jobs).values({
       id,
       userId,
@@ -39,7 +39,7 @@ describe('prediction API and personal tokens', () => {
       status: 'done',
       data: uploadJobData(upload) as never,
       seed: 1,
-      results,
+      results: run.results,
       modelFiles,
       finishedAt: new Date(),
     });
@@ -60,6 +60,8 @@ describe('prediction API and personal tokens', () => {
       folds: 2,
       workers: 0,
       seed: 3,
+      // The target's history is tested on its own below: these models read the indicators only.
+      targetHistory: 'off',
     }));
     jobId = await insertDoneJob(owner.user.id);
     demoJobId = await insertDoneJob(DEMO_USER_ID);
@@ -178,6 +180,37 @@ describe('prediction API and personal tokens', () => {
     expect(response.statusCode).toBe(200);
     expect((await server.app.inject({ method: 'POST', url: '/api/tokens', headers: demo.headers, payload: { name: 'x' } })).statusCode).toBe(403);
   });
+
+  it("looks up the target's history in the job's data for a model trained with it: the run's own test predictions", async () => {
+    const frame = frameFromTable(table, { spaceColumn: 'region', timeColumn: 'year' });
+    const run = await runAutoML(frame, {
+      target: 'score',
+      split: { mode: 'year', testYear: 2009, testRegion: null },
+      targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+      models: { DT: { max_depth: 4 } },
+      budgetSeconds: 30,
+      folds: 2,
+      workers: 0,
+      seed: 3,
+      targetHistory: 'on',
+    });
+    const saved = run.models.DT as SavedPipelineModel;
+    expect(saved.pipeline.history?.columns).toHaveLength(3);
+    const historyJob = await insertDoneJob(owner.user.id, run);
+    const testRows = jsonRows.filter((r) => r.year === 2009);
+    // The rows carry the indicators only; the previous year's target comes from the job's panel.
+    const response = await predict(historyJob, owner.headers, { rows: testRows, model: 'DT' });
+    expect(response.statusCode).toBe(200);
+    const byPlace = new Map(response.json<PredictResponse>().predictions.map((p) => [p.space, p.label]));
+    const expected = (run.results.models.DT?.predictions ?? []).map((p) => [p.space, p.predicted]);
+    expect(expected.length).toBe(testRows.length);
+    expect(expected.map(([space]) => [space, byPlace.get(space as string)])).toEqual(expected);
+    // A caller's own history values win over the look-up.
+    const [previous] = saved.pipeline.history!.columns;
+    const given = await predict(historyJob, owner.headers, { rows: testRows.slice(0, 1).map((r) => ({ ...r, [previous]: null })), model: 'DT' });
+    expect(given.statusCode).toBe(200);
+    expect(given.json<PredictResponse>().predictions[0].imputed).toBeGreaterThanOrEqual(1);
+  }, 120_000);
 
   it('rate-limits a token', async () => {
     const { secret } = await createToken(owner);

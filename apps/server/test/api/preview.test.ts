@@ -59,13 +59,16 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
       database: 'WHO',
       targetCode: 'LIFE',
       targetDimension: 'SEX_FMLE',
-      discretization: { mode: 'automatic', groups: 1, method: 'quantile' },
+      discretization: { mode: 'automatic', groups: 2, method: 'quantile' },
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.rows).toBe(5);
-    expect(body.classes).toHaveLength(1);
-    expect(body.classes[0]).toMatchObject({ min: 90, max: 94, count: 5 });
+    // The female series (90..94), not the default dimension's values, split at its median.
+    expect(body.classes).toHaveLength(2);
+    expect(body.classes[0].min).toBe(90);
+    expect(body.classes[1].max).toBe(94);
+    expect(body.classes.map((c: { count: number }) => c.count).reduce((a: number, b: number) => a + b, 0)).toBe(5);
   });
 
   it('counts manual classes and the values outside them', async () => {

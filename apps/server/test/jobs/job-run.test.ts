@@ -1,6 +1,7 @@
 import type { AutoMLResults, JobListItem, ModelFile } from '@indicata/contracts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from './fixtures.ts';
+import { CSV_FOLDER } from '../../src/modules/uploads/service.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 /** The readable text of a quoted-printable MIME message (soft line breaks joined, =XX decoded). */
@@ -85,7 +86,7 @@ describe.each(allDatabaseKinds())('a job runs through the queue on $kind', ({ ki
     expect(body).toMatch(/macro-F1 \d\.\d{4}/);
   }, 120_000);
 
-  it('ends a job whose data cannot be read in error with a reason, without retrying it', async () => {
+  it('refuses a job whose target is not a column of its data before queueing it', async () => {
     const upload = await uploadPanel(server.ctx, owner.user.id);
     const created = await server.app.inject({
       method: 'POST',
@@ -93,9 +94,24 @@ describe.each(allDatabaseKinds())('a job runs through the queue on $kind', ({ ki
       headers: owner.headers,
       payload: { name: 'Missing target', data: uploadJobData(upload, { codePredictionIndicator: 'not_a_column' }) },
     });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.message).toContain('not_a_column');
+  });
+
+  it('ends a job whose data cannot be read in error with a reason, without retrying it', async () => {
+    const upload = await uploadPanel(server.ctx, owner.user.id);
+    // The file is gone from storage after the import (a disk cleaned by hand): the job is valid but unreadable.
+    await server.ctx.storage!.delete(`${CSV_FOLDER}/${upload.storedName}`);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      headers: owner.headers,
+      payload: { name: 'File gone', data: uploadJobData(upload) },
+    });
+    expect(created.statusCode).toBe(201);
     const job = await waitForStatus(server, owner, created.json().job.id, ['done', 'error']);
     expect(job.status).toBe('error');
-    expect(job.errorMessage).toContain('not_a_column');
+    expect(job.errorMessage).toContain('missing from storage');
     const { rows } = await server.ctx.database.query<{ attempts: number }>('SELECT attempts FROM jobs WHERE id = $1', [job.id]);
     expect(rows[0].attempts).toBe(1);
   }, 60_000);

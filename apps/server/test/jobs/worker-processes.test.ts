@@ -161,11 +161,11 @@ describe.skipIf(postgres.skip)('worker processes on one PostgreSQL', { timeout: 
     // The queue's expiry (600 s) cannot be what rescues it: only the missing heartbeats can.
     const jobs = jobSettings({ expireSeconds: 600, retryLimit: 1 });
     const s = await setUp(jobs);
-    const rescuer = startWorker(s, jobs);
-    workers.push(rescuer);
-    await waitUntil(async () => rescuer.output().includes('is running'), 'the second worker to start', 120_000);
+    // The rescuer starts once the doomed worker holds the job (started earlier, it could take the job itself).
     const id = await submitAndKillItsWorker(s, jobs, 'killed mid-run');
     const killedAt = Date.now();
+    const rescuer = startWorker(s, jobs);
+    workers.push(rescuer);
     await waitUntil(async () => startedLines(rescuer.output(), id) === 1, 'the job to be taken back', 120_000);
     const takenBackSeconds = (Date.now() - killedAt) / 1000;
     await waitUntil(async () => ['done', 'error'].includes((await jobRow(s, id)).status), 'the retried job to finish', 200_000);

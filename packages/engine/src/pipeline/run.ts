@@ -53,8 +53,11 @@ export type SavedPipelineModel = SavedModel & {
     scaler: ScalerState | null;
     /** Class definitions (index order). */
     classes: { title: string; min: number; max: number }[];
-    /** The target's history columns among `features` (computed from the place's earlier target values), or absent. */
-    history?: { target: string; columns: string[] };
+    /**
+     * The target's history columns among `features` (computed from the place's earlier target values), or
+     * absent; `clamp` says whether a previous value outside every class falls into the first or last one.
+     */
+    history?: { target: string; columns: string[]; clamp?: boolean };
   };
 };
 
@@ -387,7 +390,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
             binEdges: fittedFeatures.binEdges,
             scaler: final.scaler,
             classes: prepared.classes.classes.map((c) => ({ ...c })),
-            ...(inputs === 'indicators+history' && history ? { history: { target: config.target, columns: history.names } } : {}),
+            ...(inputs === 'indicators+history' && history ? { history: { target: config.target, columns: history.names, clamp: prepared.classes.clamp } } : {}),
           },
         };
       }

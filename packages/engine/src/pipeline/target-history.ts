@@ -71,3 +71,56 @@ export function withHistory(indicators: FeatureSource, history: FeatureSource): 
     forced: history.names.length,
   };
 }
+
+/** A row to predict, located by place and year (null when the request does not say). */
+export interface PlaceYear {
+  space: string | null;
+  time: number | null;
+}
+
+/**
+ * History columns for rows to predict, read from a panel's known targets with the same one-step-ahead rule as
+ * training: for each (place, year), the place's latest known target strictly before that year, its class, and
+ * the years since. A row without a place or year, or whose place has no earlier known target, gets NaN (the
+ * saved pipeline fills it as it fills any missing cell).
+ * @param frame the job's panel (the rows the model was trained and tested on, with their targets)
+ * @param target the panel's target value per row (NaN when missing)
+ * @param classes the saved model's class definitions, in index order
+ * @param clamp whether a value outside every class falls into the first or last class (automatic classes)
+ * @param rows the rows to predict
+ * @returns three columns in historyColumnNames order, one value per row of `rows`
+ */
+export function historyForRows(
+  frame: PanelFrame,
+  target: Float64Array,
+  classes: readonly { title: string; min: number; max: number }[],
+  clamp: boolean,
+  rows: readonly PlaceYear[],
+): [Float64Array, Float64Array, Float64Array] {
+  const known = new Map<string, { time: number; value: number }[]>();
+  for (let i = 0; i < target.length; i++) {
+    if (Number.isNaN(target[i])) continue;
+    const list = known.get(frame.space[i]) ?? [];
+    list.push({ time: frame.time[i], value: target[i] });
+    known.set(frame.space[i], list);
+  }
+  for (const list of known.values()) list.sort((a, b) => a.time - b.time);
+  const fitted: TargetClasses = { classes: classes.map((c) => ({ ...c })), mode: clamp ? 'automatic' : 'manual', method: null, clamp };
+  const columns: [Float64Array, Float64Array, Float64Array] = [0, 1, 2].map(() => new Float64Array(rows.length).fill(Number.NaN)) as [Float64Array, Float64Array, Float64Array];
+  rows.forEach((row, r) => {
+    if (row.space === null || row.time === null) return;
+    const list = known.get(row.space);
+    if (!list) return;
+    let latest: { time: number; value: number } | undefined;
+    for (const entry of list) {
+      if (entry.time >= row.time) break;
+      latest = entry;
+    }
+    if (!latest) return;
+    columns[0][r] = latest.value;
+    const c = assignClass(latest.value, fitted);
+    columns[1][r] = c < 0 ? Number.NaN : c;
+    columns[2][r] = row.time - latest.time;
+  });
+  return columns;
+}

@@ -256,7 +256,11 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     const stopAt = currentDeadline();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('search deadline')), Math.max(0, stopAt - Date.now()));
-    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    // The run's own signal stops this task too; the listener is removed when the task ends (AbortSignal.any
+    // would leave one listener per task on the run's signal until garbage collection).
+    const forward = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', forward, { once: true });
+    const signal = controller.signal;
     const started = Date.now();
     let result: FitResult | null = null;
     try {
@@ -282,6 +286,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       if (!controller.signal.aborted) throw error;
     } finally {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forward);
     }
     const seconds = (Date.now() - started) / 1000;
     if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`task ${describe(state.candidate)} fold ${fold}: predicted ${predictTask(work).toFixed(2)} s, took ${seconds.toFixed(2)} s (fit ${result?.fitSeconds.toFixed(2)}), deadline in ${((options.deadline() - Date.now()) / 1000).toFixed(1)} s\n`);

@@ -43,6 +43,8 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/jobs/:id/rerun', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
+    // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
+    if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { name } = parseBody(rerunJobRequestSchema, request);
     return reply.code(201).send({ job: await rerunJob(ctx, user.id, id, name) });
   });

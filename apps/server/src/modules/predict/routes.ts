@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, RESULT_ALGORITHMS, predictRequestSchema } from '@indicata/contracts';
+import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, PREDICT_MESSAGES, RESULT_ALGORITHMS, predictRequestSchema } from '@indicata/contracts';
 import { exportEnsembleOnnx, exportOnnx } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { parseParams, parseQuery } from '../../http/parse.ts';
 import { predictRows, resolveJobModel } from './service.ts';
+import { findOwnJob } from '../jobs/service.ts';
+import { ApiError } from '../../http/errors.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const modelQuery = z.object({ model: z.enum(PREDICTION_MODELS).optional() });
@@ -38,6 +40,8 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
       async (request) => {
         const user = requireUser(request);
         const { id } = parseParams(idParams, request);
+        // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
+        if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
         const query = parseQuery(modelQuery, request);
         const body = predictRequestSchema.parse({ ...(request.body as object | null), ...(query.model ? { model: query.model } : {}) });
         const model = await resolveJobModel(ctx, user.id, id, body.model);
@@ -51,8 +55,14 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/api/jobs/:id/onnx/:model', { config: { bearer: true } }, async (request, reply) => {
     const user = requireUser(request);
     const { id, model } = parseParams(onnxParams, request);
-    const resolved = await resolveJobModel(ctx, user.id, id, model);
-    const bytes = resolved.algorithm === 'Ensemble' ? exportEnsembleOnnx(resolved.members) : exportOnnx(resolved.members[0].saved);
+    const resolved = await resolveJobModel(ctx, user.id, id, model, false);
+    let bytes: Uint8Array;
+    try {
+      bytes = resolved.algorithm === 'Ensemble' ? exportEnsembleOnnx(resolved.members) : exportOnnx(resolved.members[0].saved);
+    } catch (error) {
+      request.log.error({ err: error, jobId: id, model }, 'ONNX export failed');
+      throw new ApiError(409, 'conflict', PREDICT_MESSAGES.onnxExportFailed);
+    }
     return reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', `attachment; filename="model${resolved.algorithm}.onnx"`)

@@ -12,10 +12,11 @@ import {
   type PredictResponse,
   type ResultAlgorithm,
 } from '@indicata/contracts';
-import { parseNumberCell, predictEnsembleRows, predictRowsWithProbabilities, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import { historyForRows, parseNumberCell, predictEnsembleRows, predictRowsWithProbabilities, type PanelFrame, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStorage } from '../../storage/index.ts';
+import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { loadSavedModel } from './saved-models.ts';
 
@@ -24,6 +25,15 @@ export interface ResolvedModel {
   algorithm: ResultAlgorithm;
   members: { saved: SavedPipelineModel; weight: number }[];
   pipeline: SavedPipelineModel['pipeline'];
+  /**
+   * Input columns of every member, the first member's order first (ensemble members may differ in inputs).
+   */
+  features: string[];
+  /**
+   * The target's history as the models were trained with it: the job's panel (its known targets) to look up
+   * each row's place and year in; absent when no member uses the history.
+   */
+  history?: { columns: string[]; frame: PanelFrame; target: Float64Array; clamp: boolean };
 }
 
 /** Input rows as cells by column name, with the columns the input has. */
@@ -51,15 +61,23 @@ function inputTable(body: PredictRequest): InputTable {
 
 /**
  * The model of a finished job that a request names ('chosen' = the job's recommended model).
+ * @param lookUpHistory whether to load the job's panel for models trained with the target's history (the
+ *   prediction API does; the ONNX download does not need it)
  * @throws ApiError 404 (not the caller's job), 409 (not done), 400 (no such model in this job)
  */
-export async function resolveJobModel(ctx: AppContext, userId: string, jobId: string, model: PredictRequest['model']): Promise<ResolvedModel & { results: AutoMLResults }> {
+export async function resolveJobModel(
+  ctx: AppContext,
+  userId: string,
+  jobId: string,
+  model: PredictRequest['model'],
+  lookUpHistory = true,
+): Promise<ResolvedModel & { results: AutoMLResults }> {
   const row = await findOwnJob(ctx, userId, jobId);
   if (!row) throw ApiError.of(404, 'not_found');
   if (row.status !== 'done' || !row.results) throw new ApiError(409, 'conflict', PREDICT_MESSAGES.jobNotDone);
   const results = row.results as AutoMLResults;
   const stored = new Set((row.modelFiles ?? []).map((m) => m.family));
-  const members = results.models.Ensemble?.members ?? [];
+  const members = results.models?.Ensemble?.members ?? [];
   const available: ResultAlgorithm[] = [...(['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const).filter((f) => stored.has(f))];
   if (members.length > 0 && members.every((m) => stored.has(m.algorithm))) available.push('Ensemble');
   const algorithm = model === 'chosen' ? results.best : model;
@@ -70,13 +88,29 @@ export async function resolveJobModel(ctx: AppContext, userId: string, jobId: st
   const load = async (family: ModelFamily) => {
     const saved = await loadSavedModel(storage, jobId, family);
     if (!saved) throw ApiError.of(404, 'not_found');
+    if (!Array.isArray(saved.pipeline?.features) || !Array.isArray(saved.pipeline.classes)) {
+      throw new ApiError(409, 'conflict', formatMessage(PREDICT_MESSAGES.modelUnreadable, { model: family }));
+    }
     return saved;
   };
   const resolved =
     algorithm === 'Ensemble'
       ? await Promise.all(members.map(async (m) => ({ saved: await load(m.algorithm as ModelFamily), weight: m.weight })))
       : [{ saved: await load(algorithm), weight: 1 }];
-  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, results };
+  const features = [...new Set(resolved.flatMap((m) => m.saved.pipeline.features))];
+  const withHistory = resolved.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
+  let history: ResolvedModel['history'];
+  if (withHistory && lookUpHistory) {
+    try {
+      const { frame, targetColumn } = await buildFrameForJob(ctx, row);
+      const target = frame.columns.find((c) => c.name === targetColumn)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
+      history = { columns: withHistory.columns, frame, target, clamp: withHistory.clamp ?? true };
+    } catch (error) {
+      if (!(error instanceof JobDataError)) throw error;
+      // Without the job's data the caller must give the history columns (the missing-column check names them).
+    }
+  }
+  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, features, history, results };
 }
 
 /**
@@ -88,11 +122,16 @@ export async function resolveJobModel(ctx: AppContext, userId: string, jobId: st
  * @param labels the job's spatial and temporal column names (echoed per row when present)
  */
 export function predictRows(model: ResolvedModel, body: PredictRequest, labels: { space: string; time: string }): Omit<PredictResponse, 'jobId'> {
-  const { features, classes } = model.pipeline;
+  const { classes } = model.pipeline;
+  const { features } = model;
   const table = inputTable(body);
-  const absent = features.filter((f) => !table.columns.has(f));
+  // History columns the caller leaves out are read from the job's panel by place and year.
+  const fromPanel = new Set(model.history?.columns.filter((c) => !table.columns.has(c)) ?? []);
+  const absent = features.filter((f) => !table.columns.has(f) && !fromPanel.has(f));
   if (absent.length > 0) throw badRequest(formatMessage(PREDICT_MESSAGES.missingColumns, { columns: absent.join(', ') }));
-  const allowed = Math.floor(features.length * PREDICT_LIMITS.maxMissingShare);
+  const historyColumns = new Set(model.history?.columns ?? []);
+  const indicators = features.filter((f) => !historyColumns.has(f));
+  const allowed = Math.floor(indicators.length * PREDICT_LIMITS.maxMissingShare);
   const raw: RawRow[] = [];
   const rowNumbers: number[] = [];
   const notPredicted: NotPredicted[] = [];
@@ -102,10 +141,15 @@ export function predictRows(model: ResolvedModel, body: PredictRequest, labels: 
     const year = typeof time === 'number' ? time : typeof time === 'string' ? Number(parseNumberCell(time)) : NaN;
     return { space: space === undefined || space === null ? null : String(space), time: Number.isFinite(year) ? year : null };
   };
+  const looked = model.history && fromPanel.size > 0 ? historyForRows(model.history.frame, model.history.target, classes, model.history.clamp, table.rows.map(place)) : null;
   table.rows.forEach((row, r) => {
     const values: RawRow = {};
     let missing = 0;
     for (const name of features) {
+      if (fromPanel.has(name) && looked && model.history) {
+        values[name] = looked[model.history.columns.indexOf(name)][r];
+        continue;
+      }
       const cell = row[name];
       let value: number;
       if (cell === null || cell === undefined) value = NaN;
@@ -117,12 +161,12 @@ export function predictRows(model: ResolvedModel, body: PredictRequest, labels: 
       }
       if (!Number.isFinite(value)) {
         value = NaN;
-        missing += 1;
+        if (!historyColumns.has(name)) missing += 1;
       }
       values[name] = value;
     }
     if (missing > allowed) {
-      notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: features.length, allowed }) });
+      notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: indicators.length, allowed }) });
     } else {
       raw.push(values);
       rowNumbers.push(r);

@@ -93,7 +93,7 @@ describe('QuestionsPanel', () => {
     expect(within(items[0]!).getByTestId('question-answer').textContent).toContain('Answer 1');
     expect(within(items[1]!).getByTestId('question-answer').textContent).toContain('...');
     expect(screen.getByRole('button', { name: 'Hide Answers' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     const second = await screen.findAllByTestId('question-item');
     expect(second).toHaveLength(1);
     expect(second[0].textContent).toContain('Question 4?');

@@ -58,7 +58,7 @@ describe('result detail states', () => {
     expect(screen.getByText('Life expectancy 2015')).toBeTruthy();
     expect(screen.getByText('2025-03-07 21:05')).toBeTruthy();
     expect(screen.getByText('Request Date')).toBeTruthy();
-    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(screen.getByText('Running')).toBeTruthy();
   });
 
   it('shows the missing-detail text with the reason of a failed job', async () => {

@@ -95,6 +95,28 @@ function familyRows(model: ModelResult, chosen: string): LeaderboardRow[] {
     });
   }
   const list = [...byKey.values()];
+  if (list.length === 0) {
+    // The budget ended the search before any candidate of this family was scored on every fold: its final
+    // model (the family's first default) still ran on the test rows, so it still has its row.
+    const params = relevantParams(model.algorithm, model.params ?? {});
+    list.push({
+      key: canonicalKey(model.algorithm, params, null, null),
+      family: model.algorithm,
+      rank: 1,
+      params,
+      scaler: null,
+      inputs: null,
+      validationMean: model.validationMacroF1,
+      validationSd: model.validationMacroF1Std,
+      foldsScored: null,
+      fitSeconds: finite(model.fitSeconds),
+      predictSeconds: null,
+      finalist: false,
+      testMacroF1: null,
+      candidates: 1,
+      chosen: false,
+    });
+  }
   const finalist = list[0];
   if (finalist) {
     finalist.finalist = true;

@@ -63,7 +63,7 @@ describe('WhoCatalog', () => {
     expect(await screen.findByText('Life expectancy at birth (years)')).toBeTruthy();
     expect(screen.getByText('2000–2002')).toBeTruthy();
     expect(screen.getByText('2005, 2010')).toBeTruthy();
-    expect(screen.getByText('SEX_FMLE')).toBeTruthy();
+    expect(screen.getByTitle('SEX_FMLE').textContent).toBe('Female');
     expect(screen.getByText('3 countries, 3 years, 50% filled')).toBeTruthy();
     expect(screen.getByTestId('who-vintage').textContent).toBe('Data vintage: WHO GHO export of 2018-07');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search indicators' }), { target: { value: 'beds' } });

@@ -48,7 +48,9 @@ function finish(g: GraphBuilder, outputs: ModelOutputs, pipeline: SavedPipelineM
   const nClasses = titles.length;
   const doc =
     `Indicata ${family} model. Input "${ONNX_INPUT}": float64 [rows, ${width}], the indicator columns in this order: ` +
-    `${pipeline.features.join(', ')} (NaN = missing; it is filled as in training). Outputs: "${ONNX_OUTPUTS.label}" (class title), ` +
+    `${pipeline.features.join(', ')} (NaN = missing; it is filled as in training). ` +
+    (pipeline.history ? `The columns ${pipeline.history.columns.join(', ')} are the place's latest known target before the row's year, its class index and the years since (the prediction API looks them up in the job's data; here the caller gives them). ` : '') +
+    `Outputs: "${ONNX_OUTPUTS.label}" (class title), ` +
     `"${ONNX_OUTPUTS.labelIndex}" (0-based class index) and "${ONNX_OUTPUTS.probabilities}" (float64 [rows, ${nClasses}], classes in index order).`;
   const graph = g.graph(
     `indicata_${family}`,
@@ -83,7 +85,7 @@ export function exportOnnx(saved: SavedPipelineModel): Uint8Array {
 }
 
 /**
- * The soft-voting ensemble as one ONNX file: each member's whole pipeline on the same input, the weighted
+ * The soft-voting ensemble as one ONNX file: each member's whole pipeline on its columns of the input, the weighted
  * sum of their probabilities (in member order, as the engine adds them), and its arg-max.
  * @param members the ensemble's members with their weights (results.models.Ensemble.members)
  * @returns the .onnx file's bytes
@@ -91,20 +93,22 @@ export function exportOnnx(saved: SavedPipelineModel): Uint8Array {
 export function exportEnsembleOnnx(members: readonly EnsembleMemberModel[]): Uint8Array {
   if (members.length === 0) throw new Error('An ensemble needs at least one member.');
   const [first] = members;
-  for (const m of members) {
-    if (m.saved.pipeline.features.join('\u0000') !== first.saved.pipeline.features.join('\u0000')) {
-      throw new Error('Ensemble members must read the same feature columns.');
-    }
-  }
+  // Members may read different columns (with and without the target's history): the file takes their union,
+  // the first member's columns first, and each member picks its own columns from it.
+  const features = [...new Set(members.flatMap((m) => m.saved.pipeline.features))];
   const g = new GraphBuilder();
   let sum = '';
   members.forEach((m, i) => {
-    const outputs = modelNodes(g.scoped(`m${i}_${m.saved.family}_`), ONNX_INPUT, m.saved);
+    const scope = g.scoped(`m${i}_${m.saved.family}_`);
+    const own = m.saved.pipeline.features;
+    const sameColumns = own.length === features.length && own.every((f, k) => f === features[k]);
+    const input = sameColumns ? ONNX_INPUT : scope.node('Gather', [ONNX_INPUT, scope.int64(own.map((f) => features.indexOf(f)))], { axis: { int: 1 } });
+    const outputs = modelNodes(scope, input, m.saved);
     const term = g.node('Mul', [g.double([m.weight], []), outputs.probabilities]);
     sum = sum === '' ? term : g.node('Add', [sum, term]);
   });
   const label = g.node('ArgMax', [sum], { axis: { int: 1 }, keepdims: { int: 0 } });
-  return finish(g, { label, probabilities: sum }, first.saved.pipeline, 'Ensemble', {
+  return finish(g, { label, probabilities: sum }, { ...first.saved.pipeline, features }, 'Ensemble', {
     members: JSON.stringify(members.map((m) => ({ algorithm: m.saved.family, weight: m.weight }))),
   });
 }
