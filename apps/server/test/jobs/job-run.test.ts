@@ -43,7 +43,7 @@ describe.each(allDatabaseKinds())('a job runs through the queue on $kind', ({ ki
     // The mailer is created by the context initializer from config; point it at the sink for this test.
     const { createMailer } = await import('../../src/modules/mail/mailer.ts');
     server.ctx.mailer = createMailer({ ...server.ctx.config.mail, smtpUrl: sink.url });
-    server.ctx.config.jobs.budgetSeconds = 5;
+    server.ctx.config.jobs.budgetSeconds = 15;
 
     const seen: string[] = [];
     const unsubscribe = server.ctx.events.subscribe(owner.user.id, (event) => {

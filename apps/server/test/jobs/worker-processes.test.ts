@@ -178,6 +178,8 @@ describe.skipIf(postgres.skip)('worker processes on one PostgreSQL', { timeout: 
     expect({ status: row.status, error: row.error_message }).toEqual({ status: 'done', error: null });
     expect(row.attempts).toBe(2);
     expect(rescuer.output()).toContain('job taken back from a dead worker');
+    // The e-mail goes out just after the row says done.
+    await waitUntil(async () => mailsAbout(s.ctx.config.dataDir, id) > 0, 'the job e-mail', 30_000);
     expect(mailsAbout(s.ctx.config.dataDir, id)).toBe(1);
   });
 
