@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '@indicata/contracts';
+import { MESSAGES, formatMessage } from '@indicata/contracts';
 import { E2E_SMTP_MESSAGES_URL } from '../playwright.config.ts';
 import { expect, test } from './fixtures/app.ts';
 
@@ -97,7 +97,7 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   const jobName = `Journey ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(jobName);
   await page.getByTestId('run-automl').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(formatMessage(MESSAGES.jobQueued, { name: jobName }))).toBeVisible();
   await expect(page.getByText(MESSAGES.jobQueued)).toBeVisible();
   await page.waitForURL('**/home?tab=results');
 

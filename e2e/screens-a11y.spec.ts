@@ -37,7 +37,11 @@ async function signInWithAJob(page: Page, registerUser: (page: Page) => Promise<
   const second = await queueJob(page, 'Screens check two', whoJobData({ seed: 5 }));
   // The wizard has a WHO source and a target, as after the first steps.
   await page.goto('/home?tab=configure');
-  await page.getByRole('switch', { name: 'Use WHO Data' }).check({ force: true });
+  // Mantine draws the switch's input off-screen under its track: click it as a keyboard user's Space would.
+  const useWho = page.getByRole('switch', { name: 'Use WHO Data' });
+  await useWho.focus();
+  await page.keyboard.press('Space');
+  await expect(useWho).toBeChecked();
   return [first.id, second.id];
 }
 

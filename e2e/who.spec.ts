@@ -23,10 +23,11 @@ test.describe('WHO catalog page', () => {
     const life = table.locator('tr[data-code="WHOSIS_000001"]');
     await expect(life).toContainText('Life expectancy at birth (years)');
     await expect(life).toContainText('2000–2016');
-    await expect(life).toContainText('SEX_BTSX');
-    await expect(life).toContainText('SEX_FMLE');
+    // Dimensions in words, the WHO code in the badge's title.
+    await expect(life).toContainText('Both sexes');
+    await expect(life.getByTitle('SEX_FMLE')).toHaveText('Female');
     await expect(life).toContainText('183 countries, 17 years');
-    await expect(table.locator('tr[data-code="SDGPM25"]')).toContainText('RESIDENCEAREATYPE_URB');
+    await expect(table.locator('tr[data-code="SDGPM25"]').getByTitle('RESIDENCEAREATYPE_URB')).toHaveText('Urban');
     await expect(page.getByTestId('who-vintage')).toHaveText('Data vintage: WHO GHO export of 2018-07');
 
     await page.getByRole('searchbox', { name: 'Search indicators' }).fill('mortality rate');

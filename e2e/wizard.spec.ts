@@ -184,7 +184,7 @@ test('configure a request, see every check, keep it across a reload and submit i
   expect(posted).toEqual([]);
   await run.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(MESSAGES.jobQueued)).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.jobQueued, { name: 'Regional cases' }))).toBeVisible();
   await page.waitForURL('**/home?tab=results');
   await expect(page.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
   expect(posted).toHaveLength(1);

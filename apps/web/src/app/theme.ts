@@ -53,5 +53,8 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A table wider than the screen scrolls in its own box: that box takes keyboard focus so the arrow keys
+    // scroll it (axe: scrollable-region-focusable, serious).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
