@@ -97,15 +97,15 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   const jobName = `Journey ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(jobName);
   await page.getByTestId('run-automl').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(formatMessage(MESSAGES.jobQueued, { name: jobName }))).toBeVisible();
-  await expect(page.getByText(MESSAGES.jobQueued)).toBeVisible();
   await page.waitForURL('**/home?tab=results');
 
   // The row goes from Pending to Done without a reload (Server-Sent Events).
   const row = page.getByTestId('results-list').locator('tr[data-job-id]', { hasText: jobName });
   await expect(row.locator('[data-status]')).toHaveAttribute('data-status', /Pending|Running|Done/);
   await expect(row.locator('[data-status="Done"]')).toBeVisible({ timeout: 8 * 60_000 });
-  await expect(row.locator('td').nth(2)).toHaveText(/regional_panelcsv$/);
+  await expect(row.locator('td').nth(3)).toHaveText(/regional_panelcsv$/);
 
   // The detail: header, report, every table and the pictures.
   await row.click();

@@ -58,8 +58,8 @@ test.describe('results', () => {
     }
     const done = finished;
     await expect(list.locator('thead th')).toHaveText(['Compare', 'Name', 'Date', 'Database', 'Status', 'Actions']);
-    await expect(done.locator('td').nth(1)).toHaveText(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):\d{2}$/);
-    await expect(done.locator('td').nth(2)).toHaveText('WHO');
+    await expect(done.locator('td').nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):\d{2}$/);
+    await expect(done.locator('td').nth(3)).toHaveText('WHO');
     await expect(page.getByText(/^Page 1 of \d+$/).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('results-list.png'), fullPage: true });
 

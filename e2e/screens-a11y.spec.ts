@@ -78,6 +78,7 @@ test.describe('screens', () => {
     // The results list is one card per job, with its status and actions in view.
     await page.goto('/home?tab=results');
     const card = page.locator(`[data-job-card="${ids[0]}"]`);
+    await card.scrollIntoViewIfNeeded();
     await expect(card.locator('[data-status]')).toBeInViewport();
     await expect(card.getByTestId('job-actions')).toBeInViewport();
     // The catalog shows each indicator's label, not only its code.

@@ -35,7 +35,8 @@ const readableVariants: VariantColorsResolver = (input) => {
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  // Placeholders are text a reader needs ("Choose a file"): Mantine's gray 5 measured 2.07:1 on white; this one 4.7:1.
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#6c757d' },
   dark: {},
 });
 
