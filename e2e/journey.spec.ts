@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { MESSAGES, formatMessage } from '@indicata/contracts';
 import { E2E_SMTP_MESSAGES_URL } from '../playwright.config.ts';
 import { expect, test } from './fixtures/app.ts';
@@ -114,6 +116,8 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   await expect(page.getByText(jobName)).toBeVisible();
   await expect(page.getByTestId('final-results')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('report').getByText(/^Written by: /).first()).toBeVisible();
+  // The verdict comes first; the detailed sections open on demand.
+  await page.getByTestId('toggle-all-sections').click();
   for (const id of ['table-resultados', 'table-summary', 'table-baselines', 'table-classes', 'table-used-indicators', 'table-correlation', 'table-outliers']) {
     await expect(page.getByTestId(id)).toBeAttached();
   }
@@ -127,12 +131,10 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath('journey-detail.png'), fullPage: true });
 
-  // Download the models: one JSON file per trained family.
-  const downloads: string[] = [];
-  page.on('download', (download) => downloads.push(download.suggestedFilename()));
-  await page.getByRole('button', { name: 'Download models' }).click();
-  await expect(page.getByTestId('download-models').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
-  await expect.poll(() => [...downloads].sort()).toEqual(expect.arrayContaining(['modelDT.json', 'modelKNN.json']));
+  // Download the models: one zip holding a JSON file per trained family.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download models' }).click()]);
+  const zipped = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  expect(Object.keys(zipped)).toEqual(expect.arrayContaining(['models/modelDT.json', 'models/modelKNN.json', 'results.json']));
 
   // The result e-mail reached the SMTP server, addressed to the user, naming the job with a link to it.
   const jobId = new URL(page.url()).searchParams.get('id')!;

@@ -83,7 +83,9 @@ test.describe('screens', () => {
     await expect(card.getByTestId('job-actions')).toBeInViewport();
     // The catalog shows each indicator's label, not only its code.
     await page.goto('/whoimport');
-    await expect(page.getByText('Life expectancy at birth (years)').first()).toBeInViewport();
+    const label = page.getByText('Life expectancy at birth (years)').first();
+    await label.scrollIntoViewIfNeeded();
+    await expect(label).toBeInViewport();
     // The model form's Customize inputs are reachable without scrolling the page sideways.
     await page.goto('/randomforest');
     const customize = page.getByRole('textbox').first();
