@@ -123,7 +123,8 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   }
   for (const family of ['DT', 'KNN']) {
     await expect(page.getByTestId(`table-predictions-${family}`)).toBeAttached();
-    await expect(page.getByTestId(`table-hyperparameters-${family}`)).toBeAttached();
+    // Every candidate the search scored is on the leaderboard, by family.
+    await expect(page.getByTestId('leaderboard').locator(`tbody tr[data-family="${family}"]`).first()).toBeAttached();
     await expect(page.getByTestId(`chart-confusion-${family}`).locator('canvas').first()).toBeVisible();
   }
   await expect(page.getByTestId('chart-scores').locator('canvas').first()).toBeVisible();
