@@ -108,9 +108,9 @@ export type PredictResponse = z.infer<typeof predictResponseSchema>;
 export const gapsResponseSchema = predictResponseSchema.extend({
   /** The target column of the job's panel. */
   target: z.string(),
-  /** Rows of the panel whose target is missing (= predictions + notPredicted). */
+  /** Rows of the panel whose target is missing and that have some indicator value (= predictions + notPredicted). */
   missingTarget: z.number().int(),
-  /** Rows of the panel in all. */
+  /** Rows of the panel in all (with WHO data: the target's country-years and these gaps). */
   panelRows: z.number().int(),
 });
 export type GapsResponse = z.infer<typeof gapsResponseSchema>;

@@ -6,43 +6,51 @@ import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { predictRows, resolveJobModel } from './service.ts';
 
-/** A frame row as the prediction API takes it: place, time and every numeric column (NaN as null). */
-function rowOf(frame: PanelFrame, index: number, skip: string): Record<string, number | string | null> {
+/**
+ * A frame row as the prediction API takes it (place, time and every indicator, NaN as null), or null when the
+ * row has no indicator value at all (nothing to predict from).
+ */
+function rowOf(frame: PanelFrame, index: number, target: string): Record<string, number | string | null> | null {
   const row: Record<string, number | string | null> = { [frame.spaceColumn]: frame.space[index], [frame.timeColumn]: frame.time[index] };
+  let present = 0;
   for (const column of frame.columns) {
-    if (column.name === skip) continue;
+    if (column.name === target) continue;
     const value = column.values[index];
+    if (Number.isFinite(value)) present += 1;
     row[column.name] = Number.isFinite(value) ? value : null;
   }
-  return row;
+  return present > 0 ? row : null;
 }
 
 /**
- * Gap filling: predicts the rows of the job's own panel whose target is missing, with the job's chosen model
- * or the one asked for, by the prediction API's rules (rows with too many missing indicators are listed with
- * the reason). Nothing is stored.
+ * Gap filling: predicts the rows of the job's own panel whose target is missing but that have indicator values
+ * (for WHO data, the country-years not yet published), with the job's chosen model or the one asked for, by the
+ * prediction API's rules (rows with too many missing indicators are listed with the reason). Nothing is stored.
  * @throws ApiError 404 (not the caller's job), 409 (not done, or its data can no longer be read), 400 (no such model)
  */
 export async function predictGaps(ctx: AppContext, userId: string, jobId: string, model: PredictionModel): Promise<GapsResponse> {
-  const resolved = await resolveJobModel(ctx, userId, jobId, model);
+  // The panel is built here once, with the WHO gap rows, and serves the target's history look-up as well.
+  const resolved = await resolveJobModel(ctx, userId, jobId, model, false);
+  const job = await findOwnJob(ctx, userId, jobId);
+  if (!job) throw ApiError.of(404, 'not_found');
   let frame: PanelFrame;
   let target: string;
-  if (resolved.history) {
-    // resolveJobModel has already built the panel to look the target's history up in.
-    ({ frame, targetColumn: target } = resolved.history);
-  } else {
-    const row = await findOwnJob(ctx, userId, jobId);
-    if (!row) throw ApiError.of(404, 'not_found');
-    try {
-      ({ frame, targetColumn: target } = await buildFrameForJob(ctx, row));
-    } catch (error) {
-      if (error instanceof JobDataError) throw new ApiError(409, 'conflict', error.message);
-      throw error;
-    }
+  try {
+    ({ frame, targetColumn: target } = await buildFrameForJob(ctx, job, { withGaps: true }));
+  } catch (error) {
+    if (error instanceof JobDataError) throw new ApiError(409, 'conflict', error.message);
+    throw error;
   }
-  const values = frame.columns.find((c) => c.name === target)?.values;
+  const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
+  const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
+  if (withHistory) resolved.history = { columns: withHistory.columns, frame, target: values, clamp: withHistory.clamp ?? true, targetColumn: target };
+
   const rows: Record<string, number | string | null>[] = [];
-  for (let i = 0; i < frame.space.length; i++) if (!values || !Number.isFinite(values[i])) rows.push(rowOf(frame, i, target));
+  for (let i = 0; i < frame.space.length; i++) {
+    if (Number.isFinite(values[i])) continue;
+    const row = rowOf(frame, i, target);
+    if (row) rows.push(row);
+  }
   const labels = { space: frame.spaceColumn, time: frame.timeColumn };
   const answer =
     rows.length > 0
