@@ -48,6 +48,14 @@ test.describe('use the model', () => {
         const first = gaps.predictions[0];
         await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText(first.label);
       }
+      // WHO panel: the map of observed and predicted classes, drawn, with its year slider.
+      const map = section.getByTestId('gaps-map');
+      await expect(map.getByTestId('chart-gaps-map').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+      await expect(map.getByTestId('chart-gaps-map')).toHaveAttribute('aria-label', /countries with an observed class and \d+ with a predicted one/);
+      const firstYear = Math.min(...gaps.observed.map((o) => o.time), ...gaps.predictions.map((p) => p.time ?? Infinity));
+      await map.getByRole('slider').focus();
+      await page.keyboard.press('Home');
+      await expect(map.getByTestId('gaps-map-year')).toHaveText(`Year: ${firstYear}`);
       const [download] = await Promise.all([page.waitForEvent('download'), section.getByTestId('gaps-result-csv').click()]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`^indicata-${job.id}-gaps-[A-Za-z]+\\.csv$`));
       const lines = readFileSync(await download.path(), 'utf8').trim().split('\r\n');

@@ -112,6 +112,11 @@ export const gapsResponseSchema = predictResponseSchema.extend({
   missingTarget: z.number().int(),
   /** Rows of the panel in all (with WHO data: the target's country-years and these gaps). */
   panelRows: z.number().int(),
+  /**
+   * The panel's rows that have a target value, with its class by the model's classes (for the map of observed
+   * and predicted classes); rows outside every manual class are left out.
+   */
+  observed: z.array(z.object({ space: z.string(), time: z.number(), classIndex: z.number().int() })),
 });
 export type GapsResponse = z.infer<typeof gapsResponseSchema>;
 

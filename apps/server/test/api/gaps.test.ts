@@ -109,6 +109,12 @@ describe('gap filling on the training panel', () => {
       expect(body.predictions.find((p) => p.space === sparse)?.imputed).toBe(missing);
     }
     expect([...body.predictions, ...body.notPredicted].some((p) => p.space === 'R07')).toBe(false);
+    // The observed classes (for the map): every row with a target, classed as the run classed its test rows.
+    expect(body.observed).toHaveLength(300 - gaps - 1);
+    const observed = new Map(body.observed.map((o) => [`${o.space}|${o.time}`, o.classIndex]));
+    const tested = results.models.DT?.predictions ?? [];
+    expect(tested.length).toBeGreaterThan(0);
+    for (const p of tested) expect(observed.get(`${p.space}|${p.time}`), `${p.space} ${p.time}`).toBe(p.actualIndex);
     // Every gap is R00..R05 in 2008/2009 or R06 in 2000.
     for (const p of body.predictions) expect((Number(p.space?.slice(1)) <= 5 && (p.time ?? 0) >= 2008) || (p.space === 'R06' && p.time === 2000)).toBe(true);
     for (const p of body.predictions) expect(p.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);

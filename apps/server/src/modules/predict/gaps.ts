@@ -1,5 +1,5 @@
 import type { GapsResponse, PredictionModel } from '@indicata/contracts';
-import type { PanelFrame } from '@indicata/engine';
+import { assignClass, type PanelFrame, type TargetClasses } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
@@ -45,9 +45,17 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   if (withHistory) resolved.history = { columns: withHistory.columns, frame, target: values, clamp: withHistory.clamp ?? true, targetColumn: target };
 
+  // Observed classes by the model's class bounds (automatic classes take outlying values into the end classes).
+  const clamp = resolved.results.preprocessing?.targetDiscretization?.mode !== 'manual';
+  const fitted: TargetClasses = { classes: resolved.pipeline.classes.map((c) => ({ ...c })), mode: clamp ? 'automatic' : 'manual', method: null, clamp };
+  const observed: GapsResponse['observed'] = [];
   const rows: Record<string, number | string | null>[] = [];
   for (let i = 0; i < frame.space.length; i++) {
-    if (Number.isFinite(values[i])) continue;
+    if (Number.isFinite(values[i])) {
+      const classIndex = assignClass(values[i], fitted);
+      if (classIndex >= 0) observed.push({ space: frame.space[i], time: frame.time[i], classIndex });
+      continue;
+    }
     const row = rowOf(frame, i, target);
     if (row) rows.push(row);
   }
@@ -62,5 +70,5 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
           predictions: [],
           notPredicted: [],
         };
-  return { jobId, ...answer, target, missingTarget: rows.length, panelRows: frame.space.length };
+  return { jobId, ...answer, target, missingTarget: rows.length, panelRows: frame.space.length, observed };
 }

@@ -44,7 +44,7 @@ afterEach(() => {
   clearSessionHints();
 });
 
-describe('personal API tokens', () => {
+describe('personal API tokens', { timeout: 30_000 }, () => {
   it('lists tokens with name, prefix, created, last used and status', async () => {
     serveTokens([existing, { ...existing, id: 't0', name: 'gone', lastUsedAt: null, revokedAt: '2026-11-02T10:00:00.000Z' }]);
     renderWithProviders(<TokensPanel />);

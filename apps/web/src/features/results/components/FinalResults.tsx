@@ -140,7 +140,7 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         </Alert>
       )}
 
-      <UseModelSection jobId={jobId} results={results} />
+      <UseModelSection jobId={jobId} results={results} showMap={hasCountries(results, database)} />
 
       <div style={wide ? { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 } : undefined}>
         <FiltersBar filters={filters} options={options} onChange={setFilters} />

@@ -7,12 +7,14 @@ import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { fetchGaps } from './predictApi.ts';
 import { ModelSelect } from './ModelSelect.tsx';
 import { PredictionResult } from './PredictionResult.tsx';
+import { ChartSlot, GapsMap } from '../lazyCharts.tsx';
 
 /**
  * "Predict missing values": on request, the job's own rows whose target is missing (country-years WHO has not
- * published), predicted with the chosen model or another, as a table and a CSV.
+ * published), predicted with the chosen model or another, as a table and a CSV; for WHO panels (`showMap`) also a
+ * world map of observed and predicted classes with a year slider.
  */
-export function GapsPanel({ jobId, results }: { jobId: string; results: AutoMLResults }) {
+export function GapsPanel({ jobId, results, showMap }: { jobId: string; results: AutoMLResults; showMap: boolean }) {
   const { t } = useTranslation('results');
   const [model, setModel] = useState<PredictionModel>('chosen');
   const [asked, setAsked] = useState(false);
@@ -61,6 +63,11 @@ export function GapsPanel({ jobId, results }: { jobId: string; results: AutoMLRe
                   notPredicted: gaps.data.notPredicted.length,
                 })}
               </Text>
+              {showMap && (
+                <ChartSlot>
+                  <GapsMap gaps={gaps.data} />
+                </ChartSlot>
+              )}
               <PredictionResult result={gaps.data} labels={labels} fileName={`indicata-${jobId}-gaps-${gaps.data.model}.csv`} testId="gaps-result" />
             </>
           )}

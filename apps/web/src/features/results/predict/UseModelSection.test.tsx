@@ -4,6 +4,11 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { UseModelSection } from './UseModelSection.tsx';
 import { predictionsCsv } from './predictionCsv.ts';
 
+// jsdom has no canvas: the chart itself is drawn and checked in e2e/predict.spec.ts; here it is its summary.
+vi.mock('../charts/EChart.tsx', () => ({
+  EChart: ({ summary, testId }: { summary: string; testId?: string }) => <div role="img" aria-label={summary} data-testid={testId} />,
+}));
+
 const JOB = 'abcdefghij0123456789';
 /** The parts of a job's results the section reads: the chosen model, the trained families, the place labels. */
 const results = {
@@ -35,6 +40,10 @@ const gaps: GapsResponse = {
   target: 'score',
   missingTarget: 24,
   panelRows: 400,
+  observed: [
+    { space: 'Brazil', time: 2019, classIndex: 1 },
+    { space: 'Kenya', time: 2020, classIndex: 0 },
+  ],
 };
 
 interface Call {
@@ -56,11 +65,11 @@ function serve(handler: (call: Call) => { status: number; body: unknown }) {
   return calls;
 }
 
-const render = () => renderWithProviders(<UseModelSection jobId={JOB} results={results} />);
+const render = (showMap = false) => renderWithProviders(<UseModelSection jobId={JOB} results={results} showMap={showMap} />);
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('predict missing values', () => {
+describe('predict missing values', { timeout: 30_000 }, () => {
   it('predicts the gaps on request: summary, paginated table with probabilities and imputed counts, rows left out with the reason', async () => {
     const calls = serve(() => ({ status: 200, body: gaps }));
     render();
@@ -96,6 +105,30 @@ describe('predict missing values', () => {
     expect(lines[24]).toBe(`Atlantis;2021;;;;;2;"2 of the model's 2 indicators are missing; at most 1 may be filled in."`);
   });
 
+  it('shows observed and predicted classes on a world map with a year slider (WHO panels only)', { timeout: 60_000 }, async () => {
+    const onMap = { ...gaps, predictions: [...gaps.predictions.slice(0, 2), { ...gaps.predictions[0], space: 'Brazil', time: 2021 }] };
+    serve(() => ({ status: 200, body: onMap }));
+    render(true);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    // The map loads ECharts and the world geometry as their own chunks.
+    const map = await screen.findByTestId('gaps-map', {}, { timeout: 20_000 });
+    // The latest year with a prediction first: Brazil predicted in 2021.
+    expect(within(map).getByTestId('gaps-map-year').textContent).toBe('Year: 2021');
+    expect((await within(map).findByTestId('chart-gaps-map', {}, { timeout: 20_000 })).getAttribute('aria-label')).toBe('2021: 0 countries with an observed class and 1 with a predicted one.');
+    const slider = within(map).getByRole('slider', { name: 'Year of the map' });
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect(within(map).getByTestId('gaps-map-year').textContent).toBe('Year: 2019');
+    expect(within(map).getByTestId('chart-gaps-map').getAttribute('aria-label')).toBe('2019: 1 countries with an observed class and 0 with a predicted one.');
+  });
+
+  it('has no map without countries', async () => {
+    serve(() => ({ status: 200, body: gaps }));
+    render(false);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    await screen.findByTestId('gaps-summary');
+    expect(screen.queryByTestId('gaps-map')).toBeNull();
+  });
+
   it('says when no row has a missing target', async () => {
     serve(() => ({ status: 200, body: { ...gaps, predictions: [], notPredicted: [], missingTarget: 0 } }));
     render();
@@ -120,7 +153,7 @@ describe('predict missing values', () => {
   });
 });
 
-describe('predict new rows', () => {
+describe('predict new rows', { timeout: 30_000 }, () => {
   const answer: PredictResponse = { jobId: JOB, model: 'KNN', features: ['f1', 'f2'], classes, predictions: gaps.predictions.slice(0, 2), notPredicted: [] };
   const openTab = () => fireEvent.click(screen.getByTestId('tab-new-rows'));
 
@@ -152,7 +185,7 @@ describe('predict new rows', () => {
   });
 });
 
-describe('ONNX files', () => {
+describe('ONNX files', { timeout: 30_000 }, () => {
   it("links each family's file and shows the Python example", () => {
     serve(() => ({ status: 200, body: {} }));
     render();

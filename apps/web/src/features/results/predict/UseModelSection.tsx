@@ -6,7 +6,7 @@ import { NewRowsPanel } from './NewRowsPanel.tsx';
 import { OnnxDownloads } from './OnnxDownloads.tsx';
 
 /** "Use the model" on a finished job's results: predict its missing values, predict new rows, download ONNX files. */
-export function UseModelSection({ jobId, results }: { jobId: string; results: AutoMLResults }) {
+export function UseModelSection({ jobId, results, showMap = false }: { jobId: string; results: AutoMLResults; showMap?: boolean }) {
   const { t } = useTranslation('results');
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('predict.heading')} data-testid="use-model">
@@ -28,7 +28,7 @@ export function UseModelSection({ jobId, results }: { jobId: string; results: Au
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="gaps" pt="md">
-            <GapsPanel jobId={jobId} results={results} />
+            <GapsPanel jobId={jobId} results={results} showMap={showMap} />
           </Tabs.Panel>
           <Tabs.Panel value="new" pt="md">
             <NewRowsPanel jobId={jobId} results={results} />
