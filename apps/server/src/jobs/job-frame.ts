@@ -26,10 +26,11 @@ export interface JobFrame {
  * @param ctx app context (database, storage)
  * @param job the job row
  * @param options withGaps: WHO panels also get the country-years with indicators but no target (gap filling;
- *   an uploaded file's panel has its rows without a target anyway)
+ *   an uploaded file's panel has its rows without a target anyway); gapColumns: only these columns' values make
+ *   a WHO gap (see WhoFrameRequest)
  * @throws JobDataError with a message a person can act on
  */
-export async function buildFrameForJob(ctx: AppContext, job: JobRow, options: { withGaps?: boolean } = {}): Promise<JobFrame> {
+export async function buildFrameForJob(ctx: AppContext, job: JobRow, options: { withGaps?: boolean; gapColumns?: string[] } = {}): Promise<JobFrame> {
   const data = job.data;
   if (!data.uploadId) {
     try {
@@ -38,6 +39,7 @@ export async function buildFrameForJob(ctx: AppContext, job: JobRow, options: { 
         targetDimension: data.predictionIndicatorDimensions[0],
         featureCodes: data.indicatorsAnalyzingCode.length > 0 ? data.indicatorsAnalyzingCode.filter((c) => c !== data.codePredictionIndicator) : undefined,
         withGaps: options.withGaps,
+        gapColumns: options.gapColumns,
       });
       return { frame, targetColumn: frame.targetColumn };
     } catch (error) {

@@ -147,6 +147,9 @@ describe.each(allDatabaseKinds())('WHO catalog on $kind', ({ kind, skip, reason 
       // Regions and years still apply.
       expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, regions: ['Africa'] })).time).toEqual([2000, 2002]);
       expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, years: [2000, 2001] })).space).toEqual(plain.space);
+      // Only the model's columns make a gap.
+      expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, gapColumns: ['BEDS'] })).time).toEqual(gaps.time);
+      expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, gapColumns: ['LIFE-SEX_FMLE'] })).space).toEqual(plain.space);
     });
   });
 });

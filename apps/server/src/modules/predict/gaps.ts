@@ -1,10 +1,37 @@
 import type { GapsResponse, PredictionModel } from '@indicata/contracts';
 import { assignClass, type PanelFrame, type TargetClasses } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
+import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { predictRows, resolveJobModel } from './service.ts';
+
+/**
+ * Panels with their gaps of recent gap-filling requests, by job and model inputs: building a WHO panel takes
+ * seconds, and a person who switches models or asks again should not wait for it twice. A job's data does not
+ * change once it is done; a WHO re-import shows up once an entry expires.
+ */
+const FRAME_CACHE_SIZE = 4;
+const FRAME_CACHE_MS = 10 * 60_000;
+const frames = new Map<string, { at: number; frame: PanelFrame; target: string }>();
+
+async function panelWithGaps(ctx: AppContext, job: JobRow, inputs: string[]): Promise<{ frame: PanelFrame; target: string }> {
+  const key = `${job.id}\u0000${inputs.join('\u0000')}`;
+  const hit = frames.get(key);
+  if (hit && Date.now() - hit.at < FRAME_CACHE_MS) return hit;
+  try {
+    const { frame, targetColumn } = await buildFrameForJob(ctx, job, { withGaps: true, gapColumns: inputs });
+    const entry = { at: Date.now(), frame, target: targetColumn };
+    frames.delete(key);
+    frames.set(key, entry);
+    while (frames.size > FRAME_CACHE_SIZE) frames.delete(frames.keys().next().value as string);
+    return entry;
+  } catch (error) {
+    if (error instanceof JobDataError) throw new ApiError(409, 'conflict', error.message);
+    throw error;
+  }
+}
 
 /**
  * A frame row as the prediction API takes it (place, time and every indicator, NaN as null), or null when the
@@ -33,14 +60,7 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const resolved = await resolveJobModel(ctx, userId, jobId, model, false);
   const job = await findOwnJob(ctx, userId, jobId);
   if (!job) throw ApiError.of(404, 'not_found');
-  let frame: PanelFrame;
-  let target: string;
-  try {
-    ({ frame, targetColumn: target } = await buildFrameForJob(ctx, job, { withGaps: true }));
-  } catch (error) {
-    if (error instanceof JobDataError) throw new ApiError(409, 'conflict', error.message);
-    throw error;
-  }
+  const { frame, target } = await panelWithGaps(ctx, job, resolved.features);
   const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
   const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   if (withHistory) resolved.history = { columns: withHistory.columns, frame, target: values, clamp: withHistory.clamp ?? true, targetColumn: target };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { defaultDimension, dimensionKey, WHO_REGION_DIMENSION, WHO_SPACE_COLUMN, WHO_TIME_DIMENSION, whoColumnName } from '@indicata/contracts';
 import type { PanelFrame } from '@indicata/engine/data/frame';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +26,12 @@ export interface WhoFrameRequest {
    * The feature columns are chosen on the target's rows as always, so they are the ones the job trained on.
    */
   withGaps?: boolean;
+  /**
+   * With withGaps: only values of these feature columns make a country-year a gap (the model's inputs), and only
+   * their indicators are read outside the target's years (the rest of the catalog would cost seconds for rows the
+   * model could not predict).
+   */
+  gapColumns?: string[];
 }
 
 export class WhoFrameError extends Error {}
@@ -100,27 +106,34 @@ export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<P
     request.featureCodes && request.featureCodes.length > 0
       ? inArray(whoObservations.indicatorCode, request.featureCodes)
       : ne(whoObservations.indicatorCode, request.targetCode);
-  const featureRows = await db
-    .select({
-      code: whoObservations.indicatorCode,
-      type: whoObservations.dimensionType,
-      value: whoObservations.dimensionValue,
-      countryCode: whoObservations.countryCode,
-      year: whoObservations.year,
-      number: whoObservations.value,
-    })
-    .from(whoObservations)
-    .where(and(featureFilter, request.withGaps ? yearFilter : inArray(whoObservations.year, years)));
+  const featureColumns = {
+    code: whoObservations.indicatorCode,
+    type: whoObservations.dimensionType,
+    value: whoObservations.dimensionValue,
+    countryCode: whoObservations.countryCode,
+    year: whoObservations.year,
+    number: whoObservations.value,
+  };
+  const featureRows = await db.select(featureColumns).from(whoObservations).where(and(featureFilter, inArray(whoObservations.year, years)));
 
   const rows: { countryCode: string; countryName: string; regionName: string | null; year: number; value: number }[] = [...targetRows];
   if (request.withGaps) {
-    // The country-years some indicator has but the target lacks, in the chosen regions.
+    // A column is CODE or CODE-DIMENSION: every part before a '-' may be the code.
+    const gapColumns = request.gapColumns ? new Set(request.gapColumns) : null;
+    const gapCodes = request.gapColumns?.flatMap((name) => name.split('-').map((_, k, parts) => parts.slice(0, k + 1).join('-')));
+    const otherYears = await db
+      .select(featureColumns)
+      .from(whoObservations)
+      .where(and(featureFilter, gapCodes ? inArray(whoObservations.indicatorCode, gapCodes.length > 0 ? gapCodes : ['']) : undefined, notInArray(whoObservations.year, years), yearFilter));
+    for (const row of otherYears) featureRows.push(row);
+    // The country-years some (model) indicator has but the target lacks, in the chosen regions.
     const known = new Set(targetRows.map((row) => `${row.countryCode}\u0000${row.year}`));
     const countries = new Map((await db.select().from(whoCountries).where(regionFilter)).map((c) => [c.code, c]));
     for (const row of featureRows) {
       const key = `${row.countryCode}\u0000${row.year}`;
       const country = countries.get(row.countryCode);
       if (known.has(key) || !country) continue;
+      if (gapColumns && !gapColumns.has(whoColumnName(row.code, dimensionKey(row.type, row.value)))) continue;
       known.add(key);
       rows.push({ countryCode: row.countryCode, countryName: country.name, regionName: country.regionName, year: row.year, value: NaN });
     }
