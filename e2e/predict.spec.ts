@@ -5,8 +5,9 @@ import { queueJob, readJob, whoAvailable, whoJobData } from './support/jobs.ts';
 
 /**
  * Using a finished model from its result page, in Chromium against the real server and engine: predict the
- * WHO panel's missing target values (table, CSV download) and predict rows pasted as a semicolon CSV (with the
- * API's message when training columns are missing). The job is queued through the API on the e2e WHO import.
+ * WHO panel's missing target values (table, map, CSV download), predict rows pasted as a semicolon CSV (with the
+ * API's message when training columns are missing), and create, use and revoke a personal API token on the profile
+ * page. The job is queued through the API on the e2e WHO import.
  */
 
 const JOB_WAIT_MS = 8 * 60_000;
@@ -82,5 +83,21 @@ test.describe('use the model', () => {
     await expect(predicted.locator('tbody tr').first().locator('td').first()).toHaveText('Atlantis');
     await expect(section.getByTestId('new-rows-error')).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('predict-new-rows.png'), fullPage: true });
+
+    // A personal token from the menu's "API tokens" page: shown once, works as a bearer, refused once revoked.
+    await page.getByTestId('menu-tokens').click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByTestId('token-name').fill('e2e notebook');
+    await page.getByTestId('token-create').click();
+    const secret = (await page.getByTestId('token-secret-value').innerText()).trim();
+    expect(secret).toMatch(/^ind_/);
+    await expect(page.getByTestId('token-secret')).toContainText('it will not be shown again');
+    const bearer = { headers: { authorization: `Bearer ${secret}` } };
+    const request = page.context().request;
+    expect((await request.get(`/api/jobs/${job.id}/gaps?model=DT`, bearer)).status()).toBe(200);
+    await page.getByRole('button', { name: 'Revoke e2e notebook' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke the token' }).click();
+    await expect(page.getByTestId('tokens-table')).toContainText('Revoked');
+    expect((await request.get(`/api/jobs/${job.id}/gaps?model=DT`, bearer)).status()).toBe(401);
   });
 });
