@@ -48,6 +48,7 @@ export const signedInRoutes: RouteObject[] = [
   page('/svm', () => import('./pages/SvmPage.tsx')),
   page('/results', () => import('./pages/ResultsPage.tsx')),
   page('/compare', () => import('./pages/ComparePage.tsx')),
+  page('/profile', () => import('./pages/ProfilePage.tsx')),
 ];
 
 export const routes: RouteObject[] = [

@@ -101,6 +101,25 @@ export const predictResponseSchema = z.object({
 });
 export type PredictResponse = z.infer<typeof predictResponseSchema>;
 
+/**
+ * GET /api/jobs/:id/gaps: the job's own panel rows whose target is missing (country-years the source has not
+ * published), predicted by the same rules as POST /api/jobs/:id/predict.
+ */
+export const gapsResponseSchema = predictResponseSchema.extend({
+  /** The target column of the job's panel. */
+  target: z.string(),
+  /** Rows of the panel whose target is missing and that have some indicator value (= predictions + notPredicted). */
+  missingTarget: z.number().int(),
+  /** Rows of the panel in all (with WHO data: the target's country-years and these gaps). */
+  panelRows: z.number().int(),
+  /**
+   * The panel's rows that have a target value, with its class by the model's classes (for the map of observed
+   * and predicted classes); rows outside every manual class are left out.
+   */
+  observed: z.array(z.object({ space: z.string(), time: z.number(), classIndex: z.number().int() })),
+});
+export type GapsResponse = z.infer<typeof gapsResponseSchema>;
+
 /** A personal API token as listed (never its secret). */
 export const apiTokenSchema = z.object({
   id: z.string(),

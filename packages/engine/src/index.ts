@@ -2,7 +2,7 @@
 export type { PanelFrame } from './data/frame.ts';
 export { columnValues, frameRowCount } from './data/frame.ts';
 export { parseSemicolonCsv, frameFromTable, parseNumberCell, CsvFormatError, type CsvTable, type FrameColumns } from './data/csv.ts';
-export { previewTargetClasses, type TargetClassPreview } from './preprocess/target-classes.ts';
+export { assignClass, previewTargetClasses, type TargetClasses, type TargetClassPreview } from './preprocess/target-classes.ts';
 export {
   engineConfigSchema,
   parseEngineConfig,

@@ -25,9 +25,12 @@ export interface JobFrame {
  * the owner's uploaded CSV (the upload's spatial and temporal columns; the target is a column of the file).
  * @param ctx app context (database, storage)
  * @param job the job row
+ * @param options withGaps: WHO panels also get the country-years with indicators but no target (gap filling;
+ *   an uploaded file's panel has its rows without a target anyway); gapColumns: only these columns' values make
+ *   a WHO gap (see WhoFrameRequest)
  * @throws JobDataError with a message a person can act on
  */
-export async function buildFrameForJob(ctx: AppContext, job: JobRow): Promise<JobFrame> {
+export async function buildFrameForJob(ctx: AppContext, job: JobRow, options: { withGaps?: boolean; gapColumns?: string[] } = {}): Promise<JobFrame> {
   const data = job.data;
   if (!data.uploadId) {
     try {
@@ -35,6 +38,8 @@ export async function buildFrameForJob(ctx: AppContext, job: JobRow): Promise<Jo
         targetCode: data.codePredictionIndicator,
         targetDimension: data.predictionIndicatorDimensions[0],
         featureCodes: data.indicatorsAnalyzingCode.length > 0 ? data.indicatorsAnalyzingCode.filter((c) => c !== data.codePredictionIndicator) : undefined,
+        withGaps: options.withGaps,
+        gapColumns: options.gapColumns,
       });
       return { frame, targetColumn: frame.targetColumn };
     } catch (error) {

@@ -127,6 +127,30 @@ describe.each(allDatabaseKinds())('WHO catalog on $kind', ({ kind, skip, reason 
       await expect(buildWhoFrame(db, { targetCode: 'LIFE', targetDimension: 'URB' })).rejects.toThrow(WhoFrameError);
       await expect(buildWhoFrame(db, { targetCode: 'NOPE' })).rejects.toThrow('no values for NOPE');
     });
+
+    it('adds the country-years with indicators but no target for gap filling, choosing the same columns', async () => {
+      const db = server.ctx.database.db;
+      // Kenya's beds in 2002 and France's in 2003: no life expectancy published for them.
+      await db.insert(whoObservations).values([
+        { indicatorCode: 'BEDS', countryCode: 'KEN', year: 2002, value: 15 },
+        { indicatorCode: 'BEDS', countryCode: 'FRA', year: 2003, value: 66 },
+      ]);
+      const plain = await buildWhoFrame(db, { targetCode: 'LIFE' });
+      expect(plain.space).toEqual(['Brazil', 'France', 'France', 'Kenya', 'Sudan (former)']);
+      const gaps = await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true });
+      expect(gaps.space).toEqual(['Brazil', 'France', 'France', 'France', 'Kenya', 'Kenya', 'Sudan (former)']);
+      expect(gaps.time).toEqual([2000, 2000, 2001, 2003, 2000, 2002, 2001]);
+      expect(gaps.region).toEqual(['Americas', 'Europe', 'Europe', 'Europe', 'Africa', 'Africa', 'Eastern Mediterranean']);
+      expect(gaps.columns.map((c) => c.name)).toEqual(plain.columns.map((c) => c.name));
+      expect([...gaps.columns[0].values]).toEqual([71, 79, 79.5, NaN, 55, NaN, 60]);
+      expect([...gaps.columns[1].values]).toEqual([24, 70, 68, 66, NaN, 15, NaN]);
+      // Regions and years still apply.
+      expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, regions: ['Africa'] })).time).toEqual([2000, 2002]);
+      expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, years: [2000, 2001] })).space).toEqual(plain.space);
+      // Only the model's columns make a gap.
+      expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, gapColumns: ['BEDS'] })).time).toEqual(gaps.time);
+      expect((await buildWhoFrame(db, { targetCode: 'LIFE', withGaps: true, gapColumns: ['LIFE-SEX_FMLE'] })).space).toEqual(plain.space);
+    });
   });
 });
 

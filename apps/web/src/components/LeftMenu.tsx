@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isDemoUser, useCurrentUser } from '../features/auth/useCurrentUser.ts';
 import { useAuthActions } from '../features/auth/useAuthActions.ts';
-import { HomeIcon, InfoIcon, LogOutIcon } from './Icons.tsx';
+import { HomeIcon, InfoIcon, LogOutIcon, UserIcon } from './Icons.tsx';
 
 /** The left menu: navigation, the current user and Log Out (or "User not authenticated" and a log-in link). */
 export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -56,6 +56,16 @@ export function LeftMenu({ onNavigate }: { onNavigate?: () => void }) {
                 </Text>
               </Box>
             </Group>
+            <NavLink
+              component={Link}
+              to="/profile"
+              label={t('menu.tokens')}
+              leftSection={<UserIcon />}
+              active={location.pathname === '/profile'}
+              aria-current={location.pathname === '/profile' ? 'page' : undefined}
+              onClick={onNavigate}
+              data-testid="menu-tokens"
+            />
             {isDemoUser(user) && (
               <Badge variant="light" color="grape" w="fit-content">
                 {t('menu.demoAccount')}

@@ -11,6 +11,7 @@ import {
   modelFileSchema,
   predictRequestSchema,
   predictResponseSchema,
+  gapsResponseSchema,
 } from '@indicata/contracts';
 
 /** JSON Schema of a request (input side: fields with defaults are optional). */
@@ -74,6 +75,14 @@ export function openApiDocument(serverUrl: string): object {
             content: { ...json(input(predictRequestSchema)), 'text/csv': { schema: { type: 'string' } } },
           },
           responses: { 200: { description: 'Predictions', content: json(output(predictResponseSchema)) }, ...errors(400, 401, 403, 404, 409, 413, 429) },
+        },
+      },
+      '/api/jobs/{id}/gaps': {
+        get: {
+          summary: "Predict the rows of a job's own panel whose target is missing (gap filling)",
+          description: 'The same rules as POST /api/jobs/{id}/predict, on the country-years (or region-years) of the job\'s data that have indicators but no target value.',
+          parameters: [jobId, { name: 'model', in: 'query', required: false, schema: input(predictRequestSchema.shape.model) }],
+          responses: { 200: { description: 'Predictions', content: json(output(gapsResponseSchema)) }, ...errors(400, 401, 403, 404, 409) },
         },
       },
       '/api/tokens': {

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { parseParams, parseQuery } from '../../http/parse.ts';
 import { predictRows, resolveJobModel } from './service.ts';
+import { predictGaps } from './gaps.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { ApiError } from '../../http/errors.ts';
 
@@ -48,6 +49,16 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
         return { jobId: id, ...predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time }) };
       },
     );
+  });
+
+  // GET /api/jobs/:id/gaps?model=: the job's own panel rows whose target is missing, predicted (read-only, so the
+  // demo account may call it on the demo job).
+  app.get('/api/jobs/:id/gaps', { config: { bearer: true } }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+    const { model } = parseQuery(modelQuery, request);
+    return predictGaps(ctx, user.id, id, model ?? 'chosen');
   });
 
   // GET /api/jobs/:id/onnx/:model: the whole pipeline of one family (or the ensemble) as an .onnx file, written

@@ -33,7 +33,7 @@ export interface ResolvedModel {
    * The target's history as the models were trained with it: the job's panel (its known targets) to look up
    * each row's place and year in; absent when no member uses the history.
    */
-  history?: { columns: string[]; frame: PanelFrame; target: Float64Array; clamp: boolean };
+  history?: { columns: string[]; frame: PanelFrame; target: Float64Array; clamp: boolean; targetColumn: string };
 }
 
 /** Input rows as cells by column name, with the columns the input has. */
@@ -104,7 +104,7 @@ export async function resolveJobModel(
     try {
       const { frame, targetColumn } = await buildFrameForJob(ctx, row);
       const target = frame.columns.find((c) => c.name === targetColumn)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
-      history = { columns: withHistory.columns, frame, target, clamp: withHistory.clamp ?? true };
+      history = { columns: withHistory.columns, frame, target, clamp: withHistory.clamp ?? true, targetColumn };
     } catch (error) {
       if (!(error instanceof JobDataError)) throw error;
       // Without the job's data the caller must give the history columns (the missing-column check names them).

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { defaultDimension, dimensionKey, WHO_REGION_DIMENSION, WHO_SPACE_COLUMN, WHO_TIME_DIMENSION, whoColumnName } from '@indicata/contracts';
 import type { PanelFrame } from '@indicata/engine/data/frame';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +21,17 @@ export interface WhoFrameRequest {
   regions?: string[];
   /** Share of rows a default feature column must fill (0..1, default 0.5). */
   minCoverage?: number;
+  /**
+   * Also add the country-years that have indicator values but no target value (NaN target), for gap filling.
+   * The feature columns are chosen on the target's rows as always, so they are the ones the job trained on.
+   */
+  withGaps?: boolean;
+  /**
+   * With withGaps: only values of these feature columns make a country-year a gap (the model's inputs), and only
+   * their indicators are read outside the target's years (the rest of the catalog would cost seconds for rows the
+   * model could not predict).
+   */
+  gapColumns?: string[];
 }
 
 export class WhoFrameError extends Error {}
@@ -88,31 +99,53 @@ export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<P
   if (targetRows.length === 0) {
     throw new WhoFrameError(`The WHO catalog has no values for ${targetColumn} in the chosen years and regions.`);
   }
-  targetRows.sort((a, b) => a.countryName.localeCompare(b.countryName) || a.year - b.year);
-  const rowIndex = new Map<string, number>();
-  targetRows.forEach((row, index) => rowIndex.set(`${row.countryCode}\u0000${row.year}`, index));
+  const targetCount = targetRows.length;
   const years = [...new Set(targetRows.map((row) => row.year))];
 
   const featureFilter =
     request.featureCodes && request.featureCodes.length > 0
       ? inArray(whoObservations.indicatorCode, request.featureCodes)
       : ne(whoObservations.indicatorCode, request.targetCode);
-  const featureRows = await db
-    .select({
-      code: whoObservations.indicatorCode,
-      type: whoObservations.dimensionType,
-      value: whoObservations.dimensionValue,
-      countryCode: whoObservations.countryCode,
-      year: whoObservations.year,
-      number: whoObservations.value,
-    })
-    .from(whoObservations)
-    .where(and(featureFilter, inArray(whoObservations.year, years)));
+  const featureColumns = {
+    code: whoObservations.indicatorCode,
+    type: whoObservations.dimensionType,
+    value: whoObservations.dimensionValue,
+    countryCode: whoObservations.countryCode,
+    year: whoObservations.year,
+    number: whoObservations.value,
+  };
+  const featureRows = await db.select(featureColumns).from(whoObservations).where(and(featureFilter, inArray(whoObservations.year, years)));
 
-  const n = targetRows.length;
+  const rows: { countryCode: string; countryName: string; regionName: string | null; year: number; value: number }[] = [...targetRows];
+  if (request.withGaps) {
+    // A column is CODE or CODE-DIMENSION: every part before a '-' may be the code.
+    const gapColumns = request.gapColumns ? new Set(request.gapColumns) : null;
+    const gapCodes = request.gapColumns?.flatMap((name) => name.split('-').map((_, k, parts) => parts.slice(0, k + 1).join('-')));
+    const otherYears = await db
+      .select(featureColumns)
+      .from(whoObservations)
+      .where(and(featureFilter, gapCodes ? inArray(whoObservations.indicatorCode, gapCodes.length > 0 ? gapCodes : ['']) : undefined, notInArray(whoObservations.year, years), yearFilter));
+    for (const row of otherYears) featureRows.push(row);
+    // The country-years some (model) indicator has but the target lacks, in the chosen regions.
+    const known = new Set(targetRows.map((row) => `${row.countryCode}\u0000${row.year}`));
+    const countries = new Map((await db.select().from(whoCountries).where(regionFilter)).map((c) => [c.code, c]));
+    for (const row of featureRows) {
+      const key = `${row.countryCode}\u0000${row.year}`;
+      const country = countries.get(row.countryCode);
+      if (known.has(key) || !country) continue;
+      if (gapColumns && !gapColumns.has(whoColumnName(row.code, dimensionKey(row.type, row.value)))) continue;
+      known.add(key);
+      rows.push({ countryCode: row.countryCode, countryName: country.name, regionName: country.regionName, year: row.year, value: NaN });
+    }
+  }
+  rows.sort((a, b) => a.countryName.localeCompare(b.countryName) || a.year - b.year);
+  const rowIndex = new Map<string, number>();
+  rows.forEach((row, index) => rowIndex.set(`${row.countryCode}\u0000${row.year}`, index));
+
+  const n = rows.length;
   const columns = new Map<string, { values: Float64Array; filled: number }>();
   const target = new Float64Array(n);
-  targetRows.forEach((row, index) => (target[index] = row.value));
+  rows.forEach((row, index) => (target[index] = row.value));
   for (const row of featureRows) {
     const index = rowIndex.get(`${row.countryCode}\u0000${row.year}`);
     if (index === undefined) continue;
@@ -124,11 +157,12 @@ export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<P
       columns.set(name, column);
     }
     column.values[index] = row.number;
-    column.filled++;
+    // Coverage counts the target's rows only, so gap rows never change which columns are chosen.
+    if (Number.isFinite(target[index])) column.filled++;
   }
   const explicit = request.featureCodes !== undefined && request.featureCodes.length > 0;
   const features = [...columns.entries()]
-    .filter(([, column]) => explicit || column.filled / n >= minCoverage)
+    .filter(([, column]) => explicit || column.filled / targetCount >= minCoverage)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, column]) => ({ name, values: column.values }));
 
@@ -136,9 +170,9 @@ export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<P
     spaceColumn: WHO_SPACE_COLUMN,
     timeColumn: WHO_TIME_DIMENSION,
     regionColumn: WHO_REGION_DIMENSION,
-    space: targetRows.map((row) => row.countryName),
-    time: targetRows.map((row) => row.year),
-    region: targetRows.map((row) => row.regionName || null),
+    space: rows.map((row) => row.countryName),
+    time: rows.map((row) => row.year),
+    region: rows.map((row) => row.regionName || null),
     columns: [{ name: targetColumn, values: target }, ...features],
     targetColumn,
   };

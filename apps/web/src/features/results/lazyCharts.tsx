@@ -10,6 +10,7 @@ export const CorrelationHeatmap = lazy(() => charts().then((m) => ({ default: m.
 export const FeatureImportanceBars = lazy(() => charts().then((m) => ({ default: m.FeatureImportanceBars })));
 export const ScoresChart = lazy(() => charts().then((m) => ({ default: m.ScoresChart })));
 export const WorldMap = lazy(() => import('./charts/WorldMap.tsx').then((m) => ({ default: m.WorldMap })));
+export const GapsMap = lazy(() => import('./charts/GapsMap.tsx').then((m) => ({ default: m.GapsMap })));
 
 export function ChartSlot({ children }: { children: ReactNode }) {
   const { t } = useTranslation('results');

@@ -15,6 +15,7 @@ import { BaselinesSection, ClassesTable, ClassNumberErrorsTable, RequestSummaryT
 import { ModelSection } from './ModelSection.tsx';
 import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables.tsx';
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
+import { UseModelSection } from '../predict/UseModelSection.tsx';
 
 interface Part {
   id: string;
@@ -138,6 +139,8 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
           </List>
         </Alert>
       )}
+
+      <UseModelSection jobId={jobId} results={results} showMap={hasCountries(results, database)} />
 
       <div style={wide ? { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 } : undefined}>
         <FiltersBar filters={filters} options={options} onChange={setFilters} />

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { AutoMLResults, PredictionModel } from '@indicata/contracts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
+import { fetchGaps } from './predictApi.ts';
+import { ModelSelect } from './ModelSelect.tsx';
+import { PredictionResult } from './PredictionResult.tsx';
+import { ChartSlot, GapsMap } from '../lazyCharts.tsx';
+
+/**
+ * "Predict missing values": on request, the job's own rows whose target is missing (country-years WHO has not
+ * published), predicted with the chosen model or another, as a table and a CSV; for WHO panels (`showMap`) also a
+ * world map of observed and predicted classes with a year slider.
+ */
+export function GapsPanel({ jobId, results, showMap }: { jobId: string; results: AutoMLResults; showMap: boolean }) {
+  const { t } = useTranslation('results');
+  const [model, setModel] = useState<PredictionModel>('chosen');
+  const [asked, setAsked] = useState(false);
+  const gaps = useQuery({
+    queryKey: ['jobs', jobId, 'gaps', model],
+    queryFn: () => fetchGaps(jobId, model),
+    enabled: asked,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const labels = { space: results.labels?.space ?? 'space', time: results.labels?.time ?? 'time' };
+
+  return (
+    <Stack gap="md" data-testid="gaps-panel">
+      <Text size="sm" c="dimmed">
+        {t('predict.gapsIntro')}
+      </Text>
+      <Group align="flex-end">
+        <ModelSelect results={results} value={model} onChange={setModel} testId="gaps-model" />
+        <Button onClick={() => (asked ? void gaps.refetch() : setAsked(true))} loading={asked && gaps.isFetching} data-testid="gaps-button">
+          {t('predict.gapsButton')}
+        </Button>
+      </Group>
+      {asked && gaps.isPending && (
+        <Text size="sm" c="dimmed" data-testid="gaps-loading">
+          {t('predict.loading')}
+        </Text>
+      )}
+      {asked && gaps.isError && (
+        <Alert color="red" variant="light" data-testid="gaps-error">
+          {t('predict.failed', { reason: apiErrorText(gaps.error, t) })}
+        </Alert>
+      )}
+      {asked && gaps.data && (
+        <Stack gap="sm">
+          {gaps.data.missingTarget === 0 ? (
+            <Text data-testid="gaps-empty">{t('predict.noGaps', { target: gaps.data.target })}</Text>
+          ) : (
+            <>
+              <Text size="sm" data-testid="gaps-summary">
+                {t('predict.gapsSummary', {
+                  missing: gaps.data.missingTarget,
+                  total: gaps.data.panelRows,
+                  target: gaps.data.target,
+                  predicted: gaps.data.predictions.length,
+                  notPredicted: gaps.data.notPredicted.length,
+                })}
+              </Text>
+              {showMap && (
+                <ChartSlot>
+                  <GapsMap gaps={gaps.data} />
+                </ChartSlot>
+              )}
+              <PredictionResult result={gaps.data} labels={labels} fileName={`indicata-${jobId}-gaps-${gaps.data.model}.csv`} testId="gaps-result" />
+            </>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { NotPredicted, Prediction, PredictResponse } from '@indicata/contracts';
+import { DataTable, type Column } from '../components/DataTable.tsx';
+import { downloadText, predictionsCsv } from './predictionCsv.ts';
+
+/** The job's spatial and temporal column names, used as the first two headers. */
+export interface PlaceLabels {
+  space: string;
+  time: string;
+}
+
+/**
+ * An answer of the prediction API shown as two paginated tables (the predictions with the class probabilities
+ * and imputed counts; the rows not predicted with their reason) and a semicolon CSV download of both.
+ */
+export function PredictionResult({ result, labels, fileName, testId }: { result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'>; labels: PlaceLabels; fileName: string; testId: string }) {
+  const { t } = useTranslation('results');
+  const columns: Column<Prediction>[] = [
+    { header: labels.space, cell: (p) => p.space ?? '' },
+    { header: labels.time, cell: (p) => (p.time === null ? '' : String(p.time)) },
+    { header: t('predict.columnPredicted'), cell: (p) => p.label },
+    ...result.classes.map((c) => ({ header: t('predict.columnProbability', { title: c.title }), numeric: true, cell: (p: Prediction) => (p.probabilities[c.index] ?? 0).toFixed(3) })),
+    { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
+  ];
+  const notColumns: Column<NotPredicted>[] = [
+    { header: labels.space, cell: (n) => n.space ?? '' },
+    { header: labels.time, cell: (n) => (n.time === null ? '' : String(n.time)) },
+    { header: t('predict.columnMissing'), numeric: true, cell: (n) => String(n.missing) },
+    { header: t('predict.columnReason'), cell: (n) => n.reason },
+  ];
+  const download = () =>
+    downloadText(
+      fileName,
+      predictionsCsv(result, {
+        space: labels.space,
+        time: labels.time,
+        predicted: t('predict.columnPredicted'),
+        probability: (title) => t('predict.columnProbability', { title }),
+        imputed: t('predict.columnImputed'),
+        missing: t('predict.columnMissing'),
+        reason: t('predict.columnReason'),
+      }),
+    );
+  return (
+    <Stack gap="md" data-testid={testId}>
+      <Group justify="flex-end">
+        <Button variant="default" size="xs" onClick={download} data-testid={`${testId}-csv`}>
+          {t('predict.downloadCsv')}
+        </Button>
+      </Group>
+      <DataTable title={t('predict.predictions', { count: result.predictions.length })} columns={columns} rows={result.predictions} testId={`${testId}-predictions`} />
+      {result.notPredicted.length > 0 && (
+        <DataTable title={t('predict.notPredicted', { count: result.notPredicted.length })} columns={notColumns} rows={result.notPredicted} testId={`${testId}-not-predicted`} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,207 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { CSRF_HEADER, PREDICT_MESSAGES, formatMessage, type AutoMLResults, type GapsResponse, type PredictResponse } from '@indicata/contracts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { UseModelSection } from './UseModelSection.tsx';
+import { predictionsCsv } from './predictionCsv.ts';
+
+// jsdom has no canvas: the chart itself is drawn and checked in e2e/predict.spec.ts; here it is its summary.
+vi.mock('../charts/EChart.tsx', () => ({
+  EChart: ({ summary, testId }: { summary: string; testId?: string }) => <div role="img" aria-label={summary} data-testid={testId} />,
+}));
+
+const JOB = 'abcdefghij0123456789';
+/** The parts of a job's results the section reads: the chosen model, the trained families, the place labels. */
+const results = {
+  best: 'KNN',
+  labels: { space: 'countryName', region: null, time: 'year', target: 'score' },
+  models: { DT: { algorithm: 'DT' }, KNN: { algorithm: 'KNN' }, Ensemble: { algorithm: 'Ensemble' } },
+} as unknown as AutoMLResults;
+
+const classes = [
+  { index: 0, title: 'Low', min: 0, max: 10 },
+  { index: 1, title: 'High', min: 10, max: 20 },
+];
+/** 23 predicted country-years (two pages of 20) and one left out. */
+const gaps: GapsResponse = {
+  jobId: JOB,
+  model: 'KNN',
+  features: ['f1', 'f2'],
+  classes,
+  predictions: Array.from({ length: 23 }, (_, i) => ({
+    row: i,
+    space: `Country ${String(i).padStart(2, '0')}`,
+    time: 2020,
+    label: i % 2 ? 'High' : 'Low',
+    classIndex: i % 2,
+    probabilities: i % 2 ? [0.25, 0.75] : [0.9, 0.1],
+    imputed: i === 0 ? 1 : 0,
+  })),
+  notPredicted: [{ row: 23, space: 'Atlantis', time: 2021, missing: 2, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing: 2, total: 2, allowed: 1 }) }],
+  target: 'score',
+  missingTarget: 24,
+  panelRows: 400,
+  observed: [
+    { space: 'Brazil', time: 2019, classIndex: 1 },
+    { space: 'Kenya', time: 2020, classIndex: 0 },
+  ],
+};
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Serves the API: each handler answers one path (status and JSON body). */
+function serve(handler: (call: Call) => { status: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const call = { url: String(url), method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const { status, body } = handler(call);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+const render = (showMap = false) => renderWithProviders(<UseModelSection jobId={JOB} results={results} showMap={showMap} />);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('predict missing values', { timeout: 30_000 }, () => {
+  it('predicts the gaps on request: summary, paginated table with probabilities and imputed counts, rows left out with the reason', async () => {
+    const calls = serve(() => ({ status: 200, body: gaps }));
+    render();
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    expect(await screen.findByTestId('gaps-summary')).toHaveProperty('textContent', '24 of 400 rows have no score value: 23 predicted, 1 not predicted.');
+    expect(calls.map((c) => c.url)).toEqual([`/api/jobs/${JOB}/gaps?model=chosen`]);
+    const table = screen.getByTestId('gaps-result-predictions');
+    expect(within(table).getByText('Predictions (23)')).toBeTruthy();
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed']);
+    const first = within(table).getAllByRole('row')[1];
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Country 00', '2020', 'Low', '0.900', '0.100', '1']);
+    expect(within(table).getByText('Page 1 of 2')).toBeTruthy();
+    const left = screen.getByTestId('gaps-result-not-predicted');
+    expect(within(left).getByText("2 of the model's 2 indicators are missing; at most 1 may be filled in.")).toBeTruthy();
+  });
+
+  it('downloads the table as a semicolon CSV', async () => {
+    serve(() => ({ status: 200, body: gaps }));
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'), revokeObjectURL: () => {} }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    fireEvent.click(await screen.findByTestId('gaps-result-csv'));
+    expect(blobs).toHaveLength(1);
+    const text = await blobs[0].text();
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('countryName;year;Predicted class;P(Low);P(High);Indicators imputed;Indicators missing;Reason');
+    expect(lines[1]).toBe('Country 00;2020;Low;0.9;0.1;1;;');
+    expect(lines).toHaveLength(25);
+    // The reason holds the delimiter: quoted.
+    expect(lines[24]).toBe(`Atlantis;2021;;;;;2;"2 of the model's 2 indicators are missing; at most 1 may be filled in."`);
+  });
+
+  it('shows observed and predicted classes on a world map with a year slider (WHO panels only)', { timeout: 60_000 }, async () => {
+    const onMap = { ...gaps, predictions: [...gaps.predictions.slice(0, 2), { ...gaps.predictions[0], space: 'Brazil', time: 2021 }] };
+    serve(() => ({ status: 200, body: onMap }));
+    render(true);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    // The map loads ECharts and the world geometry as their own chunks.
+    const map = await screen.findByTestId('gaps-map', {}, { timeout: 20_000 });
+    // The latest year with a prediction first: Brazil predicted in 2021.
+    expect(within(map).getByTestId('gaps-map-year').textContent).toBe('Year: 2021');
+    expect((await within(map).findByTestId('chart-gaps-map', {}, { timeout: 20_000 })).getAttribute('aria-label')).toBe('2021: 0 countries with an observed class and 1 with a predicted one.');
+    const slider = within(map).getByRole('slider', { name: 'Year of the map' });
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect(within(map).getByTestId('gaps-map-year').textContent).toBe('Year: 2019');
+    expect(within(map).getByTestId('chart-gaps-map').getAttribute('aria-label')).toBe('2019: 1 countries with an observed class and 0 with a predicted one.');
+  });
+
+  it('has no map without countries', async () => {
+    serve(() => ({ status: 200, body: gaps }));
+    render(false);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    await screen.findByTestId('gaps-summary');
+    expect(screen.queryByTestId('gaps-map')).toBeNull();
+  });
+
+  it('says when no row has a missing target', async () => {
+    serve(() => ({ status: 200, body: { ...gaps, predictions: [], notPredicted: [], missingTarget: 0 } }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    expect((await screen.findByTestId('gaps-empty')).textContent).toBe("There are no rows with a missing target: every row of this job's data has its score value.");
+    expect(screen.queryByTestId('gaps-result')).toBeNull();
+  });
+
+  it('shows the error of a failed request', async () => {
+    serve(() => ({ status: 409, body: { error: { code: 'conflict', message: 'The imported database of this job no longer exists.' } } }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    expect((await screen.findByTestId('gaps-error')).textContent).toBe('The prediction failed: The imported database of this job no longer exists.');
+  });
+
+  it('offers the chosen model, then the families and the ensemble the job trained', async () => {
+    serve(() => ({ status: 200, body: gaps }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-model'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Chosen model (KNN)', 'KNN', 'DT', 'Ensemble']);
+  });
+});
+
+describe('predict new rows', { timeout: 30_000 }, () => {
+  const answer: PredictResponse = { jobId: JOB, model: 'KNN', features: ['f1', 'f2'], classes, predictions: gaps.predictions.slice(0, 2), notPredicted: [] };
+  const openTab = () => fireEvent.click(screen.getByTestId('tab-new-rows'));
+
+  it('sends pasted rows as CSV with the session CSRF header and shows the predictions', async () => {
+    const calls = serve(() => ({ status: 200, body: answer }));
+    render();
+    openTab();
+    const csv = 'countryName;year;f1;f2\nCountry 00;2020;1.5;2\nCountry 01;2020;3;4';
+    fireEvent.change(screen.getByTestId('new-rows-paste'), { target: { value: csv } });
+    fireEvent.click(screen.getByTestId('new-rows-button'));
+    const table = await screen.findByTestId('new-rows-result-predictions');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: `/api/jobs/${JOB}/predict`, method: 'POST', body: { model: 'chosen', csv } });
+    expect(Object.keys(calls[0].headers).map((h) => h.toLowerCase())).toContain(CSRF_HEADER.toLowerCase());
+  });
+
+  it("shows the API's list of missing training columns, and asks for rows before sending an empty form", async () => {
+    const message = formatMessage(PREDICT_MESSAGES.missingColumns, { columns: 'f1, f2' });
+    const calls = serve(() => ({ status: 400, body: { error: { code: 'invalid_argument', message } } }));
+    render();
+    openTab();
+    fireEvent.click(screen.getByTestId('new-rows-button'));
+    expect(await screen.findByTestId('new-rows-empty')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('new-rows-paste'), { target: { value: 'countryName;year\nX;2020' } });
+    fireEvent.click(screen.getByTestId('new-rows-button'));
+    expect((await screen.findByTestId('new-rows-error')).textContent).toBe(`The prediction failed: ${message}`);
+  });
+});
+
+describe('ONNX files', { timeout: 30_000 }, () => {
+  it("links each family's file and shows the Python example", () => {
+    serve(() => ({ status: 200, body: {} }));
+    render();
+    fireEvent.click(screen.getByTestId('tab-onnx'));
+    expect(screen.getByTestId('onnx-DT').getAttribute('href')).toBe(`/api/jobs/${JOB}/onnx/DT`);
+    expect(screen.getByTestId('onnx-Ensemble').textContent).toBe('Download modelEnsemble.onnx');
+    expect(screen.getByTestId('onnx-example').textContent).toContain('ort.InferenceSession("modelKNN.onnx")');
+  });
+});
+
+describe('predictionsCsv', () => {
+  it('quotes cells holding the delimiter and neutralises formulas', () => {
+    const csv = predictionsCsv(
+      { classes, predictions: [{ ...gaps.predictions[0], space: '=cmd;x' }], notPredicted: [] },
+      { space: 's', time: 't', predicted: 'p', probability: (title) => `P(${title})`, imputed: 'i', missing: 'm', reason: 'r' },
+    );
+    expect(csv.split('\r\n')[1]).toBe(`"'=cmd;x";2020;Low;0.9;0.1;1;;`);
+  });
+});

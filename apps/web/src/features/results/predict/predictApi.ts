@@ -1,0 +1,14 @@
+import type { GapsResponse, PredictionModel, PredictResponse } from '@indicata/contracts';
+import { api, apiUrl } from '../../../lib/api.ts';
+
+/** GET /api/jobs/:id/gaps: the job's own rows whose target is missing, predicted with `model`. */
+export const fetchGaps = (jobId: string, model: PredictionModel): Promise<GapsResponse> =>
+  api.get<GapsResponse>(`/api/jobs/${encodeURIComponent(jobId)}/gaps?model=${encodeURIComponent(model)}`);
+
+/** POST /api/jobs/:id/predict with a semicolon CSV (the session's CSRF header is added by api). */
+export const predictCsv = (jobId: string, model: PredictionModel, csv: string): Promise<PredictResponse> =>
+  api.post<PredictResponse>(`/api/jobs/${encodeURIComponent(jobId)}/predict`, { model, csv });
+
+/** The link that downloads one family's (or the ensemble's) whole pipeline as an .onnx file. */
+export const onnxUrl = (jobId: string, algorithm: string): string =>
+  apiUrl(`/api/jobs/${encodeURIComponent(jobId)}/onnx/${encodeURIComponent(algorithm)}`);

@@ -1,0 +1,38 @@
+import { toCsv, type PredictResponse } from '@indicata/contracts';
+
+/** Column titles of the predictions CSV, given by the caller in the page's language. */
+export interface PredictionCsvHeaders {
+  space: string;
+  time: string;
+  predicted: string;
+  probability: (title: string) => string;
+  imputed: string;
+  missing: string;
+  reason: string;
+}
+
+/**
+ * The predictions as a semicolon CSV: place, time, predicted class, one probability column per class and the
+ * imputed count; then the rows that were not predicted, with their missing count and reason.
+ */
+export function predictionsCsv(result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'>, headers: PredictionCsvHeaders): string {
+  const columns = [headers.space, headers.time, headers.predicted, ...result.classes.map((c) => headers.probability(c.title)), headers.imputed, headers.missing, headers.reason];
+  const blanks = result.classes.map(() => null);
+  const rows: (string | number | null)[][] = [
+    ...result.predictions.map((p) => [p.space, p.time, p.label, ...p.probabilities.map((value) => Number(value.toFixed(6))), p.imputed, null, null]),
+    ...result.notPredicted.map((n) => [n.space, n.time, null, ...blanks, null, n.missing, n.reason]),
+  ];
+  return toCsv(columns, rows);
+}
+
+/** Saves text as a file through a temporary object URL (the data is already in the page). */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
