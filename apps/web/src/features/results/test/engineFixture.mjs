@@ -14,7 +14,7 @@ export const ENGINE_FIXTURE_SOURCE = path.resolve(repoRoot, '../shared/data/life
 
 const CLI_ARGS = [
   '--target', 'Life_expectancy', '--time-column', 'year', '--space-column', 'countryName', '--region-column', 'regionName',
-  '--test-percent', '30', '--groups', '3', '--models', 'DT,RF,KNN,ANN', '--budget', '12', '--seed', '7', '--workers', '1',
+  '--test-percent', '30', '--groups', '3', '--models', 'DT,RF,KNN,ANN', '--budget', '24', '--seed', '7', '--workers', '1',
 ];
 
 function sourceFiles(dir) {
