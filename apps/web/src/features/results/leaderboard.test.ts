@@ -86,6 +86,12 @@ describe('leaderboardRows', () => {
     expect(ensemble.params).toEqual({ SVM: 0.6, KNN: 0.4 });
   });
 
+  it('still lists a family whose search the budget ended before any candidate was scored, as its finalist', () => {
+    const cut = { ...results, models: { ...results.models, ANN: model('ANN', [], 0.6, { params: { epochs: 30, n_jobs: 2 }, validationMacroF1: 0.61 }) } } as AutoMLResults;
+    const ann = leaderboardRows(cut).filter((r) => r.family === 'ANN');
+    expect(ann.map((r) => [r.finalist, r.testMacroF1, r.validationMean, r.foldsScored, r.params])).toEqual([[true, 0.6, 0.61, null, { epochs: 30 }]]);
+  });
+
   it('keeps times and folds when the results carry them, null otherwise', () => {
     const [first] = leaderboardRows(results);
     expect([first.fitSeconds, first.predictSeconds, first.foldsScored]).toEqual([2, 0.1, 3]);

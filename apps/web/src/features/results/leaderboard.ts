@@ -64,23 +64,30 @@ function canonicalKey(family: string, params: Record<string, unknown>, scaler: s
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+/** A candidate's row before the finalist is marked: what differs between candidates, the rest at its default. */
+function candidateRow(
+  family: string,
+  params: Record<string, unknown>,
+  scores: Pick<LeaderboardRow, 'rank' | 'scaler' | 'inputs' | 'validationMean' | 'validationSd' | 'foldsScored' | 'fitSeconds' | 'predictSeconds'>,
+): LeaderboardRow {
+  return {
+    key: canonicalKey(family, params, scores.scaler, scores.inputs ?? null),
+    family,
+    params,
+    ...scores,
+    finalist: false,
+    testMacroF1: null,
+    candidates: 1,
+    chosen: false,
+  };
+}
+
 function familyRows(model: ModelResult, chosen: string): LeaderboardRow[] {
   const rows = Array.isArray(model.hyperparameters) ? sortByNumber(model.hyperparameters, (r) => r.rank_test_score, 'asc') : [];
   const byKey = new Map<string, LeaderboardRow>();
   for (const row of rows) {
-    const params = relevantParams(model.algorithm, row.params ?? {});
-    const key = canonicalKey(model.algorithm, params, row.scaler ?? null, row.inputs ?? null);
-    const seen = byKey.get(key);
-    if (seen) {
-      // The better-ranked twin stays; the row counts the candidates it stands for.
-      seen.candidates += 1;
-      continue;
-    }
-    byKey.set(key, {
-      key,
-      family: model.algorithm,
+    const candidate = candidateRow(model.algorithm, relevantParams(model.algorithm, row.params ?? {}), {
       rank: row.rank_test_score,
-      params,
       scaler: row.scaler ?? null,
       inputs: row.inputs ?? null,
       validationMean: row.mean_test_score,
@@ -88,34 +95,28 @@ function familyRows(model: ModelResult, chosen: string): LeaderboardRow[] {
       foldsScored: finite(row.folds_scored) ?? (Array.isArray(row.fold_scores) ? row.fold_scores.length : null),
       fitSeconds: finite(row.fit_seconds),
       predictSeconds: finite(row.predict_seconds),
-      finalist: false,
-      testMacroF1: null,
-      candidates: 1,
-      chosen: false,
     });
+    const seen = byKey.get(candidate.key);
+    // The better-ranked twin stays; the row counts the candidates it stands for.
+    if (seen) seen.candidates += 1;
+    else byKey.set(candidate.key, candidate);
   }
   const list = [...byKey.values()];
   if (list.length === 0) {
     // The budget ended the search before any candidate of this family was scored on every fold: its final
     // model (the family's first default) still ran on the test rows, so it still has its row.
-    const params = relevantParams(model.algorithm, model.params ?? {});
-    list.push({
-      key: canonicalKey(model.algorithm, params, null, null),
-      family: model.algorithm,
-      rank: 1,
-      params,
-      scaler: null,
-      inputs: null,
-      validationMean: model.validationMacroF1,
-      validationSd: model.validationMacroF1Std,
-      foldsScored: null,
-      fitSeconds: finite(model.fitSeconds),
-      predictSeconds: null,
-      finalist: false,
-      testMacroF1: null,
-      candidates: 1,
-      chosen: false,
-    });
+    list.push(
+      candidateRow(model.algorithm, relevantParams(model.algorithm, model.params ?? {}), {
+        rank: 1,
+        scaler: null,
+        inputs: null,
+        validationMean: model.validationMacroF1,
+        validationSd: model.validationMacroF1Std,
+        foldsScored: null,
+        fitSeconds: finite(model.fitSeconds),
+        predictSeconds: null,
+      }),
+    );
   }
   const finalist = list[0];
   if (finalist) {
