@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AutoMLResults, PredictionModel } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
@@ -8,6 +8,10 @@ import { fetchGaps } from './predictApi.ts';
 import { ModelSelect } from './ModelSelect.tsx';
 import { PredictionResult } from './PredictionResult.tsx';
 import { ChartSlot, GapsMap } from '../lazyCharts.tsx';
+
+/** Time after the panel appears before the chosen model's gaps are asked for in the background. */
+const GAPS_PREFETCH_DELAY_MS = 1_500;
+const gapsKey = (jobId: string, model: PredictionModel) => ['jobs', jobId, 'gaps', model];
 
 /**
  * "Predict missing values": on request, the job's own rows whose target is missing (country-years WHO has not
@@ -18,8 +22,17 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
   const { t } = useTranslation('results');
   const [model, setModel] = useState<PredictionModel>('chosen');
   const [asked, setAsked] = useState(false);
+  const queryClient = useQueryClient();
+  // The first answer of a job builds its panel with the gaps on the server (seconds on a WHO panel): it is asked
+  // for in the background once the page has settled, so the table is there, or on its way, when the user asks.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void queryClient.prefetchQuery({ queryKey: gapsKey(jobId, 'chosen'), queryFn: () => fetchGaps(jobId, 'chosen'), retry: false, staleTime: Infinity });
+    }, GAPS_PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [jobId, queryClient]);
   const gaps = useQuery({
-    queryKey: ['jobs', jobId, 'gaps', model],
+    queryKey: gapsKey(jobId, model),
     queryFn: () => fetchGaps(jobId, model),
     enabled: asked,
     retry: false,

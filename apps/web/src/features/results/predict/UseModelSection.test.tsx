@@ -70,6 +70,16 @@ const render = (showMap = false) => renderWithProviders(<UseModelSection jobId={
 afterEach(() => vi.unstubAllGlobals());
 
 describe('predict missing values', { timeout: 30_000 }, () => {
+  it("asks for the chosen model's gaps in the background once the page has settled, so the click shows them without another request", async () => {
+    const calls = serve(() => ({ status: 200, body: gaps }));
+    render();
+    expect(calls).toHaveLength(0);
+    await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual([`/api/jobs/${JOB}/gaps?model=chosen`]), { timeout: 5_000 });
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    expect(await screen.findByTestId('gaps-summary')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
   it('predicts the gaps on request: summary, paginated table with probabilities and imputed counts, rows left out with the reason', async () => {
     const calls = serve(() => ({ status: 200, body: gaps }));
     render();
