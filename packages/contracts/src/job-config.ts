@@ -240,6 +240,63 @@ export type JobData = z.infer<typeof jobDataSchema>;
 /** What the wizard writes; defaults (uploadId, groupsCategorizationMethod) may be left out. */
 export type JobDataInput = z.input<typeof jobDataSchema>;
 
+/** The settings `autoJobSettings` fills in. */
+export type AutoJobSettings = Pick<
+  JobData,
+  | 'predictionIndicatorRegion'
+  | 'maxPercentMissingDatasToPrediction'
+  | 'dataImputation'
+  | 'minInformationGain'
+  | 'totalIndicatorsUseToPrediction'
+  | 'indicatorsAnalyzingCode'
+  | 'groupsCategorization'
+  | 'groupsCategorizationMethod'
+  | 'groupsCategorizationManual'
+  | 'groupsCategorizationFeatures'
+  | 'groupsCategorizationRange'
+  | 'typeML'
+  | 'outlierQparameter'
+  | 'fracUsedToTest'
+  | 'pearsonCorrelationCut'
+  | 'BalanceAlgorithm'
+  | 'ANNConfig'
+  | 'KNNConfig'
+  | 'SVMConfig'
+  | 'DTConfig'
+  | 'RFConfig'
+>;
+
+/**
+ * A job's settings when nothing is configured by hand: every preprocessing step and model family on auto, every
+ * indicator a candidate, three quantile classes, no test region. Code that builds a job itself (the demo's example,
+ * tests, benchmarks) spreads a fresh copy and sets the data, target, test year, models and seed.
+ */
+export function autoJobSettings(): AutoJobSettings {
+  return {
+    predictionIndicatorRegion: null,
+    maxPercentMissingDatasToPrediction: 'auto',
+    dataImputation: 'auto',
+    minInformationGain: 'auto',
+    totalIndicatorsUseToPrediction: TOTAL_INDICATORS_USED_FOR_PREDICTION,
+    indicatorsAnalyzingCode: [],
+    groupsCategorization: 3,
+    groupsCategorizationMethod: 'quantile',
+    groupsCategorizationManual: null,
+    groupsCategorizationFeatures: 'auto',
+    groupsCategorizationRange: GROUPS_CATEGORIZATION_RANGE,
+    typeML: TASK_TYPE,
+    outlierQparameter: 'auto',
+    fracUsedToTest: null,
+    pearsonCorrelationCut: 'auto',
+    BalanceAlgorithm: 'auto',
+    ANNConfig: 'auto',
+    KNNConfig: 'auto',
+    SVMConfig: 'auto',
+    DTConfig: 'auto',
+    RFConfig: 'auto',
+  };
+}
+
 export const createJobRequestSchema = z.object({
   name: z.string().trim().min(1).max(JOB_LIMITS.nameMaxChars),
   data: jobDataSchema,

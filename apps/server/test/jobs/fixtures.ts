@@ -1,5 +1,5 @@
 import type { JobDataInput, UploadRecord } from '@indicata/contracts';
-import { GROUPS_CATEGORIZATION_RANGE, TASK_TYPE, TOTAL_INDICATORS_USED_FOR_PREDICTION } from '@indicata/contracts';
+import { autoJobSettings } from '@indicata/contracts';
 import type { AppContext } from '../../src/context.ts';
 import { createUpload } from '../../src/modules/uploads/service.ts';
 
@@ -47,33 +47,16 @@ export async function uploadPanel(ctx: AppContext, userId: string, csv = panelCs
 /** A valid job configuration on an upload: target `score`, 3 quantile classes, test on the last year. */
 export function uploadJobData(upload: UploadRecord, overrides: Partial<JobDataInput> = {}): JobDataInput {
   return {
+    ...autoJobSettings(),
     database: upload.storedName,
     uploadId: upload.id,
     codePredictionIndicator: 'score',
     predictionIndicatorDimensions: [],
     predictionIndicatorYear: 2007,
-    predictionIndicatorRegion: null,
-    maxPercentMissingDatasToPrediction: 'auto',
-    dataImputation: 'auto',
-    minInformationGain: 'auto',
-    totalIndicatorsUseToPrediction: TOTAL_INDICATORS_USED_FOR_PREDICTION,
-    indicatorsAnalyzingCode: [],
-    groupsCategorization: 3,
-    groupsCategorizationMethod: 'quantile',
-    groupsCategorizationManual: null,
-    groupsCategorizationFeatures: 'auto',
-    groupsCategorizationRange: GROUPS_CATEGORIZATION_RANGE,
-    typeML: TASK_TYPE,
-    outlierQparameter: 'auto',
-    fracUsedToTest: null,
-    pearsonCorrelationCut: 'auto',
-    BalanceAlgorithm: 'auto',
     MLAlgorithms: ['DT', 'KNN'],
     timeDimension: 'year',
     regionDimension: 'region',
-    ANNConfig: 'auto',
     KNNConfig: { KNNnNeighbors: [5], KNNweights: ['distance'], KNNalgorithm: ['auto'], KNNleafSize: [30], KNNp: [2] },
-    SVMConfig: 'auto',
     DTConfig: {
       DTcriterion: ['gini'],
       DTsplitter: ['best'],
@@ -86,7 +69,6 @@ export function uploadJobData(upload: UploadRecord, overrides: Partial<JobDataIn
       DTmaxLeafNodes: [null],
       DTminImpurityDecrease: [0],
     },
-    RFConfig: 'auto',
     seed: 11,
     ...overrides,
   };
