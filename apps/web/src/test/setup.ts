@@ -1,6 +1,10 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { initI18n } from '../lib/i18n.ts';
+import { setSignedOut } from '../lib/api.ts';
+import { reloadWizardFromStorage } from '../features/wizard/state.ts';
 
 // jsdom lacks the layout APIs Mantine probes.
 if (!window.matchMedia) {
@@ -30,7 +34,18 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
 initI18n('en');
 
-afterEach(() => {
+// Test files share one module cache per worker (`isolate: false` in vitest.config.ts: it saves the jsdom and
+// Mantine start-up per file), so each test leaves nothing global behind: no rendered tree, no stored state,
+// no queued notification, no stubbed global, no wizard state or sign-out flag, and the English locale.
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  reloadWizardFromStorage();
+  setSignedOut(false);
+  notifications.clean();
+  notifications.cleanQueue();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });

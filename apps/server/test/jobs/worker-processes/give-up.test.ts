@@ -1,0 +1,18 @@
+import { jobSettings, postgres, WorkerScenario } from './harness.ts';
+
+describe.skipIf(postgres.skip)('worker processes on one PostgreSQL: retries used up', { timeout: 240_000 }, () => {
+  const scenario = new WorkerScenario();
+  afterEach(() => scenario.tearDown());
+
+  it('ends the job in error with a readable reason once its retries are used up', async () => {
+    const jobs = jobSettings({ expireSeconds: 8, retryLimit: 0 });
+    await scenario.setUp(jobs);
+    const id = await scenario.submitAndKillItsWorker(jobs, 'killed, no retries');
+    scenario.startWorker(jobs);
+    await scenario.waitUntil(async () => ['done', 'error'].includes((await scenario.jobRow(id)).status), 'the job to be given up', 120_000);
+    const row = await scenario.jobRow(id);
+    expect(row.status).toBe('error');
+    expect(row.attempts).toBe(1);
+    expect(row.error_message).toMatch(/interrupted 1 time/);
+  });
+});
