@@ -8,6 +8,8 @@ export const CANCEL_POLL_MS = 1000;
 export interface CancelWatch {
   /** Aborted once the job is cancelled or deleted. */
   signal: AbortSignal;
+  /** Reads the row now (not at the next tick); resolves true when the job was cancelled or deleted (and aborts). */
+  checkNow(): Promise<boolean>;
   stop(): void;
 }
 
@@ -20,18 +22,16 @@ export interface CancelWatch {
  */
 export function watchForCancel(ctx: AppContext, jobId: string, intervalMs = CANCEL_POLL_MS): CancelWatch {
   const controller = new AbortController();
+  const look = async (): Promise<boolean> => {
+    const [row] = await ctx.database.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+    if (!row || row.status === 'cancelled') controller.abort(new Error('The job was cancelled by its owner.'));
+    return controller.signal.aborted;
+  };
   let checking = false;
   const timer = setInterval(() => {
     if (checking || controller.signal.aborted) return;
     checking = true;
-    ctx.database.db
-      .select({ status: jobs.status })
-      .from(jobs)
-      .where(eq(jobs.id, jobId))
-      .limit(1)
-      .then(([row]) => {
-        if (!row || row.status === 'cancelled') controller.abort(new Error('The job was cancelled by its owner.'));
-      })
+    look()
       .catch(() => {
         // A failed look is retried on the next tick; a database that stays down fails the run elsewhere.
       })
@@ -42,6 +42,7 @@ export function watchForCancel(ctx: AppContext, jobId: string, intervalMs = CANC
   timer.unref();
   return {
     signal: controller.signal,
+    checkNow: () => (controller.signal.aborted ? Promise.resolve(true) : look()),
     stop: () => clearInterval(timer),
   };
 }

@@ -124,8 +124,11 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       .set({ heartbeatAt: sql`now()` })
       .where(and(eq(jobs.id, jobId), eq(jobs.runToken, runToken), eq(jobs.status, 'running')))
       .returning({ id: jobs.id })
-      .then((rows) => {
-        if (rows.length === 0 && !cancel.signal.aborted) lostClaim.abort();
+      .then(async (rows) => {
+        if (rows.length > 0 || cancel.signal.aborted) return;
+        // The row no longer says this run holds the job: its owner cancelled or deleted it (the cancel watch
+        // may not have looked yet; a cancel must still remove the run's files), or another process took it back.
+        if (!(await cancel.checkNow())) lostClaim.abort();
       })
       .catch((error) => ctx.logger.warn({ err: error, jobId }, 'could not record the job heartbeat'));
   }, settings.heartbeatSeconds * 1000);

@@ -1,3 +1,4 @@
+import { onTestFinished, vi } from 'vitest';
 import type { AutoMLResults } from '@indicata/contracts';
 import { MESSAGES } from '@indicata/contracts';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
@@ -156,6 +157,17 @@ describe('job control with a worker (PGlite)', () => {
   };
 
   it('stops a running job within a few seconds and keeps none of its files', async () => {
+    // Heartbeats every 0.1 s: one lands between the cancel and the cancel watch's next look (every 1 s). It must
+    // take that for a cancel (files removed), not for another worker having taken the job back.
+    const heartbeatSeconds = server.ctx.config.jobs.heartbeatSeconds;
+    server.ctx.config.jobs.heartbeatSeconds = 0.1;
+    const warn = vi.spyOn(server.ctx.logger, 'warn');
+    const info = vi.spyOn(server.ctx.logger, 'info');
+    onTestFinished(() => {
+      server.ctx.config.jobs.heartbeatSeconds = heartbeatSeconds;
+      warn.mockRestore();
+      info.mockRestore();
+    });
     // A long search: ANN and SVM on auto with a 10-minute budget would run for minutes.
     const id = await create('long', { ...data, MLAlgorithms: ['ANN', 'SVM', 'RF'], ANNConfig: 'auto', SVMConfig: 'auto', RFConfig: 'auto', budgetSeconds: 600 });
     await waitFor('the search to start', async () => {
@@ -177,6 +189,9 @@ describe('job control with a worker (PGlite)', () => {
     expect(job.status).toBe('cancelled');
     expect(job.results).toBeNull();
     expect(await server.ctx.storage!.list(`models/${id}/`)).toEqual([]);
+    const logged = (spy: typeof warn) => spy.mock.calls.map((call) => call.find((arg) => typeof arg === 'string'));
+    expect(logged(info)).toContain('job cancelled');
+    expect(logged(warn)).not.toContain('job taken back by another worker while it ran here; this run stops');
     await waitFor('the next job to finish', async () => (['done', 'error'].includes((await jobOf(server, owner, next)).status) ? true : undefined));
   }, 180_000);
 
