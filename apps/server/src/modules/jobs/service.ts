@@ -151,32 +151,33 @@ export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name:
  */
 export async function listJobs(ctx: AppContext, userId: string, page: number, size: number): Promise<JobListResponse> {
   const { db } = ctx.database;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: jobs.id,
-        name: jobs.name,
-        currentTime: jobs.currentTime,
-        createdAt: jobs.createdAt,
-        status: jobs.status,
-        database: sql<string | null>`${jobs.data}->>'database'`,
-        progress: jobs.progress,
-        errorMessage: jobs.errorMessage,
-      })
-      .from(jobs)
-      .where(eq(jobs.userId, userId))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.userId, userId)),
-  ]);
-  const items: JobListItem[] = rows.map((row) => ({
+  // The total rides along with the page (one query, not two: each PGlite query costs the web server's thread
+  // ~0.6 ms); only a page past the end, which has no row to carry it, asks for it separately.
+  const rows = await db
+    .select({
+      id: jobs.id,
+      name: jobs.name,
+      currentTime: jobs.currentTime,
+      createdAt: jobs.createdAt,
+      status: jobs.status,
+      database: sql<string | null>`${jobs.data}->>'database'`,
+      progress: jobs.progress,
+      errorMessage: jobs.errorMessage,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(jobs)
+    .where(eq(jobs.userId, userId))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const total = rows[0]?.total ?? (page > 1 ? ((await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.userId, userId)))[0]?.n ?? 0) : 0);
+  const items: JobListItem[] = rows.map(({ total: _total, ...row }) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
     progress: row.progress ?? null,
     errorMessage: row.errorMessage ?? null,
   }));
-  return { jobs: items, page, size, total: counted?.n ?? 0 };
+  return { jobs: items, page, size, total };
 }
 
 /** One of the caller's jobs, or undefined (another user's job is as absent as a missing one). */
