@@ -138,9 +138,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** ROUNDS rounds over every page (pages interleaved, so a disturbance spreads over all of them). */
 const PAUSE_BETWEEN_PAGES_MS = 100;
 
+/** ROUNDS rounds over every page (pages interleaved, so a disturbance spreads over all of them). */
 async function measure(clients: Clients, pageCalls: Record<string, [string, string, unknown?][]>, stillValid: () => Promise<boolean>): Promise<Record<string, number>> {
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(pageCalls).map((p) => [p, []]));
   for (let round = 0; round < ROUNDS; round++) {
@@ -231,8 +231,7 @@ async function runVariant(name: string): Promise<{ idle: Record<string, number>;
       const job = (await client.ok('GET', `/api/jobs/${running}`)).job;
       return job.status === 'running' && (job.progress?.fraction ?? 0) >= 0.05 ? true : undefined;
     }, 300_000);
-    const busyClients = await phaseClients();
-    const busy = await measure(busyClients, pageCalls, async () => (await client.ok('GET', `/api/jobs/${running}`)).job.status === 'running');
+    const busy = await measure(await phaseClients(), pageCalls, async () => (await client.ok('GET', `/api/jobs/${running}`)).job.status === 'running');
     await client.ok('POST', `/api/jobs/${running}/cancel`);
     await sleep(3000);
     // Idle again after the job: the machine's other load drifts over minutes, so idle is the mean of both sides.

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { JobDataInput, UploadRecord } from '@indicata/contracts';
 import { autoJobSettings } from '@indicata/contracts';
 import type { AppContext } from '../../src/context.ts';
@@ -72,4 +74,15 @@ export function uploadJobData(upload: UploadRecord, overrides: Partial<JobDataIn
     seed: 11,
     ...overrides,
   };
+}
+
+/**
+ * How many result e-mails about `jobId` a process without SMTP_URL wrote to DATA_DIR/outbox (0 when it wrote none).
+ * Quoted-printable bodies wrap long lines with a soft break ("=" at the end of a line), so those are joined first.
+ */
+export function outboxMailsAbout(dataDir: string, jobId: string): number {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return 0;
+  const text = (file: string) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
+  return fs.readdirSync(outbox).filter((file) => text(file).includes(jobId)).length;
 }

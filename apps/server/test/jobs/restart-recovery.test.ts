@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
-import { panelCsv, uploadJobData } from './fixtures.ts';
+import { outboxMailsAbout, panelCsv, uploadJobData } from './fixtures.ts';
 
 /**
  * Issue 13, finding 2, in the single-process default (PGlite, role all): kill -9 the server while a job runs,
@@ -119,10 +119,7 @@ describe('a job cut off by kill -9 of the single-process server (PGlite)', { tim
     expect({ status: finished.status, errorMessage: finished.errorMessage }).toEqual({ status: 'done', errorMessage: null });
     expect((doneAt - listeningAt) / 1000).toBeLessThan(BUDGET_SECONDS + 60);
     // The e-mail goes out just after the row says done: wait for it, then check there is exactly one.
-    const outbox = path.join(dataDir, 'outbox');
-    const mails = () =>
-      fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').includes(id)) : [];
-    await waitUntil(() => mails().length > 0, 'the job e-mail', 30_000, second);
-    expect(mails()).toHaveLength(1);
+    await waitUntil(() => outboxMailsAbout(dataDir, id) > 0, 'the job e-mail', 30_000, second);
+    expect(outboxMailsAbout(dataDir, id)).toBe(1);
   });
 });

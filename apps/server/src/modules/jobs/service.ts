@@ -170,7 +170,7 @@ export async function listJobs(ctx: AppContext, userId: string, page: number, si
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(size)
     .offset((page - 1) * size);
-  const total = rows[0]?.total ?? (page > 1 ? ((await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.userId, userId)))[0]?.n ?? 0) : 0);
+  const total = rows.length > 0 ? rows[0].total : page > 1 ? await countJobs(ctx, userId) : 0;
   const items: JobListItem[] = rows.map(({ total: _total, ...row }) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -178,6 +178,11 @@ export async function listJobs(ctx: AppContext, userId: string, page: number, si
     errorMessage: row.errorMessage ?? null,
   }));
   return { jobs: items, page, size, total };
+}
+
+async function countJobs(ctx: AppContext, userId: string): Promise<number> {
+  const [counted] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.userId, userId));
+  return counted?.n ?? 0;
 }
 
 /** One of the caller's jobs, or undefined (another user's job is as absent as a missing one). */

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../../src/config.ts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../../helpers/index.ts';
-import { uploadJobData, uploadPanel } from '../fixtures.ts';
+import { outboxMailsAbout, uploadJobData, uploadPanel } from '../fixtures.ts';
 
 /**
  * Separate worker processes on one PostgreSQL (the scale-out deployment). Each scenario is its own test file so
@@ -120,13 +119,9 @@ export class WorkerScenario {
     }
   }
 
-  /** Result e-mails about a job written to DATA_DIR/outbox (no SMTP_URL in these processes). */
+  /** Result e-mails about a job in the scenario's outbox (no SMTP_URL in these processes). */
   mailsAbout(jobId: string): number {
-    const outbox = path.join(this.server!.ctx.config.dataDir, 'outbox');
-    if (!fs.existsSync(outbox)) return 0;
-    // Quoted-printable bodies wrap long lines with a soft break ("=" at the end of a line).
-    const text = (file: string) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
-    return fs.readdirSync(outbox).filter((file) => text(file).includes(jobId)).length;
+    return outboxMailsAbout(this.server!.ctx.config.dataDir, jobId);
   }
 
   /** Stops every worker still running and closes the server. */
