@@ -10,6 +10,7 @@ import { installAuth } from './auth.ts';
 import { ApiError, installErrorHandler } from './errors.ts';
 import { installStaticApp } from './static.ts';
 import { normaliseRequestPath } from './normalise-path.ts';
+import { enableSessionCache } from '../modules/auth/session-cache.ts';
 
 /** JSON bodies up to the data store's string limit plus room for the envelope. */
 const BODY_LIMIT_BYTES = LIMITS.maxStringBytes + 1024 * 1024;
@@ -69,6 +70,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
 
+  // One process owns an embedded database, so it sees every sign-out and may keep sessions in memory.
+  if (ctx.database.kind === 'pglite') enableSessionCache(ctx.database.db);
   installAuth(app, ctx.database.db);
   for (const register of routeRegistrars) await register(app, ctx);
   await installStaticApp(app, ctx.config.webDistDir);

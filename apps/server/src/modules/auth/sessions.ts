@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { DEMO_USER_ID } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { cacheSessionUser, cachedSessionUser, forgetCachedSession, sessionCacheGeneration } from './session-cache.ts';
 
 /** How long a session lasts after sign-in. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -26,20 +27,29 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
   return { token, expiresAt };
 }
 
-/** The user of a live session, or undefined for an unknown or expired token. */
+/** The user of a live session, or undefined for an unknown or expired token (from memory when cached). */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | undefined> {
+  const tokenHash = hashToken(token);
+  const cached = cachedSessionUser(db, tokenHash);
+  if (cached) return cached;
+  const generation = sessionCacheGeneration(db);
   const rows = await db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const row = rows[0];
-  return row ? { id: row.id, email: row.email, isDemo: row.id === DEMO_USER_ID } : undefined;
+  if (!row) return undefined;
+  const user = { id: row.id, email: row.email, isDemo: row.id === DEMO_USER_ID };
+  cacheSessionUser(db, tokenHash, user, row.expiresAt, generation);
+  return user;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  forgetCachedSession(db, tokenHash);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   JOB_LIMIT_MESSAGES,
   formatMessage,
@@ -143,6 +143,28 @@ export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name:
   return item;
 }
 
+/** A row of the job list query (column names as the database returns them). */
+interface JobListRow {
+  id: string;
+  name: string;
+  current_time: string;
+  created_at: Date;
+  status: JobListItem['status'];
+  database: string | null;
+  progress: JobListItem['progress'] | null;
+  error_message: string | null;
+  total: number;
+}
+
+/**
+ * The list's own query, in SQL rather than Drizzle: at 1,000 lists a second the query builder and its result
+ * mapping cost more CPU than PGlite's execution of the query (1.0 ms against 0.58 ms per page of 20, measured
+ * on 100 jobs). The total rides along with the page, so a list is one query.
+ */
+const JOB_LIST_SQL = `SELECT id, name, "current_time", created_at, status, data->>'database' AS database, progress, error_message,
+  (count(*) OVER ())::int AS total
+FROM jobs WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`;
+
 /**
  * One page of the caller's jobs, newest first, as summaries: only the list's columns are read (a finished
  * job's results and report are hundreds of KB each; reading them made the list ~11 ms slower per job).
@@ -150,32 +172,18 @@ export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name:
  * @param size jobs per page
  */
 export async function listJobs(ctx: AppContext, userId: string, page: number, size: number): Promise<JobListResponse> {
-  const { db } = ctx.database;
-  // The total rides along with the page (one query, not two: each PGlite query costs the web server's thread
-  // ~0.6 ms); only a page past the end, which has no row to carry it, asks for it separately.
-  const rows = await db
-    .select({
-      id: jobs.id,
-      name: jobs.name,
-      currentTime: jobs.currentTime,
-      createdAt: jobs.createdAt,
-      status: jobs.status,
-      database: sql<string | null>`${jobs.data}->>'database'`,
-      progress: jobs.progress,
-      errorMessage: jobs.errorMessage,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(jobs)
-    .where(eq(jobs.userId, userId))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(size)
-    .offset((page - 1) * size);
+  const { rows } = await ctx.database.query<JobListRow>(JOB_LIST_SQL, [userId, size, (page - 1) * size]);
+  // Only a page past the end, which has no row to carry the total, asks for it separately.
   const total = rows.length > 0 ? rows[0].total : page > 1 ? await countJobs(ctx, userId) : 0;
-  const items: JobListItem[] = rows.map(({ total: _total, ...row }) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
+  const items: JobListItem[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    currentTime: row.current_time,
+    createdAt: new Date(row.created_at).toISOString(),
+    status: row.status,
+    database: row.database,
     progress: row.progress ?? null,
-    errorMessage: row.errorMessage ?? null,
+    errorMessage: row.error_message ?? null,
   }));
   return { jobs: items, page, size, total };
 }
