@@ -284,7 +284,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     if (finalists.length === 0) {
       throw new Error(`No model could be fitted within the time budget of ${config.budgetSeconds} s; choose a larger budget or fewer, cheaper models.`);
     }
-    const ensemble = config.ensemble ? selectEnsemble(finalists, primary.folds, nClasses) : null;
+    const ensemble = config.ensemble ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
     let chosen = chooseConfiguration(finalists, ensemble);
     // The chosen model must have a final fit: when its members' finals are predicted to overrun the time left,
     // the best finalist whose final fit does fit is chosen instead (or, failing that, the cheapest one).
@@ -422,7 +422,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const mean = foldScores.reduce((s, v) => s + v, 0) / foldScores.length;
       models.Ensemble = {
         algorithm: 'Ensemble',
-        params: { voting: 'soft', selection: 'greedy (Caruana et al., 2004)', weights: Object.fromEntries(ensemble.weights.map((w) => [w.algorithm, clean(w.weight)])) },
+        params: { voting: 'soft', selection: 'bagged greedy (Caruana et al., 2004)', weights: Object.fromEntries(ensemble.weights.map((w) => [w.algorithm, clean(w.weight)])) },
         paramsSource: 'ensemble',
         validationMacroF1: clean(ensemble.pooled) as number,
         validationMacroF1Std: clean(Math.sqrt(foldScores.reduce((s, v) => s + (v - mean) ** 2, 0) / foldScores.length)) as number,

@@ -15,6 +15,8 @@ import { createRng, deriveSeed } from '../data/random.ts';
 const BOOTSTRAP_REPEATS = 200;
 /** Greedy ensemble selection rounds (Caruana et al., 2004: selection with replacement). */
 const ENSEMBLE_ROUNDS = 25;
+/** Bootstrap resamples of the validation rows whose selections are averaged (bagged ensemble selection). */
+const ENSEMBLE_BAGS = 100;
 
 /** Pooled validation labels of the folds, in fold order. */
 export function pooledLabels(folds: FoldData[]): Int32Array {
@@ -134,7 +136,7 @@ export function familyFinalist(family: ModelFamily, scored: ScoredCandidate[], f
   return { family, scored: pick, pooled: pick.pooled as number, ...pooled, reason };
 }
 
-/** The greedy ensemble: integer vote counts per finalist (weights = counts / rounds). */
+/** The selected ensemble: member weights (summing to 1), its pooled validation macro-F1 and predictions. */
 export interface SelectedEnsemble {
   weights: { algorithm: ModelFamily; weight: number }[];
   pooled: number;
@@ -142,25 +144,22 @@ export interface SelectedEnsemble {
 }
 
 /**
- * Greedy ensemble selection with replacement (Caruana et al., 2004) over the families' finalists, on their
- * pooled validation probabilities: each round adds the member whose addition gives the highest macro-F1 of the
- * averaged probabilities; the best prefix of the rounds is kept. Null when it keeps a single family.
- * @param finalists the families' finalists (scored on every fold)
- * @param folds the folds (for the labels)
+ * One greedy selection with replacement (Caruana et al., 2004) on the given rows: each round adds the member
+ * whose addition gives the highest macro-F1 of the summed probabilities; the best prefix of the rounds is kept.
+ * @param members row-major class probabilities of each member on the rows
+ * @param actual labels of the rows
  * @param nClasses number of classes
+ * @returns the kept prefix's vote count per member
  */
-export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasses: number): SelectedEnsemble | null {
-  const members = finalists.filter((f) => f.scored.pooled !== null);
-  if (members.length < 2) return null;
-  const actual = pooledLabels(folds);
+function greedySelection(members: Float64Array[], actual: Int32Array, nClasses: number): number[] {
   const counts = new Array<number>(members.length).fill(0);
-  const sum = new Float64Array(members[0].probabilities.length);
+  const sum = new Float64Array(members[0].length);
   let best: { counts: number[]; score: number } | null = null;
   for (let round = 0; round < ENSEMBLE_ROUNDS; round++) {
-    let pick = -1;
+    let pick = 0;
     let pickScore = -1;
     for (let m = 0; m < members.length; m++) {
-      const trial = combineProbabilities([sum, members[m].probabilities], [1, 1]);
+      const trial = combineProbabilities([sum, members[m]], [1, 1]);
       const score = macroF1(actual, argmaxRows(trial, nClasses), nClasses);
       if (score > pickScore + 1e-12) {
         pick = m;
@@ -168,21 +167,54 @@ export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasse
       }
     }
     counts[pick] += 1;
-    const p = members[pick].probabilities;
+    const p = members[pick];
     for (let i = 0; i < sum.length; i++) sum[i] += p[i];
     if (!best || pickScore > best.score + 1e-12) best = { counts: [...counts], score: pickScore };
   }
-  const kept = (best as { counts: number[]; score: number }).counts;
-  const used = kept.filter((c) => c > 0).length;
-  if (used < 2) return null;
-  const total = kept.reduce((s, c) => s + c, 0);
-  const weights = members.map((m, i) => ({ algorithm: m.family, weight: kept[i] / total })).filter((w) => w.weight > 0);
-  const combined = combineProbabilities(
-    members.filter((_, i) => kept[i] > 0).map((m) => m.probabilities),
-    weights.map((w) => w.weight),
-  );
+  return (best as { counts: number[] }).counts;
+}
+
+/** The rows `rows` of a row-major matrix with `width` columns. */
+function pickRows(matrix: Float64Array, rows: Int32Array, width: number): Float64Array {
+  const out = new Float64Array(rows.length * width);
+  for (let r = 0; r < rows.length; r++) out.set(matrix.subarray(rows[r] * width, rows[r] * width + width), r * width);
+  return out;
+}
+
+/**
+ * Bagged greedy ensemble selection over the families' finalists, on their pooled validation probabilities.
+ * Caruana et al. (2004) bag the selection over random subsets of a large model library; with five finalists the
+ * bags here are bootstrap resamples of the validation rows. One greedy selection on ~750 validation rows chases
+ * the noise of macro-F1 on an arg-max (a weak model can win a round by flipping a handful of rows); averaged over
+ * ENSEMBLE_BAGS resamples, a member keeps the weight it earns on most of them. Null when fewer than two families end with a weight.
+ * @param finalists the families' finalists (scored on every fold)
+ * @param folds the folds (for the labels)
+ * @param nClasses number of classes
+ * @param seed seed of the resamples
+ */
+export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasses: number, seed: number): SelectedEnsemble | null {
+  const members = finalists.filter((f) => f.scored.pooled !== null);
+  if (members.length < 2) return null;
+  const actual = pooledLabels(folds);
+  const n = actual.length;
+  const rng = createRng(deriveSeed(seed, 'ensemble-bags'));
+  const weights = new Array<number>(members.length).fill(0);
+  const rows = new Int32Array(n);
+  const sampled = new Int32Array(n);
+  for (let bag = 0; bag < ENSEMBLE_BAGS; bag++) {
+    for (let i = 0; i < n; i++) {
+      rows[i] = Math.floor(rng.next() * n);
+      sampled[i] = actual[rows[i]];
+    }
+    const counts = greedySelection(members.map((m) => pickRows(m.probabilities, rows, nClasses)), sampled, nClasses);
+    const total = counts.reduce((s, c) => s + c, 0);
+    counts.forEach((c, m) => (weights[m] += c / total / ENSEMBLE_BAGS));
+  }
+  const kept = members.map((m, i) => ({ member: m, weight: weights[i] })).filter((w) => w.weight > 0);
+  if (kept.length < 2) return null;
+  const combined = combineProbabilities(kept.map((k) => k.member.probabilities), kept.map((k) => k.weight));
   const predictions = argmaxRows(combined, nClasses);
-  return { weights, pooled: macroF1(actual, predictions, nClasses), predictions };
+  return { weights: kept.map((k) => ({ algorithm: k.member.family, weight: k.weight })), pooled: macroF1(actual, predictions, nClasses), predictions };
 }
 
 /**
