@@ -272,7 +272,7 @@ export type SplitReport = z.infer<typeof splitReportSchema>;
 export const autoMLResultsSchema = z.object({
   format: z.literal('indicata-results'),
   version: z.literal(1),
-  /** The chosen algorithm (highest validation macro-F1; never chosen by test score). */
+  /** The chosen algorithm (by validation macro-F1: the ensemble unless a finalist beats it by more than one standard error; never by test score). */
   best: resultAlgorithmSchema,
   bestReason: z.string(),
   seed: z.number().int(),

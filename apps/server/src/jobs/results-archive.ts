@@ -67,7 +67,7 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
   const lines = [
     `# Indicata results: ${jobName}`,
     '',
-    `Chosen model: ${chosen} (highest validation macro-F1 on time-respecting folds; never chosen on the test rows).`,
+    `Chosen model: ${chosen} (chosen on validation folds that respect time: the best finalist, or the ensemble when the best finalist beats it by no more than one standard error; never chosen on the test rows).`,
     `Seed: ${results.seed}. The same data, configuration and seed give the same results.`,
     '',
     '## Files',

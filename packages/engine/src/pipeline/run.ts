@@ -12,7 +12,7 @@ import { createTaskRunner, type TaskRunner } from '../search/pool.ts';
 import type { FoldData } from '../search/search.ts';
 import { CostModel } from '../search/cost-model.ts';
 import { halvingSearch, type FamilySearch, type ScoredCandidate } from '../search/halving.ts';
-import { ensembleFoldScores, familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
+import { ensembleFoldScores, ensembleKept, familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
 import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
 import type { FitResult } from '../search/fit-task.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -285,7 +285,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       throw new Error(`No model could be fitted within the time budget of ${config.budgetSeconds} s; choose a larger budget or fewer, cheaper models.`);
     }
     const ensemble = config.ensemble ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
-    let chosen = chooseConfiguration(finalists, ensemble);
+    let chosen = chooseConfiguration(finalists, ensemble, primary.folds, nClasses, config.seed);
     // The chosen model must have a final fit: when its members' finals are predicted to overrun the time left,
     // the best finalist whose final fit does fit is chosen instead (or, failing that, the cheapest one).
     const finalSeconds = (f: Finalist) => predictFinalSeconds(f, dataOf(f.scored.candidate.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
@@ -329,7 +329,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     let finalChoice = chosen;
     if (!chosen.members.every((m) => finals.has(m.finalist.family))) {
       // A member's final fit was stopped: the best configuration whose finals all completed is chosen instead.
-      finalChoice = chooseConfiguration(fitted, ensemble && ensemble.weights.every((w) => finals.has(w.algorithm)) ? ensemble : null);
+      finalChoice = chooseConfiguration(fitted, ensemble && ensemble.weights.every((w) => finals.has(w.algorithm)) ? ensemble : null, primary.folds, nClasses, config.seed);
       warnings.push(`${chosen.algorithm} was the validation choice, but its final fit did not finish within the budget; ${finalChoice.algorithm} is reported as chosen instead.`);
     }
     for (const f of finalists) if (!finals.has(f.family)) warnings.push(`${f.family}: its final fit did not finish within the budget, so it has no test scores.`);
@@ -540,19 +540,35 @@ async function warmUp(runner: TaskRunner, families: ModelFamily[], modelModule: 
 
 
 /**
- * The chosen configuration among the families' finalists and the greedy ensemble: the highest pooled
- * validation macro-F1; ties go to a single model (simpler), then to the family order.
+ * The chosen configuration among the families' finalists and the ensemble: the ensemble unless the best finalist
+ * beats it by more than one standard error (`ensembleKept`); without an ensemble, the best finalist.
  * @param finalists the families' finalists
  * @param ensemble the selected ensemble, or null
+ * @param folds the validation folds (for the labels)
+ * @param nClasses number of classes
+ * @param seed seed of the bootstrap
  */
-function chooseConfiguration(finalists: Finalist[], ensemble: ReturnType<typeof selectEnsemble>): ChosenConfiguration & { reason: string } {
+function chooseConfiguration(finalists: Finalist[], ensemble: ReturnType<typeof selectEnsemble>, folds: FoldData[], nClasses: number, seed: number): ChosenConfiguration & { reason: string } {
   const best = [...finalists].sort((a, b) => b.pooled - a.pooled)[0];
-  if (ensemble && ensemble.pooled > best.pooled + 1e-12) {
+  if (ensemble) {
+    const { kept, se } = ensembleKept(best, ensemble, folds, nClasses, seed);
+    if (kept) {
+      const members = ensemble.weights.map((w) => w.algorithm).join(', ');
+      return {
+        algorithm: 'Ensemble',
+        members: ensemble.weights.map((w) => ({ finalist: finalists.find((f) => f.family === w.algorithm) as Finalist, weight: w.weight })),
+        forwardChaining: ensemble.pooled,
+        reason:
+          best.pooled > ensemble.pooled
+            ? `the bagged greedy ensemble of ${members} is within one standard error (${se.toFixed(4)}) of the best finalist's pooled validation macro-F1 (${best.family}, ${best.pooled.toFixed(4)}), and an ensemble is less tuned to the validation folds than the best of many candidates`
+            : `the bagged greedy ensemble of ${members} has the highest pooled validation macro-F1`,
+      };
+    }
     return {
-      algorithm: 'Ensemble',
-      members: ensemble.weights.map((w) => ({ finalist: finalists.find((f) => f.family === w.algorithm) as Finalist, weight: w.weight })),
-      forwardChaining: ensemble.pooled,
-      reason: `the greedy ensemble of ${ensemble.weights.map((w) => w.algorithm).join(', ')} has the highest pooled validation macro-F1`,
+      algorithm: best.family,
+      members: [{ finalist: best, weight: 1 }],
+      forwardChaining: best.pooled,
+      reason: `its finalist (${best.reason}) beats the ensemble's pooled validation macro-F1 by more than one standard error (${se.toFixed(4)})`,
     };
   }
   return { algorithm: best.family, members: [{ finalist: best, weight: 1 }], forwardChaining: best.pooled, reason: `its finalist (${best.reason}) has the highest pooled validation macro-F1` };
