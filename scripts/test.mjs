@@ -6,6 +6,7 @@
 //   3. Playwright against the build of phase 1 (it starts the app server itself).
 // A failing phase stops the run after its stages end; the summary says which failed.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,11 +51,30 @@ function runStage(stage, buffered) {
   });
 }
 
+/**
+ * CPU seconds used so far by this process's finished children and their descendants (Linux: cutime + cstime of
+ * /proc/self/stat, in clock ticks of 1/100 s), or null elsewhere. Per phase it tells waiting from computing: a
+ * phase whose CPU seconds are near twice its wall seconds kept both cores busy.
+ */
+function childrenCpuSeconds() {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After "pid (comm) ", field 3 (state) is index 0, so cutime (16) and cstime (17) are indexes 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const started = performance.now();
 const results = [];
+const phaseCpu = [];
 let failed = false;
 for (const phase of PHASES) {
+  const cpuBefore = childrenCpuSeconds();
   const outcomes = await Promise.all(phase.map((stage) => runStage(stage, phase.length > 1)));
+  const cpuAfter = childrenCpuSeconds();
+  phaseCpu.push(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
   results.push(...outcomes.map((outcome) => ({ ...outcome, phase: PHASES.indexOf(phase) + 1, parallel: phase.length > 1 })));
   if (outcomes.some((outcome) => !outcome.ok)) {
     failed = true;
@@ -68,6 +88,8 @@ console.log(`\nnpm test timing (${os.cpus().length} cores, load average ${load} 
 for (const r of results) {
   console.log(`  ${String(r.phase)}. ${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : `FAILED (${r.code})`}${r.parallel ? '  (in parallel)' : ''}`);
 }
+const cpuLine = phaseCpu.map((cpu, i) => (cpu === null ? null : `phase ${i + 1} ${cpu.toFixed(0)} s`)).filter(Boolean);
+if (cpuLine.length > 0) console.log(`  CPU time of the stages' processes: ${cpuLine.join(', ')} (on ${os.cpus().length} cores)`);
 const skipped = PHASES.slice(results.at(-1).phase).flat();
 for (const stage of skipped) console.log(`     ${stage.name.padEnd(width)}       -    not run (an earlier phase failed)`);
 console.log(`  total ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);
