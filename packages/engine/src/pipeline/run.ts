@@ -300,7 +300,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       warnings.push(
         `${chosen.algorithm} was the validation choice, but its final fit was predicted to take longer than the ${leftSeconds.toFixed(1)} s left in the budget; ${fallback.family} is chosen instead.`,
       );
-      chosen = { algorithm: fallback.family, members: [{ finalist: fallback, weight: 1 }], forwardChaining: fallback.pooled, reason: `its finalist (${fallback.reason}) is the best whose final fit fits the time left` };
+      chosen = singleChoice(fallback, `its finalist (${fallback.reason}) is the best whose final fit fits the time left`);
     }
 
     // Final fits of each family's finalist on all training rows; the chosen model's members first.
@@ -564,12 +564,12 @@ function chooseConfiguration(finalists: Finalist[], ensemble: ReturnType<typeof 
             : `the bagged greedy ensemble of ${members} has the highest pooled validation macro-F1`,
       };
     }
-    return {
-      algorithm: best.family,
-      members: [{ finalist: best, weight: 1 }],
-      forwardChaining: best.pooled,
-      reason: `its finalist (${best.reason}) beats the ensemble's pooled validation macro-F1 by more than one standard error (${se.toFixed(4)})`,
-    };
+    return singleChoice(best, `its finalist (${best.reason}) beats the ensemble's pooled validation macro-F1 by more than one standard error (${se.toFixed(4)})`);
   }
-  return { algorithm: best.family, members: [{ finalist: best, weight: 1 }], forwardChaining: best.pooled, reason: `its finalist (${best.reason}) has the highest pooled validation macro-F1` };
+  return singleChoice(best, `its finalist (${best.reason}) has the highest pooled validation macro-F1`);
+}
+
+/** A single family's finalist as the chosen configuration, with why it was chosen. */
+function singleChoice(finalist: Finalist, reason: string): ChosenConfiguration & { reason: string } {
+  return { algorithm: finalist.family, members: [{ finalist, weight: 1 }], forwardChaining: finalist.pooled, reason };
 }

@@ -186,7 +186,8 @@ function pickRows(matrix: Float64Array, rows: Int32Array, width: number): Float6
  * Caruana et al. (2004) bag the selection over random subsets of a large model library; with five finalists the
  * bags here are bootstrap resamples of the validation rows. One greedy selection on ~750 validation rows chases
  * the noise of macro-F1 on an arg-max (a weak model can win a round by flipping a handful of rows); averaged over
- * ENSEMBLE_BAGS resamples, a member keeps the weight it earns on most of them. Null when fewer than two families end with a weight.
+ * ENSEMBLE_BAGS resamples, a member keeps the weight it earns on most of them. Null when fewer than two families
+ * end with a weight.
  * @param finalists the families' finalists (scored on every fold)
  * @param folds the folds (for the labels)
  * @param nClasses number of classes

@@ -1,13 +1,14 @@
-import type { Db } from '../../db/client.ts';
-import type { SessionUser } from './sessions.ts';
-
-/**
+/*
  * Signed-in callers by session token hash, kept in the web server's memory so that a request costs no session
  * query. Only for the embedded database: one process owns a DATA_DIR (db/lock.ts), so every session change
  * (sign-out, which deletes the row) passes through `forgetCachedSession` of that same process. With PostgreSQL,
  * several web processes share the sessions table and a sign-out in one could not reach the others' memory, so
  * no cache is enabled there.
  */
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from './sessions.ts';
+
+/** One cached session: its caller, when the session expires, and until when the entry is trusted. */
 interface CachedSession {
   user: SessionUser;
   expiresAt: number;

@@ -179,7 +179,7 @@ export async function listJobs(ctx: AppContext, userId: string, page: number, si
     id: row.id,
     name: row.name,
     currentTime: row.current_time,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
     status: row.status,
     database: row.database,
     progress: row.progress ?? null,
