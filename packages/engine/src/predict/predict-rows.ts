@@ -128,21 +128,31 @@ export function predictRowsWithProbabilities(saved: SavedPipelineModel, rows: re
 
 /**
  * Predicts raw rows with the soft-voting ensemble: the members' probabilities weighted and summed in
- * member order, then the most probable class (the engine's ensemble rule).
+ * member order, then the most probable class (the engine's ensemble rule). Members may differ in inputs (one
+ * with the target's history beside one without): each reads its own columns, as in the search and the ONNX export.
  * @param members saved models with their weights (results.models.Ensemble.members)
  * @param rows raw rows by column name
+ * @returns one prediction per row; `imputed` counts the missing cells among every member's columns (each once)
  */
 export function predictEnsembleRows(members: readonly WeightedSavedModel[], rows: readonly RawRow[]): ProbabilityPrediction[] {
   if (members.length === 0) throw new Error('An ensemble needs at least one member.');
   const pipeline = members[0].saved.pipeline;
-  const raw = rawMatrix(pipeline.features, rows);
-  let imputed: Int32Array = new Int32Array(rows.length);
   const probabilities = members.map((m) => {
-    const input = pipelineInput(m.saved.pipeline, raw);
-    imputed = input.imputed;
+    const input = pipelineInput(m.saved.pipeline, rawMatrix(m.saved.pipeline.features, rows));
     return labelAndProbabilities(m.saved, input.X).probabilities;
   });
+  const allFeatures = [...new Set(members.flatMap((m) => m.saved.pipeline.features))];
+  const imputed = missingCells(rawMatrix(allFeatures, rows));
   const combined = combineProbabilities(probabilities, members.map((m) => m.weight));
   const labels = argmaxRows(combined, pipeline.classes.length);
   return toPredictions(pipeline, labels, combined, imputed);
+}
+
+/** How many cells of each row are missing (NaN). */
+function missingCells(raw: Matrix): Int32Array {
+  const counts = new Int32Array(raw.rows);
+  for (let i = 0; i < raw.rows; i++) {
+    for (let k = 0; k < raw.cols; k++) if (Number.isNaN(raw.data[i * raw.cols + k])) counts[i] += 1;
+  }
+  return counts;
 }
