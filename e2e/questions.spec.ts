@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES } from '@indicata/contracts';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../apps/server/src/modules/assistant/fake-openai-server.ts';
 import { expect, test, uniqueRegistration } from './fixtures/app.ts';
+import { freePort } from './support/free-port.ts';
 
 /**
  * Questions to the assistant, end to end: the spec's validation messages, a question answered by the built-in
@@ -131,8 +132,9 @@ test.describe('questions with the built-in analyst (no configuration)', () => {
 });
 
 test.describe('questions answered by a language model (LLM_PROVIDER=openai, local fake server)', () => {
-  const port = Number(process.env.E2E_PORT ?? 3210) + 7;
-  const base = `http://127.0.0.1:${port}`;
+  // A port the OS hands out now: a fixed offset from E2E_PORT can be taken by the run's other servers.
+  let port: number;
+  let base: string;
   const hostileAnswer =
     '```html\n<p>The **beds** column covers 75% of rows.</p><img src=x onerror="window.__pwned=5;alert(5)">' +
     '<script>window.__pwned=6;alert(6)</script><a href="https://evil.example/" onclick="alert(7)">details</a>' +
@@ -146,6 +148,8 @@ test.describe('questions answered by a language model (LLM_PROVIDER=openai, loca
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     fake = await startFakeOpenAIServer(() => ({ kind: 'text', content: hostileAnswer }));
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-e2e-llm-'));
     server = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
       cwd: repoRoot,
@@ -157,6 +161,9 @@ test.describe('questions answered by a language model (LLM_PROVIDER=openai, loca
         PUBLIC_URL: base,
         LOG_LEVEL: 'warn',
         WHO_IMPORT_DIR: '',
+        // This server answers questions about an upload: the WHO snapshot's import (15 CPU-seconds) would only
+        // compete with the tests for the two cores.
+        WHO_SNAPSHOT: 'false',
         LLM_PROVIDER: 'openai',
         LLM_BASE_URL: fake.url,
         LLM_API_KEY: 'e2e-key',

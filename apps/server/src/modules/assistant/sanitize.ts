@@ -1,5 +1,6 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import type { JSDOM as JsdomClass } from 'jsdom';
 import { ANSWER_HTML_POLICY, stripMarkdownNoise } from '@indicata/contracts';
 
 /**
@@ -7,8 +8,20 @@ import { ANSWER_HTML_POLICY, stripMarkdownNoise } from '@indicata/contracts';
  * stripped (spec section 3), plain text becomes paragraphs, and DOMPurify removes scripts, event
  * handlers, forms, styles and every external resource. The web sanitises again before rendering.
  */
-const window = new JSDOM('').window;
-const purifier = createDOMPurify(window);
+let dom: { window: Window & typeof globalThis; purifier: DOMPurify } | undefined;
+
+/**
+ * The DOM window and purifier, made on first use: loading jsdom takes ~0.5 CPU-second, which a process that never
+ * sanitises (a web role without the assistant, a test server) should not pay at start-up.
+ */
+function sanitizerDom(): { window: Window & typeof globalThis; purifier: DOMPurify } {
+  if (!dom) {
+    const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: typeof JsdomClass };
+    const window = new JSDOM('').window as unknown as Window & typeof globalThis;
+    dom = { window, purifier: createDOMPurify(window) };
+  }
+  return dom;
+}
 
 function looksLikeHtml(text: string): boolean {
   return /<\/?[a-zA-Z][^>]*>/.test(text);
@@ -35,7 +48,7 @@ function textToHtml(text: string): string {
 
 /** Sanitises HTML with the shared answer policy (contracts): no scripts, handlers, links, images, styles or URLs. */
 export function sanitizeHtml(html: string): string {
-  return purifier.sanitize(html, ANSWER_HTML_POLICY);
+  return sanitizerDom().purifier.sanitize(html, ANSWER_HTML_POLICY);
 }
 
 /** A model's or the analyst's answer (markdown-ish text or HTML) as safe HTML. */
@@ -47,7 +60,7 @@ export function answerToSafeHtml(answer: string): string {
 
 /** The plain text of an HTML fragment (for number checks and previews). */
 export function htmlToText(html: string): string {
-  const div = window.document.createElement('div');
+  const div = sanitizerDom().window.document.createElement('div');
   div.innerHTML = sanitizeHtml(html);
   return (div.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
