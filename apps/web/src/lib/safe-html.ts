@@ -11,5 +11,25 @@ let purifier: ReturnType<typeof DOMPurify> | null = null;
  */
 export function sanitizeUntrustedHtml(html: string): string {
   purifier ??= DOMPurify(window);
+  if (!purifierWorks(purifier)) return escapeAsText(html);
   return purifier.sanitize(html, ANSWER_HTML_POLICY);
+}
+
+let proven: boolean | undefined;
+
+/**
+ * Whether the purifier really removes a script and a handler in this DOM. DOMPurify can report itself supported
+ * and still return its input unchanged (it does under happy-dom, one of the test DOMs): then nothing it returns is
+ * trusted, and the caller shows the text instead.
+ */
+function purifierWorks(candidate: ReturnType<typeof DOMPurify>): boolean {
+  proven ??= (() => {
+    const out = candidate.sanitize('<p>x<script>1</script><img src="x" onerror="1"></p>', ANSWER_HTML_POLICY);
+    return !/<script|onerror|<img/i.test(out) && out.includes('x');
+  })();
+  return proven;
+}
+
+function escapeAsText(html: string): string {
+  return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

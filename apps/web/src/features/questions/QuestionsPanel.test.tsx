@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// DOMPurify sanitises in jsdom as in a browser; under happy-dom (the web tests' default) it returns its input
+// unchanged, so the app shows such HTML as text (lib/safe-html.ts) and these tests of the sanitised markup need jsdom.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, type Question } from '@indicata/contracts';
 import { renderRoutes } from '../../test/render.tsx';

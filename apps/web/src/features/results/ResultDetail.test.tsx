@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// DOMPurify sanitises in jsdom as in a browser; under happy-dom (the web tests' default) it returns its input
+// unchanged, so the app shows such HTML as text (lib/safe-html.ts) and these tests of the sanitised markup need jsdom.
 import { fireEvent, screen } from '@testing-library/react';
 import type { JobListItem } from '@indicata/contracts';
 import type { JobReport } from '@indicata/contracts/report';
