@@ -101,7 +101,13 @@ describe('predict missing values', { timeout: 30_000 }, () => {
   it('downloads the table as a semicolon CSV', async () => {
     serve(() => ({ status: 200, body: gaps }));
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:x'), revokeObjectURL: () => {} }));
+    // Spies on the two methods, not a stand-in URL: the DOM's own navigation (the link's click) still needs the constructor.
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob: Blob | MediaSource) => (blobs.push(blob as Blob), 'blob:x'));
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    onTestFinished(() => {
+      created.mockRestore();
+      revoked.mockRestore();
+    });
     render();
     fireEvent.click(screen.getByTestId('gaps-button'));
     fireEvent.click(await screen.findByTestId('gaps-result-csv'));
