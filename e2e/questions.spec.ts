@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES } from '@indicata/contracts';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../apps/server/src/modules/assistant/fake-openai-server.ts';
 import { expect, test, uniqueRegistration } from './fixtures/app.ts';
-import { freePort } from './support/free-port.ts';
+import { freePort } from '../apps/server/test/helpers/free-port.ts';
 
 /**
  * Questions to the assistant, end to end: the spec's validation messages, a question answered by the built-in

@@ -24,3 +24,8 @@ export function stripMarkdownNoise(text: string): string {
     .replace(/__(.+?)__/gs, '$1')
     .replace(/\*\*/g, '');
 }
+
+/** Text as HTML that shows it literally (&, <, > and " escaped): for a question, a label, or untrusted markup shown as text. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

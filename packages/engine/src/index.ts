@@ -22,10 +22,11 @@ export * from './models/index.ts';
 export {
   predictRowsWithProbabilities,
   predictEnsembleRows,
+  ensembleFeatures,
   rawMatrix,
   pipelineInput,
   type RawRow,
   type ProbabilityPrediction,
   type WeightedSavedModel,
 } from './predict/predict-rows.ts';
-export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS, type EnsembleMemberModel } from './export/onnx/export.ts';
+export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS } from './export/onnx/export.ts';

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from './free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -11,17 +11,6 @@ export interface PostgresServer {
   /** Admin URL to the `postgres` database (superuser, trust auth). */
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Why PostgreSQL tests cannot run here, or undefined when they can. */

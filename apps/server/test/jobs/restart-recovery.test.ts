@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../helpers/free-port.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,6 @@ import '../helpers/provided.ts';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mainFile = path.join(serverDir, 'src/main.ts');
 const BUDGET_SECONDS = 20;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Server {
   child: ChildProcess;

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { ANSWER_HTML_POLICY } from '@indicata/contracts';
+import { ANSWER_HTML_POLICY, escapeHtml } from '@indicata/contracts';
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -11,7 +11,7 @@ let purifier: ReturnType<typeof DOMPurify> | null = null;
  */
 export function sanitizeUntrustedHtml(html: string): string {
   purifier ??= DOMPurify(window);
-  if (!purifierWorks(purifier)) return escapeAsText(html);
+  if (!purifierWorks(purifier)) return escapeHtml(html);
   return purifier.sanitize(html, ANSWER_HTML_POLICY);
 }
 
@@ -28,8 +28,4 @@ function purifierWorks(candidate: ReturnType<typeof DOMPurify>): boolean {
     return !/<script|onerror|<img/i.test(out) && out.includes('x');
   })();
   return proven;
-}
-
-function escapeAsText(html: string): string {
-  return html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

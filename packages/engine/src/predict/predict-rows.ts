@@ -127,6 +127,15 @@ export function predictRowsWithProbabilities(saved: SavedPipelineModel, rows: re
 }
 
 /**
+ * The columns an ensemble reads: the union of its members' columns, the first member's first. Members may differ
+ * (one with the target's history beside one without); each still reads only its own.
+ * @param members the ensemble's members
+ */
+export function ensembleFeatures(members: readonly WeightedSavedModel[]): string[] {
+  return [...new Set(members.flatMap((m) => m.saved.pipeline.features))];
+}
+
+/**
  * Predicts raw rows with the soft-voting ensemble: the members' probabilities weighted and summed in
  * member order, then the most probable class (the engine's ensemble rule). Members may differ in inputs (one
  * with the target's history beside one without): each reads its own columns, as in the search and the ONNX export.
@@ -141,8 +150,7 @@ export function predictEnsembleRows(members: readonly WeightedSavedModel[], rows
     const input = pipelineInput(m.saved.pipeline, rawMatrix(m.saved.pipeline.features, rows));
     return labelAndProbabilities(m.saved, input.X).probabilities;
   });
-  const allFeatures = [...new Set(members.flatMap((m) => m.saved.pipeline.features))];
-  const imputed = missingCells(rawMatrix(allFeatures, rows));
+  const imputed = missingCells(rawMatrix(ensembleFeatures(members), rows));
   const combined = combineProbabilities(probabilities, members.map((m) => m.weight));
   const labels = argmaxRows(combined, pipeline.classes.length);
   return toPredictions(pipeline, labels, combined, imputed);

@@ -1,20 +1,26 @@
-import { createRequire } from 'node:module';
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import type { JSDOM as JsdomClass } from 'jsdom';
-import { ANSWER_HTML_POLICY, stripMarkdownNoise } from '@indicata/contracts';
-
-/**
+/*
  * Turns a model's answer into HTML that is safe to store and show: code fences and bold markers are
  * stripped (spec section 3), plain text becomes paragraphs, and DOMPurify removes scripts, event
  * handlers, forms, styles and every external resource. The web sanitises again before rendering.
  */
-let dom: { window: Window & typeof globalThis; purifier: DOMPurify } | undefined;
+import { createRequire } from 'node:module';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import type { JSDOM as JsdomClass } from 'jsdom';
+import { ANSWER_HTML_POLICY, escapeHtml, stripMarkdownNoise } from '@indicata/contracts';
+
+/** A DOM for DOMPurify to parse in, and the purifier bound to it. */
+interface SanitizerDom {
+  window: Window & typeof globalThis;
+  purifier: DOMPurify;
+}
+
+let dom: SanitizerDom | undefined;
 
 /**
  * The DOM window and purifier, made on first use: loading jsdom takes ~0.5 CPU-second, which a process that never
  * sanitises (a web role without the assistant, a test server) should not pay at start-up.
  */
-function sanitizerDom(): { window: Window & typeof globalThis; purifier: DOMPurify } {
+function sanitizerDom(): SanitizerDom {
   if (!dom) {
     const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: typeof JsdomClass };
     const window = new JSDOM('').window as unknown as Window & typeof globalThis;
@@ -25,10 +31,6 @@ function sanitizerDom(): { window: Window & typeof globalThis; purifier: DOMPuri
 
 function looksLikeHtml(text: string): boolean {
   return /<\/?[a-zA-Z][^>]*>/.test(text);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Plain text (optionally with "- " bullet lines) to paragraphs and lists. */

@@ -12,7 +12,7 @@ import {
   type PredictResponse,
   type ResultAlgorithm,
 } from '@indicata/contracts';
-import { historyForRows, parseNumberCell, predictEnsembleRows, predictRowsWithProbabilities, type PanelFrame, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import { ensembleFeatures, historyForRows, parseNumberCell, predictEnsembleRows, predictRowsWithProbabilities, type PanelFrame, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStorage } from '../../storage/index.ts';
@@ -97,7 +97,7 @@ export async function resolveJobModel(
     algorithm === 'Ensemble'
       ? await Promise.all(members.map(async (m) => ({ saved: await load(m.algorithm as ModelFamily), weight: m.weight })))
       : [{ saved: await load(algorithm), weight: 1 }];
-  const features = [...new Set(resolved.flatMap((m) => m.saved.pipeline.features))];
+  const features = ensembleFeatures(resolved);
   const withHistory = resolved.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   let history: ResolvedModel['history'];
   if (withHistory && lookUpHistory) {

@@ -4,6 +4,7 @@
  * (ai.onnx 17 + ai.onnx.ml 3). See packages/engine/README.md "ONNX export".
  */
 import type { SavedPipelineModel } from '../../pipeline/run.ts';
+import { ensembleFeatures, type WeightedSavedModel } from '../../predict/predict-rows.ts';
 import { DataType, GraphBuilder, modelBytes, valueInfo } from './graph.ts';
 import { preprocess } from './preprocess.ts';
 import { treeEnsemble } from './trees.ts';
@@ -15,12 +16,6 @@ import type { ModelOutputs } from './types.ts';
 /** Names of the file's input and outputs. */
 export const ONNX_INPUT = 'X';
 export const ONNX_OUTPUTS = { label: 'label', labelIndex: 'label_index', probabilities: 'probabilities' } as const;
-
-/** A member of the soft-voting ensemble: its saved model and its weight. */
-export interface EnsembleMemberModel {
-  saved: SavedPipelineModel;
-  weight: number;
-}
 
 function modelNodes(g: GraphBuilder, x: string, saved: SavedPipelineModel): ModelOutputs {
   const input = preprocess(g, x, saved.pipeline);
@@ -90,12 +85,11 @@ export function exportOnnx(saved: SavedPipelineModel): Uint8Array {
  * @param members the ensemble's members with their weights (results.models.Ensemble.members)
  * @returns the .onnx file's bytes
  */
-export function exportEnsembleOnnx(members: readonly EnsembleMemberModel[]): Uint8Array {
+export function exportEnsembleOnnx(members: readonly WeightedSavedModel[]): Uint8Array {
   if (members.length === 0) throw new Error('An ensemble needs at least one member.');
   const [first] = members;
-  // Members may read different columns (with and without the target's history): the file takes their union,
-  // the first member's columns first, and each member picks its own columns from it.
-  const features = [...new Set(members.flatMap((m) => m.saved.pipeline.features))];
+  // The file takes the union of the members' columns; each member picks its own columns from it.
+  const features = ensembleFeatures(members);
   const g = new GraphBuilder();
   let sum = '';
   members.forEach((m, i) => {

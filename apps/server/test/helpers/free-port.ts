@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on now, as the OS hands it out (for a server a spec starts itself). */
+/** A TCP port on 127.0.0.1 that nothing listens on now, as the OS hands it out (for a server a test or an e2e spec starts itself). */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve, reject) => {
