@@ -1,5 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { runAutoML, type EngineConfigInput, type PanelFrame } from '@indicata/engine';
+// The run alone, not the engine's index (which also loads the CSV reader and the ONNX export this thread never uses).
+import { runAutoML } from '@indicata/engine/pipeline/run';
+import type { EngineConfigInput, PanelFrame } from '@indicata/engine';
 import type { EngineThreadMessage } from './engine-runner.ts';
 import { lowerThreadPriority } from './thread-priority.ts';
 

@@ -4,6 +4,7 @@
  */
 import type { ModelFamily } from '@indicata/contracts';
 import { AnnClassifier } from './ann/ann.ts';
+import { loadTensorflow } from './ann/tfjs.ts';
 import { KnnClassifier } from './knn/knn.ts';
 import { validateParams } from './params.ts';
 import { SvmClassifier } from './svm/svm.ts';
@@ -62,8 +63,19 @@ export function createModel(family: ModelFamily, params: Record<string, unknown>
 }
 
 /**
+ * Loads what some families need at run time before their models are created or loaded synchronously:
+ * TensorFlow.js for ANN (loaded on first need, not when the engine is imported; see ann/tfjs.ts). Other
+ * families need nothing. Await it before `loadModel` or a synchronous prediction of a saved ANN.
+ * @param families the families about to be used
+ */
+export async function prepareModels(families: Iterable<ModelFamily>): Promise<void> {
+  for (const family of families) if (family === 'ANN') await loadTensorflow();
+}
+
+/**
  * Rebuilds a fitted classifier from its saved JSON form (the output of toJSON(), possibly after
- * JSON.stringify / JSON.parse). Throws on another format, an unknown version or family.
+ * JSON.stringify / JSON.parse). Throws on another format, an unknown version or family, and for an ANN
+ * when `prepareModels(['ANN'])` has not been awaited in this thread.
  * @param saved the saved model
  */
 export function loadModel(saved: SavedModel): Classifier {

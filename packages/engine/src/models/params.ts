@@ -19,7 +19,7 @@ import {
   type ModelFamily,
   type SvmKernel,
   type TreeCriterion,
-} from '@indicata/contracts';
+} from '@indicata/contracts/options';
 
 /** max_features: a keyword, null (all features), a fraction in (0, 1] or a count >= 1. */
 export type MaxFeatures = 'sqrt' | 'log2' | null | number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BALANCE_ALGORITHMS, DISCRETIZATION_METHODS, MODEL_FAMILIES, TOTAL_INDICATORS_USED_FOR_PREDICTION } from '@indicata/contracts';
+import { BALANCE_ALGORITHMS, DISCRETIZATION_METHODS, MODEL_FAMILIES, TOTAL_INDICATORS_USED_FOR_PREDICTION } from '@indicata/contracts/options';
 
 /**
  * The engine's own configuration, with clean names. The server maps the spec's job `data` object onto

@@ -1,4 +1,4 @@
-import { loadModel } from '../models/index.ts';
+import { loadModel, prepareModels } from '../models/index.ts';
 import { binOf } from '../preprocess/features.ts';
 import { applyScaler } from '../preprocess/scalers.ts';
 import type { SavedPipelineModel } from './run.ts';
@@ -30,6 +30,7 @@ export async function predictWithSavedModel(saved: SavedPipelineModel, rows: Rec
     });
   });
   const X = scaler ? applyScaler(scaler, { data, rows: rows.length, cols }) : { data, rows: rows.length, cols };
+  await prepareModels([saved.family]);
   const model = loadModel(saved);
   try {
     return Array.from(model.predict(X), (index) => ({ index, title: classes[index].title }));

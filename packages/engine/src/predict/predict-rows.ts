@@ -116,7 +116,7 @@ function toPredictions(pipeline: SavedPipelineModel['pipeline'], labels: Int32Ar
 }
 
 /**
- * Predicts raw rows with one family's saved model.
+ * Predicts raw rows with one family's saved model. Synchronous: for an ANN, await `prepareModels(['ANN'])` first.
  * @param saved one entry of runAutoML's `models` (possibly after a JSON round trip)
  * @param rows raw rows by column name (extra columns are ignored, absent ones are missing)
  */
@@ -139,6 +139,7 @@ export function ensembleFeatures(members: readonly WeightedSavedModel[]): string
  * Predicts raw rows with the soft-voting ensemble: the members' probabilities weighted and summed in
  * member order, then the most probable class (the engine's ensemble rule). Members may differ in inputs (one
  * with the target's history beside one without): each reads its own columns, as in the search and the ONNX export.
+ * Synchronous: with an ANN member, await `prepareModels(['ANN'])` first.
  * @param members saved models with their weights (results.models.Ensemble.members)
  * @param rows raw rows by column name
  * @returns one prediction per row; `imputed` counts the missing cells among every member's columns (each once)

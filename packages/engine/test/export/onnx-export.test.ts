@@ -7,6 +7,7 @@
 import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
 import { runAutoML, type SavedPipelineModel } from '../../src/pipeline/run.ts';
 import { historyForRows } from '../../src/pipeline/target-history.ts';
+import { prepareModels } from '../../src/models/index.ts';
 import { exportEnsembleOnnx, exportOnnx } from '../../src/export/onnx/export.ts';
 import { pipelineInput, predictEnsembleRows, predictRowsWithProbabilities, rawMatrix, type RawRow, type ProbabilityPrediction } from '../../src/predict/predict-rows.ts';
 import { parseModelText } from '../../src/models/svm/model-parse.ts';
@@ -118,6 +119,8 @@ describe.skipIf(!available).each(RUNS.map((r, i) => [i, r] as const))('ONNX expo
       seed: 11,
       targetHistory: spec.targetHistory,
     });
+    // The engine's predictions below load the saved models synchronously (the ANN needs TensorFlow.js).
+    await prepareModels(FAMILIES);
     const index = rowIndex(panel.frame);
     const firstFamily = FAMILIES.find((f) => results.models[f]) as ModelFamily;
     const testRows = (results.models[firstFamily]?.predictions ?? []).map((p) => index.get(`${p.space}|${p.time}`) as number);

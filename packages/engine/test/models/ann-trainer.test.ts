@@ -1,6 +1,12 @@
-import { tf } from '../../src/models/ann/tfjs.ts';
+import * as tf from '@tensorflow/tfjs';
+import { loadTensorflow } from '../../src/models/ann/tfjs.ts';
 import { backprop, LEAKY_RELU_ALPHA, MlpTrainer } from '../../src/models/ann/trainer.ts';
 import { SeededRandom } from '../../src/models/rng.ts';
+
+// The engine loads TensorFlow.js on first need; these tests use it directly.
+beforeAll(async () => {
+  await loadTensorflow();
+});
 
 /** Plain (unfused) forward pass and loss, written independently of the trainer for tf.grads. */
 function referenceLoss(params: tf.Tensor[], x: tf.Tensor2D, y: tf.Tensor2D, activation: string, masks: (tf.Tensor2D | null)[]): tf.Scalar {

@@ -1,6 +1,12 @@
 import { createModel, loadModel, type AnnClassifier, type Matrix, type SavedAnnState } from '../../src/models/index.ts';
-import { tf } from '../../src/models/ann/tfjs.ts';
+import * as tf from '@tensorflow/tfjs';
+import { loadTensorflow } from '../../src/models/ann/tfjs.ts';
 import { accuracy, blobs, expectProbabilities, uniformRows } from './data.ts';
+
+// The engine loads TensorFlow.js on first need; these tests use it directly.
+beforeAll(async () => {
+  await loadTensorflow();
+});
 
 const { X, y, nClasses } = blobs(240, 5, 3, 31, 2);
 

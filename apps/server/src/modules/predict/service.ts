@@ -12,7 +12,7 @@ import {
   type PredictResponse,
   type ResultAlgorithm,
 } from '@indicata/contracts';
-import { ensembleFeatures, historyForRows, parseNumberCell, predictEnsembleRows, predictRowsWithProbabilities, type PanelFrame, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import { ensembleFeatures, historyForRows, parseNumberCell, predictEnsembleRows, prepareModels, predictRowsWithProbabilities, type PanelFrame, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStorage } from '../../storage/index.ts';
@@ -97,6 +97,8 @@ export async function resolveJobModel(
     algorithm === 'Ensemble'
       ? await Promise.all(members.map(async (m) => ({ saved: await load(m.algorithm as ModelFamily), weight: m.weight })))
       : [{ saved: await load(algorithm), weight: 1 }];
+  // The synchronous prediction below loads the models; an ANN needs TensorFlow.js loaded first.
+  await prepareModels(resolved.map((m) => m.saved.family));
   const features = ensembleFeatures(resolved);
   const withHistory = resolved.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   let history: ResolvedModel['history'];

@@ -3,7 +3,7 @@ import { SeededRandom } from '../rng.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
 import { argmaxRows } from '../tree/flat-tree.ts';
-import { tf } from './tfjs.ts';
+import { loadTensorflow, tf, type TF } from './tfjs.ts';
 import { LEAKY_RELU_ALPHA, MlpTrainer } from './trainer.ts';
 
 /** State of a saved ANN (SavedModel.state for family ANN): tfjs model artifacts plus input scaling. */
@@ -30,7 +30,7 @@ export interface SavedAnnState {
  */
 export class AnnClassifier implements Classifier {
   readonly family = 'ANN' as const;
-  private model: tf.Sequential | null = null;
+  private model: TF.Sequential | null = null;
   private mean: Float64Array = new Float64Array(0);
   private std: Float64Array = new Float64Array(0);
   private nFeatures: number | undefined;
@@ -49,6 +49,7 @@ export class AnnClassifier implements Classifier {
   /** Trains with mini-batch gradient descent. sampleWeight is ignored. */
   async fit(X: Matrix, y: Int32Array, nClasses: number): Promise<void> {
     checkFitInput(X, y, nClasses);
+    await loadTensorflow();
     this.dispose();
     const rng = new SeededRandom(this.seed);
     const { rows, cols } = X;
@@ -69,7 +70,7 @@ export class AnnClassifier implements Classifier {
     // Batches are gathered in JavaScript and uploaded (a few kB each): the wasm backend's slice copies
     // its whole input tensor to the JS heap first, so slicing batches out of the data cost a copy of
     // the whole training set per batch.
-    const gatherRows = (rowOrder: Int32Array, start: number, count: number): [tf.Tensor2D, tf.Tensor2D] => {
+    const gatherRows = (rowOrder: Int32Array, start: number, count: number): [TF.Tensor2D, TF.Tensor2D] => {
       const xb = new Float32Array(count * cols);
       const yb = new Float32Array(count * nClasses);
       for (let i = 0; i < count; i++) {
@@ -84,7 +85,7 @@ export class AnnClassifier implements Classifier {
     const trainer = new MlpTrainer(model.getWeights(), this.params, rng);
     const batchSize = Math.min(this.params.batch_size, trainRows.length);
     let best = Infinity;
-    let bestWeights: tf.Tensor1D | null = null;
+    let bestWeights: TF.Tensor1D | null = null;
     let sinceBest = 0;
     try {
       for (let epoch = 0; epoch < this.params.epochs; epoch++) {
@@ -121,7 +122,7 @@ export class AnnClassifier implements Classifier {
   }
 
   /** Hidden stack + softmax output; seeds drawn from `rng` (any rng when rebuilding for loading). */
-  private build(rng: SeededRandom): tf.Sequential {
+  private build(rng: SeededRandom): TF.Sequential {
     const { neurons, num_layers: layers, activation, dropout_rate: dropout } = this.params;
     const model = tf.sequential();
     for (let l = 0; l < layers; l++) {
@@ -180,7 +181,7 @@ export class AnnClassifier implements Classifier {
     checkPredictInput(X, this.nFeatures);
     const model = this.fitted();
     const k = this.nClasses;
-    const values = tf.tidy(() => (model.predict(tf.tensor2d(this.scale(X), [X.rows, X.cols])) as tf.Tensor).dataSync());
+    const values = tf.tidy(() => (model.predict(tf.tensor2d(this.scale(X), [X.rows, X.cols])) as TF.Tensor).dataSync());
     const out = Float64Array.from(values);
     for (let i = 0; i < X.rows; i++) {
       let total = 0;
@@ -195,7 +196,7 @@ export class AnnClassifier implements Classifier {
     return this.epochs;
   }
 
-  private fitted(): tf.Sequential {
+  private fitted(): TF.Sequential {
     if (!this.model) throw new Error('The model is not fitted yet (or was disposed): call fit() or loadModel() first.');
     return this.model;
   }

@@ -13,7 +13,7 @@
  */
 import type { AnnParams } from '../params.ts';
 import type { SeededRandom } from '../rng.ts';
-import { tf } from './tfjs.ts';
+import { tf, type TF } from './tfjs.ts';
 
 /** tfjs's float32 epsilon, used by its Adam and RMSProp. */
 const EPSILON = 1e-7;
@@ -33,7 +33,7 @@ export interface LayerShape {
 }
 
 /** Per-step inputs of the backward pass that depend on randomness (dropout masks, one per hidden layer). */
-type Masks = (tf.Tensor2D | null)[];
+type Masks = (TF.Tensor2D | null)[];
 
 /**
  * Gradients of the mean softmax cross-entropy with respect to every layer's kernel and bias, by the
@@ -45,31 +45,31 @@ type Masks = (tf.Tensor2D | null)[];
  * @param masks per hidden layer a dropout mask already scaled by 1 / (1 - rate), or null for none
  * @returns gradients in the same order and shapes as params
  */
-export function backprop(params: tf.Tensor[], x: tf.Tensor2D, y: tf.Tensor2D, activation: Activation, masks: Masks): tf.Tensor[] {
+export function backprop(params: TF.Tensor[], x: TF.Tensor2D, y: TF.Tensor2D, activation: Activation, masks: Masks): TF.Tensor[] {
   const layers = params.length / 2;
   // Forward: keep each hidden layer's activation (for its derivative) and its possibly dropped output.
-  const activated: tf.Tensor2D[] = [];
-  const inputs: tf.Tensor2D[] = [x];
+  const activated: TF.Tensor2D[] = [];
+  const inputs: TF.Tensor2D[] = [x];
   let h = x;
   for (let l = 0; l < layers - 1; l++) {
-    const a = dense(h, params[2 * l] as tf.Tensor2D, params[2 * l + 1] as tf.Tensor1D, activation);
+    const a = dense(h, params[2 * l] as TF.Tensor2D, params[2 * l + 1] as TF.Tensor1D, activation);
     activated.push(a);
     const mask = masks[l];
     h = mask ? tf.mul(a, mask) : a;
     inputs.push(h);
   }
-  const logits = dense(h, params[2 * layers - 2] as tf.Tensor2D, params[2 * layers - 1] as tf.Tensor1D, 'linear');
+  const logits = dense(h, params[2 * layers - 2] as TF.Tensor2D, params[2 * layers - 1] as TF.Tensor1D, 'linear');
   // d(mean cross-entropy)/d(logits) of a softmax output.
-  let delta = tf.div(tf.sub(tf.softmax(logits), y), x.shape[0]) as tf.Tensor2D;
-  const grads: tf.Tensor[] = new Array<tf.Tensor>(params.length);
+  let delta = tf.div(tf.sub(tf.softmax(logits), y), x.shape[0]) as TF.Tensor2D;
+  const grads: TF.Tensor[] = new Array<TF.Tensor>(params.length);
   for (let l = layers - 1; l >= 0; l--) {
     grads[2 * l] = tf.matMul(tf.transpose(inputs[l]), delta);
     grads[2 * l + 1] = tf.sum(delta, 0);
     if (l === 0) break;
-    let back = tf.matMul(delta, tf.transpose(params[2 * l] as tf.Tensor2D));
+    let back = tf.matMul(delta, tf.transpose(params[2 * l] as TF.Tensor2D));
     const mask = masks[l - 1];
     if (mask) back = tf.mul(back, mask);
-    delta = tf.mul(back, derivative(activated[l - 1], activation)) as tf.Tensor2D;
+    delta = tf.mul(back, derivative(activated[l - 1], activation)) as TF.Tensor2D;
   }
   return grads;
 }
@@ -80,22 +80,22 @@ export function backprop(params: tf.Tensor[], x: tf.Tensor2D, y: tf.Tensor2D, ac
  * @param x rows [n, features]
  * @param activation hidden activation
  */
-export function forwardLogits(params: tf.Tensor[], x: tf.Tensor2D, activation: Activation): tf.Tensor2D {
+export function forwardLogits(params: TF.Tensor[], x: TF.Tensor2D, activation: Activation): TF.Tensor2D {
   const layers = params.length / 2;
   let h = x;
-  for (let l = 0; l < layers - 1; l++) h = dense(h, params[2 * l] as tf.Tensor2D, params[2 * l + 1] as tf.Tensor1D, activation);
-  return dense(h, params[2 * layers - 2] as tf.Tensor2D, params[2 * layers - 1] as tf.Tensor1D, 'linear');
+  for (let l = 0; l < layers - 1; l++) h = dense(h, params[2 * l] as TF.Tensor2D, params[2 * l + 1] as TF.Tensor1D, activation);
+  return dense(h, params[2 * layers - 2] as TF.Tensor2D, params[2 * layers - 1] as TF.Tensor1D, 'linear');
 }
 
-function dense(x: tf.Tensor2D, kernel: tf.Tensor2D, bias: tf.Tensor1D, activation: Activation | 'linear'): tf.Tensor2D {
+function dense(x: TF.Tensor2D, kernel: TF.Tensor2D, bias: TF.Tensor1D, activation: Activation | 'linear'): TF.Tensor2D {
   // The wasm backend fuses relu, elu and leaky relu into the matMul; tanh is a separate op.
-  if (activation === 'tanh') return tf.tanh(tf.fused.matMul({ a: x, b: kernel, bias })) as tf.Tensor2D;
+  if (activation === 'tanh') return tf.tanh(tf.fused.matMul({ a: x, b: kernel, bias })) as TF.Tensor2D;
   const fused = activation === 'leaky_relu' ? 'leakyrelu' : activation;
-  return tf.fused.matMul({ a: x, b: kernel, bias, activation: fused, leakyreluAlpha: LEAKY_RELU_ALPHA }) as tf.Tensor2D;
+  return tf.fused.matMul({ a: x, b: kernel, bias, activation: fused, leakyreluAlpha: LEAKY_RELU_ALPHA }) as TF.Tensor2D;
 }
 
 /** Derivative of the activation written in terms of its output a (all four allow that). */
-function derivative(a: tf.Tensor2D, activation: Activation): tf.Tensor {
+function derivative(a: TF.Tensor2D, activation: Activation): TF.Tensor {
   if (activation === 'relu') return tf.step(a, 0);
   if (activation === 'leaky_relu') return tf.step(a, LEAKY_RELU_ALPHA);
   if (activation === 'tanh') return tf.sub(1, tf.square(a));
@@ -109,22 +109,22 @@ function derivative(a: tf.Tensor2D, activation: Activation): tf.Tensor {
  * @param logits network outputs before softmax [n, classes]
  * @param y one-hot targets [n, classes]
  */
-export function crossEntropyOfLogits(logits: tf.Tensor2D, y: tf.Tensor2D): tf.Scalar {
-  return tf.neg(tf.mean(tf.sum(tf.mul(y, tf.log(tf.clipByValue(tf.softmax(logits), EPSILON, 1))), -1))) as tf.Scalar;
+export function crossEntropyOfLogits(logits: TF.Tensor2D, y: TF.Tensor2D): TF.Scalar {
+  return tf.neg(tf.mean(tf.sum(tf.mul(y, tf.log(tf.clipByValue(tf.softmax(logits), EPSILON, 1))), -1))) as TF.Scalar;
 }
 
 /**
  * Owns the parameters (one flat vector) and the optimizer state of one training run.
  */
 export class MlpTrainer {
-  private flat: tf.Tensor1D;
-  private readonly slots: tf.Tensor1D[] = [];
+  private flat: TF.Tensor1D;
+  private readonly slots: TF.Tensor1D[] = [];
   private readonly sizes: number[];
   private readonly shapes: number[][];
   private readonly maskRandom: SeededRandom;
   private steps = 0;
   /** Scalars used every step, made once (each new scalar tensor costs a dispatch). */
-  private readonly constants: Record<'beta1' | 'oneMinusBeta1' | 'beta2' | 'oneMinusBeta2' | 'decay' | 'oneMinusDecay' | 'epsilon' | 'learningRate', tf.Scalar>;
+  private readonly constants: Record<'beta1' | 'oneMinusBeta1' | 'beta2' | 'oneMinusBeta2' | 'decay' | 'oneMinusDecay' | 'epsilon' | 'learningRate', TF.Scalar>;
 
   /**
    * @param initial kernel and bias per layer, as tfjs's model.getWeights() returns them (copied)
@@ -132,13 +132,13 @@ export class MlpTrainer {
    * @param random source of the dropout masks (advanced once per mask value)
    */
   constructor(
-    initial: tf.Tensor[],
+    initial: TF.Tensor[],
     private readonly options: Pick<AnnParams, 'activation' | 'dropout_rate' | 'optimizer' | 'learning_rate'>,
     random: SeededRandom,
   ) {
     this.shapes = initial.map((t) => t.shape);
     this.sizes = initial.map((t) => t.size);
-    this.flat = tf.tidy(() => tf.concat(initial.map((t) => t.reshape([-1])))) as tf.Tensor1D;
+    this.flat = tf.tidy(() => tf.concat(initial.map((t) => t.reshape([-1])))) as TF.Tensor1D;
     const slotCount = options.optimizer === 'adam' ? 2 : options.optimizer === 'rmsprop' ? 1 : 0;
     for (let s = 0; s < slotCount; s++) this.slots.push(tf.keep(tf.zerosLike(this.flat)));
     this.maskRandom = random;
@@ -155,17 +155,17 @@ export class MlpTrainer {
   }
 
   /** The parameters split back into kernel and bias tensors per layer (the caller disposes them). */
-  weights(): tf.Tensor[] {
+  weights(): TF.Tensor[] {
     return tf.tidy(() => this.split(this.flat));
   }
 
   /** A copy of the current parameters (for early stopping's best epoch). */
-  snapshot(): tf.Tensor1D {
+  snapshot(): TF.Tensor1D {
     return tf.keep(this.flat.clone());
   }
 
   /** Puts back parameters from snapshot() (the snapshot stays the caller's). */
-  restore(snapshot: tf.Tensor1D): void {
+  restore(snapshot: TF.Tensor1D): void {
     this.flat.dispose();
     this.flat = tf.keep(snapshot.clone());
   }
@@ -175,16 +175,16 @@ export class MlpTrainer {
    * @param x batch rows [n, features]
    * @param y one-hot targets [n, classes]
    */
-  step(x: tf.Tensor2D, y: tf.Tensor2D): void {
+  step(x: TF.Tensor2D, y: TF.Tensor2D): void {
     this.steps++;
     const { activation, dropout_rate: rate } = this.options;
     const masks = this.dropoutMasks(x.shape[0], rate);
     const next = tf.tidy(() => {
       const grads = backprop(this.split(this.flat), x, y, activation, masks);
-      const g = tf.concat(grads.map((t) => t.reshape([-1]))) as tf.Tensor1D;
+      const g = tf.concat(grads.map((t) => t.reshape([-1]))) as TF.Tensor1D;
       return this.update(g);
     });
-    tf.dispose(masks.filter((m): m is tf.Tensor2D => m !== null));
+    tf.dispose(masks.filter((m): m is TF.Tensor2D => m !== null));
     this.flat.dispose();
     this.slots.forEach((slot) => slot.dispose());
     this.flat = next[0];
@@ -196,7 +196,7 @@ export class MlpTrainer {
    * @param x rows [n, features]
    * @param y one-hot targets [n, classes]
    */
-  loss(x: tf.Tensor2D, y: tf.Tensor2D): number {
+  loss(x: TF.Tensor2D, y: TF.Tensor2D): number {
     return tf.tidy(() => crossEntropyOfLogits(forwardLogits(this.split(this.flat), x, this.options.activation), y).dataSync()[0]);
   }
 
@@ -207,29 +207,29 @@ export class MlpTrainer {
     tf.dispose(Object.values(this.constants));
   }
 
-  private split(flat: tf.Tensor1D): tf.Tensor[] {
+  private split(flat: TF.Tensor1D): TF.Tensor[] {
     return tf.split(flat, this.sizes).map((part, i) => part.reshape(this.shapes[i]));
   }
 
   /** tfjs's update rules (default betas, decay and epsilon); returns [parameters, ...slots], kept. */
-  private update(g: tf.Tensor1D): tf.Tensor1D[] {
+  private update(g: TF.Tensor1D): TF.Tensor1D[] {
     const c = this.constants;
     const flat = this.flat;
-    let out: tf.Tensor1D[];
+    let out: TF.Tensor1D[];
     if (this.options.optimizer === 'adam') {
       const [m0, v0] = this.slots;
-      const m = tf.add(tf.mul(m0, c.beta1), tf.mul(g, c.oneMinusBeta1)) as tf.Tensor1D;
-      const v = tf.add(tf.mul(v0, c.beta2), tf.mul(tf.square(g), c.oneMinusBeta2)) as tf.Tensor1D;
+      const m = tf.add(tf.mul(m0, c.beta1), tf.mul(g, c.oneMinusBeta1)) as TF.Tensor1D;
+      const v = tf.add(tf.mul(v0, c.beta2), tf.mul(tf.square(g), c.oneMinusBeta2)) as TF.Tensor1D;
       // Bias corrections change every step: two scalars per step, the rest are the kept constants.
       const stepSize = tf.scalar(this.options.learning_rate / (1 - ADAM_BETA1 ** this.steps));
       const secondCorrection = tf.scalar(1 / (1 - ADAM_BETA2 ** this.steps));
       const stepTensor = tf.div(tf.mul(m, stepSize), tf.add(tf.sqrt(tf.mul(v, secondCorrection)), c.epsilon));
-      out = [tf.sub(flat, stepTensor) as tf.Tensor1D, m, v];
+      out = [tf.sub(flat, stepTensor) as TF.Tensor1D, m, v];
     } else if (this.options.optimizer === 'rmsprop') {
-      const ms = tf.add(tf.mul(this.slots[0], c.decay), tf.mul(tf.square(g), c.oneMinusDecay)) as tf.Tensor1D;
-      out = [tf.sub(flat, tf.div(tf.mul(g, c.learningRate), tf.sqrt(tf.add(ms, c.epsilon)))) as tf.Tensor1D, ms];
+      const ms = tf.add(tf.mul(this.slots[0], c.decay), tf.mul(tf.square(g), c.oneMinusDecay)) as TF.Tensor1D;
+      out = [tf.sub(flat, tf.div(tf.mul(g, c.learningRate), tf.sqrt(tf.add(ms, c.epsilon)))) as TF.Tensor1D, ms];
     } else {
-      out = [tf.sub(flat, tf.mul(g, c.learningRate)) as tf.Tensor1D];
+      out = [tf.sub(flat, tf.mul(g, c.learningRate)) as TF.Tensor1D];
     }
     return out.map((t) => tf.keep(t));
   }
