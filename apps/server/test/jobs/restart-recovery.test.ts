@@ -41,6 +41,8 @@ function startServer(dataDir: string, port: number): Server {
       JOB_EXPIRE_SECONDS: '600',
       QUEUE_POLLING_SECONDS: '1',
       DEMO_SEED: 'false',
+      // The job is an upload's: importing the WHO snapshot on this fresh DATA_DIR would only load the cores.
+      WHO_SNAPSHOT: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
