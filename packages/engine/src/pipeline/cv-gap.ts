@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
 import type { TaskRunner } from '../search/pool.ts';
 import type { CostModel } from '../search/cost-model.ts';
@@ -76,6 +77,9 @@ export async function measureCvGap(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('budget end')), Math.max(0, budget.fitsEnd - Date.now()));
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  // The pool adds an abort listener per queued task (members x folds) and removes it when the task ends: more than
+  // Node's default of ten is expected here, not a leak (a server job printed MaxListenersExceededWarning).
+  setMaxListeners(0, signal);
   try {
     const perMember = await Promise.all(
       chosen.members.map(({ finalist }) => {

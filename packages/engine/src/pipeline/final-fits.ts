@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ModelFamily } from '@indicata/contracts';
 import type { Matrix } from '../models/types.ts';
 import type { TaskRunner } from '../search/pool.ts';
@@ -68,6 +69,9 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('budget end')), Math.max(0, budget.fitsEnd - Date.now()));
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  // The pool adds an abort listener per queued task (one per family) and removes it when the task ends: more than
+  // Node's default of ten is expected here, not a leak (a server job printed MaxListenersExceededWarning).
+  setMaxListeners(0, signal);
   try {
     await Promise.all(
       order.map(async (finalist) => {
