@@ -6,6 +6,7 @@
  * is past its stage's deadline is not started, and a running fit is stopped (its worker thread terminated)
  * when the hard end of the run comes.
  */
+import { setMaxListeners } from 'node:events';
 
 /** The stages the budget accounts for, in run order. */
 export type BudgetStage = 'prepare' | 'search' | 'final' | 'gap' | 'assemble';
@@ -56,6 +57,21 @@ export class RunBudget {
    */
   mayStart(seconds: number, deadline: number = this.fitsEnd): boolean {
     return this.now() + seconds * 1000 <= deadline;
+  }
+
+  /**
+   * The signal a stage's fits run under: aborted when the time for fits is over (`fitsEnd`) or when `outer`
+   * aborts; `fitsEnded()` tells the two apart. Call `release()` when the stage is over.
+   * @param outer the run's own signal, if any
+   */
+  fitsSignal(outer?: AbortSignal): { signal: AbortSignal; fitsEnded: () => boolean; release: () => void } {
+    const ended = new AbortController();
+    const timer = setTimeout(() => ended.abort(new Error('budget end')), Math.max(0, this.fitsEnd - Date.now()));
+    const signal = outer ? AbortSignal.any([outer, ended.signal]) : ended.signal;
+    // The pool adds an abort listener per queued task and removes it when the task ends: a stage may queue more
+    // than Node's default of ten (the CV gap queues members x folds), which is not a leak.
+    setMaxListeners(0, signal);
+    return { signal, fitsEnded: () => ended.signal.aborted, release: () => clearTimeout(timer) };
   }
 
   /** Marks the start of a stage (the time until the next stage starts is charged to it). */

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
 import type { TaskRunner } from '../search/pool.ts';
 import type { CostModel } from '../search/cost-model.ts';
@@ -74,12 +73,7 @@ export async function measureCvGap(
   if (!budget.mayStart(predicted)) {
     return { reason: `not enough time left in the budget (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)` };
   }
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('budget end')), Math.max(0, budget.fitsEnd - Date.now()));
-  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-  // The pool adds an abort listener per queued task (members x folds) and removes it when the task ends: more than
-  // Node's default of ten is expected here, not a leak (a server job printed MaxListenersExceededWarning).
-  setMaxListeners(0, signal);
+  const { signal, fitsEnded, release } = budget.fitsSignal(options.signal);
   try {
     const perMember = await Promise.all(
       chosen.members.map(({ finalist }) => {
@@ -128,11 +122,11 @@ export async function measureCvGap(
     };
   } catch (error) {
     options.signal?.throwIfAborted();
-    if (!controller.signal.aborted) throw error;
+    if (!fitsEnded()) throw error;
     budget.noteStopped(`CV gap: random k-fold fits stopped at the end of the budget`);
     return { reason: 'its fits were stopped at the end of the budget' };
   } finally {
-    clearTimeout(timer);
+    release();
   }
 }
 

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { ModelFamily } from '@indicata/contracts';
 import type { Matrix } from '../models/types.ts';
 import type { TaskRunner } from '../search/pool.ts';
@@ -66,12 +65,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
   const { budget, costs } = options;
   const order = [...finalists].sort((a, b) => Number(permutationFamilies.has(b.family)) - Number(permutationFamilies.has(a.family)));
   const finals = new Map<ModelFamily, FitResult>();
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error('budget end')), Math.max(0, budget.fitsEnd - Date.now()));
-  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
-  // The pool adds an abort listener per queued task (one per family) and removes it when the task ends: more than
-  // Node's default of ten is expected here, not a leak (a server job printed MaxListenersExceededWarning).
-  setMaxListeners(0, signal);
+  const { signal, fitsEnded, release } = budget.fitsSignal(options.signal);
   try {
     await Promise.all(
       order.map(async (finalist) => {
@@ -109,13 +103,13 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
           }
         } catch (error) {
           options.signal?.throwIfAborted();
-          if (!controller.signal.aborted) throw error;
+          if (!fitsEnded()) throw error;
           budget.noteStopped(`${family}: final fit stopped after ${((Date.now() - started) / 1000).toFixed(1)} s at the end of the budget`);
         }
       }),
     );
   } finally {
-    clearTimeout(timer);
+    release();
   }
   return finals;
 }

@@ -116,8 +116,8 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   if (signal) setMaxListeners(0, signal);
   budget.enter('prepare');
   progress(0, 'Preparing the data');
-  // Worker threads load the models (and tfjs) while this thread prepares the data, so that neither the load
-  // nor a first call's compilation is mistaken for a fit's cost.
+  // Worker threads load the models (and tfjs, when ANN is searched) while this thread prepares the data, so that
+  // neither the load nor a first call's compilation is mistaken for a fit's cost.
   // Below WARM_UP_MIN_BUDGET seconds only the module loading is done ahead (a tiny DT fit per thread): a fit
   // stopped at a deadline must never be a thread still loading its modules.
   const runner = createTaskRunner(config.workers);
