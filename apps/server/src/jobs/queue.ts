@@ -30,6 +30,9 @@ export interface QueueSettings {
  * claimed by exactly one of them (SELECT ... FOR UPDATE SKIP LOCKED).
  */
 export class JobQueue {
+  /** pg-boss ids of this process's AutoML workers, woken by `wake()`. */
+  private readonly localWorkers: string[] = [];
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly database: Database,
@@ -106,14 +109,33 @@ export class JobQueue {
    */
   async work(concurrency: number, handler: (message: AutoMLMessage) => Promise<void>): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      await this.boss.work<AutoMLMessage>(
+      // Known once work() returns; a first job that ends before that simply skips its wake-up.
+      const worker: { id?: string } = {};
+      worker.id = await this.boss.work<AutoMLMessage>(
         AUTOML_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.settings.pollingSeconds },
         async ([job]) => {
-          if (job) await handler(job.data);
+          if (!job) return;
+          try {
+            await handler(job.data);
+          } finally {
+            // pg-boss waits out the rest of its polling interval after a job shorter than it; the next job in
+            // line should not wait for that.
+            if (worker.id) this.boss.notifyWorker(worker.id);
+          }
         },
       );
+      this.localWorkers.push(worker.id);
     }
+  }
+
+  /**
+   * Makes this process's idle workers look for a job now instead of at their next poll: called once a job is
+   * committed to the queue, so a job submitted to an idle worker starts at once. Workers of other processes
+   * still find it at their next poll (`pollingSeconds`).
+   */
+  wake(): void {
+    for (const id of this.localWorkers) this.boss.notifyWorker(id);
   }
 
   /** Runs `handler` for jobs that failed past their last retry. */

@@ -183,7 +183,7 @@ describe('job control with a worker (PGlite)', () => {
     const next = await create('next', data);
     await waitFor('the next job to start', async () => ((await jobOf(server, owner, next)).status !== 'pending' ? true : undefined), 30_000);
     const freedAfter = Date.now() - cancelledAt;
-    // Cancel poll (1 s) + thread stop + queue poll (2 s), with slack for a loaded machine.
+    // Cancel poll (1 s) + thread stop (the worker then looks for the next job at once), with slack for a loaded machine.
     expect(freedAfter).toBeLessThan(12_000);
     const job = await jobOf(server, owner, id);
     expect(job.status).toBe('cancelled');

@@ -16,7 +16,8 @@ import '../helpers/provided.ts';
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mainFile = path.join(serverDir, 'src/main.ts');
-const BUDGET_SECONDS = 20;
+// A ceiling, not a duration: the job is killed as soon as it runs, and after the restart it only has to finish.
+const BUDGET_SECONDS = 10;
 
 interface Server {
   child: ChildProcess;

@@ -24,7 +24,8 @@ report.error = error;
 process.stdout.write(JSON.stringify(report));
 `;
 
-describe('TensorFlow.js is loaded on first need', () => {
+// Each test starts a Node process that imports the engine: seconds on a busy machine, beyond Vitest's 5 s default.
+describe('TensorFlow.js is loaded on first need', { timeout: 60_000 }, () => {
   it('is not loaded by importing the engine or fitting another family, and is loaded by an ANN fit', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ afterImport: false, afterTree: false, afterAnnFit: true, reloaded: 2, error: '' });

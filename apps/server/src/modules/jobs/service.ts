@@ -137,6 +137,7 @@ export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name:
     const budgetSeconds = budgetSecondsOf(data, ctx.config.jobs.budgetSeconds);
     await queue.enqueue({ jobId: id }, execute, expireSecondsFor(budgetSeconds, ctx.config.jobs));
   });
+  queue.wake();
   const row = await findOwnJob(ctx, userId, id);
   const item = toListItem(row!);
   await ctx.events.publish(userId, { type: JOB_EVENT, data: item });

@@ -22,7 +22,9 @@ export interface Worker {
 /** The queue settings of a scenario: the product's defaults except where a scenario needs them shorter. */
 export function jobSettings(overrides: Partial<Config['jobs']>): Config['jobs'] {
   return {
-    budgetSeconds: 20,
+    // A ceiling, not a duration: a scenario's job only has to run long enough to be killed once it starts, and
+    // its retry only has to finish; the auto search would spend all of a longer budget, on both cores.
+    budgetSeconds: 10,
     concurrency: 1,
     retryLimit: 2,
     expireSeconds: 600,
