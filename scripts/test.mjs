@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: every check, in three phases, then a timing summary per stage.
-//   1. lint, type-check and the web build at once: each is one single-threaded process, so on a 2-core machine
-//      they share the cores instead of waiting for each other (their output is shown when each ends);
-//   2. Vitest (all workspaces; it spreads its files over the cores itself);
-//   3. Playwright against the build of phase 1 (it starts the app server itself).
-// A failing phase stops the run after its stages end; the summary says which failed.
+// `npm test`: every check, as stages that each start once the stages they need have passed, then a timing summary.
+//   - the web build, lint and type-check start at once (each is one single-threaded process);
+//   - Playwright starts as soon as the build is there. Its tests wait on the browser, the app server and jobs much
+//     of the time (about one core of two), so lint and type-check fit beside it: measured on 2 cores, 260 s in all
+//     against 288-292 s with the three stages first. CPU-bound work beside it costs more than it saves (Vitest's
+//     engine, web and contracts projects there: Playwright 124 -> 177 s);
+//   - Vitest (every workspace) runs last, alone on the machine: it keeps both cores busy by itself, and its server
+//     files time real processes, exits and jobs.
+// A failing stage skips the stages that need it; the others still run, and the summary says what failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,23 +18,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-const PHASES = [
-  [
-    { name: 'lint', command: npm, args: ['run', 'lint'] },
-    { name: 'typecheck', command: npm, args: ['run', 'typecheck'] },
-    { name: 'web build', command: npm, args: ['run', 'build'] },
-  ],
-  [{ name: 'unit + integration (vitest)', command: npx, args: ['vitest', 'run'] }],
-  [{ name: 'end-to-end (playwright)', command: npx, args: ['playwright', 'test'] }],
+const STAGES = [
+  { name: 'web build', command: npm, args: ['run', 'build'] },
+  { name: 'lint', command: npm, args: ['run', 'lint'] },
+  { name: 'typecheck', command: npm, args: ['run', 'typecheck'] },
+  { name: 'end-to-end (playwright)', command: npx, args: ['playwright', 'test'], after: ['web build'], live: true },
+  {
+    name: 'unit + integration (vitest)',
+    command: npx,
+    args: ['vitest', 'run'],
+    after: ['lint', 'typecheck', 'end-to-end (playwright)'],
+    live: true,
+  },
 ];
 
-/** Runs one stage; with `buffered`, its output is printed in one piece when it ends (parallel stages). */
-function runStage(stage, buffered) {
+const started = performance.now();
+const seconds = () => (performance.now() - started) / 1000;
+
+/** Runs one stage; unless `live`, its output is printed in one piece when it ends (stages run side by side). */
+function runStage(stage) {
   return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(stage.command, stage.args, { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const begin = seconds();
+    console.log(`[${begin.toFixed(0)} s] ${stage.name}: started`);
+    const child = spawn(stage.command, stage.args, { cwd: root, stdio: stage.live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
     const chunks = [];
-    if (buffered) {
+    if (!stage.live) {
       child.stdout.on('data', (chunk) => chunks.push(chunk));
       child.stderr.on('data', (chunk) => chunks.push(chunk));
     }
@@ -41,20 +52,20 @@ function runStage(stage, buffered) {
     child.on('close', (code, signal) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      const seconds = (performance.now() - started) / 1000;
-      if (buffered) {
-        process.stdout.write(`\n--- ${stage.name} (${seconds.toFixed(1)} s) ---\n`);
+      const end = seconds();
+      if (!stage.live) {
+        process.stdout.write(`\n--- ${stage.name} (${(end - begin).toFixed(1)} s) ---\n`);
         process.stdout.write(Buffer.concat(chunks));
       }
-      resolve({ name: stage.name, seconds, ok: code === 0, code: code ?? signal });
+      console.log(`[${end.toFixed(0)} s] ${stage.name}: ${code === 0 ? 'passed' : 'FAILED'}`);
+      resolve({ begin, end, ok: code === 0, code: code ?? signal });
     });
   });
 }
 
 /**
  * CPU seconds used so far by this process's finished children and their descendants (Linux: cutime + cstime of
- * /proc/self/stat, in clock ticks of 1/100 s), or null elsewhere. Per phase it tells waiting from computing: a
- * phase whose CPU seconds are near twice its wall seconds kept both cores busy.
+ * /proc/self/stat, in clock ticks of 1/100 s), or null elsewhere: near twice the wall time means both cores were busy.
  */
 function childrenCpuSeconds() {
   try {
@@ -66,31 +77,32 @@ function childrenCpuSeconds() {
   }
 }
 
-const started = performance.now();
-const results = [];
-const phaseCpu = [];
-let failed = false;
-for (const phase of PHASES) {
-  const cpuBefore = childrenCpuSeconds();
-  const outcomes = await Promise.all(phase.map((stage) => runStage(stage, phase.length > 1)));
-  const cpuAfter = childrenCpuSeconds();
-  phaseCpu.push(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
-  results.push(...outcomes.map((outcome) => ({ ...outcome, phase: PHASES.indexOf(phase) + 1, parallel: phase.length > 1 })));
-  if (outcomes.some((outcome) => !outcome.ok)) {
-    failed = true;
-    break;
+/** Each stage's run, started once every stage it needs has passed (skipped, with null, when one failed). */
+const runs = new Map();
+function run(stage) {
+  if (!runs.has(stage.name)) {
+    runs.set(
+      stage.name,
+      (async () => {
+        const needs = await Promise.all((stage.after ?? []).map((name) => run(STAGES.find((s) => s.name === name))));
+        if (needs.some((outcome) => !outcome?.ok)) return null;
+        return runStage(stage);
+      })(),
+    );
   }
+  return runs.get(stage.name);
 }
-const total = (performance.now() - started) / 1000;
-const width = Math.max(...results.map((r) => r.name.length));
-const load = os.loadavg()[0].toFixed(1);
-console.log(`\nnpm test timing (${os.cpus().length} cores, load average ${load} at the end):`);
-for (const r of results) {
-  console.log(`  ${String(r.phase)}. ${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.ok ? 'ok' : `FAILED (${r.code})`}${r.parallel ? '  (in parallel)' : ''}`);
-}
-const cpuLine = phaseCpu.map((cpu, i) => (cpu === null ? null : `phase ${i + 1} ${cpu.toFixed(0)} s`)).filter(Boolean);
-if (cpuLine.length > 0) console.log(`  CPU time of the stages' processes: ${cpuLine.join(', ')} (on ${os.cpus().length} cores)`);
-const skipped = PHASES.slice(results.at(-1).phase).flat();
-for (const stage of skipped) console.log(`     ${stage.name.padEnd(width)}       -    not run (an earlier phase failed)`);
+const outcomes = await Promise.all(STAGES.map(run));
+const total = seconds();
+const cpu = childrenCpuSeconds();
+const width = Math.max(...STAGES.map((s) => s.name.length));
+console.log(`\nnpm test timing (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end):`);
+STAGES.forEach((stage, i) => {
+  const o = outcomes[i];
+  if (!o) return console.log(`  ${stage.name.padEnd(width)}       -  not run (a stage it needs failed)`);
+  const span = `${o.begin.toFixed(0).padStart(3)}-${o.end.toFixed(0).padEnd(3)} s`;
+  console.log(`  ${stage.name.padEnd(width)}  ${(o.end - o.begin).toFixed(1).padStart(6)} s  (${span})  ${o.ok ? 'ok' : `FAILED (${o.code})`}`);
+});
+if (cpu !== null) console.log(`  CPU time of all stages' processes: ${cpu.toFixed(0)} s (on ${os.cpus().length} cores: at most ${(os.cpus().length * total).toFixed(0)})`);
 console.log(`  total ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);
-process.exit(failed ? 1 : 0);
+process.exit(outcomes.every((o) => o?.ok) ? 0 : 1);

@@ -137,10 +137,12 @@ export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name:
     const budgetSeconds = budgetSecondsOf(data, ctx.config.jobs.budgetSeconds);
     await queue.enqueue({ jobId: id }, execute, expireSecondsFor(budgetSeconds, ctx.config.jobs));
   });
-  queue.wake();
   const row = await findOwnJob(ctx, userId, id);
   const item = toListItem(row!);
   await ctx.events.publish(userId, { type: JOB_EVENT, data: item });
+  // Only now: a worker woken earlier could publish "running" before this "pending", and the owner's list would
+  // then show a running job as pending.
+  queue.wake();
   return item;
 }
 
