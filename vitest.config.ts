@@ -14,6 +14,7 @@ const WAITING_FILES = [
   'apps/server/test/jobs/job-run.test.ts',
   'apps/server/test/processes.test.ts',
   'apps/server/test/jobs/job-locale.test.ts',
+  'apps/server/test/jobs/job-pickup.test.ts',
   'apps/server/test/uploads/upload-limits.test.ts',
 ];
 
