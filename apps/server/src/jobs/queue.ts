@@ -109,9 +109,7 @@ export class JobQueue {
    */
   async work(concurrency: number, handler: (message: AutoMLMessage) => Promise<void>): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      // Known once work() returns; a first job that ends before that simply skips its wake-up.
-      const worker: { id?: string } = {};
-      worker.id = await this.boss.work<AutoMLMessage>(
+      const id = await this.boss.work<AutoMLMessage>(
         AUTOML_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.settings.pollingSeconds },
         async ([job]) => {
@@ -121,18 +119,18 @@ export class JobQueue {
           } finally {
             // pg-boss waits out the rest of its polling interval after a job shorter than it; the next job in
             // line should not wait for that.
-            if (worker.id) this.boss.notifyWorker(worker.id);
+            this.wake();
           }
         },
       );
-      this.localWorkers.push(worker.id);
+      this.localWorkers.push(id);
     }
   }
 
   /**
    * Makes this process's idle workers look for a job now instead of at their next poll: called once a job is
-   * committed to the queue, so a job submitted to an idle worker starts at once. Workers of other processes
-   * still find it at their next poll (`pollingSeconds`).
+   * committed to the queue (and its owner told), and when a job ends. Workers of other processes still find a
+   * job at their next poll (`pollingSeconds`).
    */
   wake(): void {
     for (const id of this.localWorkers) this.boss.notifyWorker(id);
