@@ -10,7 +10,7 @@ const restrict = (patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'apps/server/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.compiled/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `npm start` / `npm run start:http` / `npm run start:worker`: build the web app when it is missing or older than
-// its sources, then run the server in the chosen role, forwarding signals and the exit code.
+// its sources, compile the server's entries the same way, then run the server in the chosen role, forwarding
+// signals and the exit code.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverMainArguments } from '../apps/server/src/main-command.mjs';
+import { compileServer } from './compile-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -50,7 +53,15 @@ if (role !== 'worker' && webBuildIsStale()) {
 // A closed stdout or stderr (the reader went away) must not crash us before the server has stopped.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args], {
+// The server and its job threads start faster compiled (a few hundred ms when sources changed, else a few ms). A
+// source that does not compile is reported by tsx below, with its TypeScript location.
+try {
+  await compileServer();
+} catch (error) {
+  console.warn(`Running the TypeScript sources: they did not compile (${error instanceof Error ? error.message.split('\n')[0] : error}).`);
+}
+
+const child = spawn(process.execPath, [...serverMainArguments(), ...args], {
   cwd: root,
   stdio: 'inherit',
   // The server stops by itself when this process is gone (a SIGKILL, say), instead of running on alone.

@@ -8,8 +8,9 @@ export default defineConfig({
     // global state between files that a test relies on.
     isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Starts PostgreSQL 15 (when installed) and prepares a migrated PGlite template; see test/helpers.
-    globalSetup: ['./test/global-setup.ts'],
+    // Compiles the server's entries (real server processes and job threads start without tsx then), starts
+    // PostgreSQL 15 (when installed) and prepares a migrated PGlite template; see test/helpers.
+    globalSetup: ['../../scripts/compile-server.mjs', './test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

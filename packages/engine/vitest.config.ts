@@ -8,5 +8,7 @@ export default defineConfig({
     // global state between files that a test relies on.
     isolate: false,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Compiles the fit task and the models: the fit threads of the tests' runs start without tsx then.
+    globalSetup: ['../../scripts/compile-server.mjs'],
   },
 });

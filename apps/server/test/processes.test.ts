@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { LOCK_FILE_NAME } from '../src/db/lock.ts';
 import './helpers/provided.ts';
+import { serverMainArguments } from '../src/main-command.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainFile = path.join(serverDir, 'src/main.ts');
 
 interface Started {
   child: ChildProcess;
@@ -18,7 +18,7 @@ interface Started {
 }
 
 function startMain(env: Record<string, string>, args: string[] = []): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile, ...args], {
+  const child = spawn(process.execPath, [...serverMainArguments(), ...args], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'info', WHO_SNAPSHOT: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +40,8 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 150_0
   }
 }
 
-// Real processes: slow to start on a busy machine (tsx compiles every module), hence the long timeouts.
+// Real processes: slow to start on a busy machine (more so through tsx, when the sources changed since the last
+// compile), hence the long timeouts.
 describe('the server process', { timeout: 200_000 }, () => {
   let dataDir: string;
   const started: Started[] = [];

@@ -9,6 +9,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
 import { LOCK_FILE_NAME } from '../src/db/lock.ts';
 import { panelCsv, uploadJobData } from './jobs/fixtures.ts';
 import './helpers/provided.ts';
+import { serverMainArguments } from '../src/main-command.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -120,7 +121,7 @@ describe('graceful shutdown of the real process', { timeout: 400_000 }, () => {
     const base = `http://127.0.0.1:${port}`;
     // A budget long enough that the job is surely still running when the signal comes.
     const env = { DATA_DIR: dataDir, PORT: String(port), JOB_BUDGET_SECONDS: '60', SESSION_SECRET: 'shutdown-test-secret-of-32-characters-at-least' };
-    const first = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+    const first = start(process.execPath, serverMainArguments(), env);
     await waitFor(() => first.output().includes('is running') || first.child.exitCode !== null, 'the first server');
     expect(first.output()).toContain('Indicata (all) is running');
 
@@ -149,7 +150,7 @@ describe('graceful shutdown of the real process', { timeout: 400_000 }, () => {
 
     // Another process on the same DATA_DIR opens cleanly and finishes the handed-back job.
     // The handed-back job only has to finish: a short budget, since its auto search spends all of it.
-    const second = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { ...env, JOB_BUDGET_SECONDS: '10' });
+    const second = start(process.execPath, serverMainArguments(), { ...env, JOB_BUDGET_SECONDS: '10' });
     await waitFor(() => second.output().includes('is running') || second.child.exitCode !== null, 'the restarted server');
     expect(second.output()).toContain('Indicata (all) is running');
     expect((await call('POST', '/api/auth/login', { email, password })).status).toBe(200);

@@ -1,6 +1,7 @@
-// Worker-thread entry that runs one AutoML job. Plain JavaScript so Node can start it without a loader:
-// it registers tsx in this thread, then loads the TypeScript task (works under `node --import tsx` and Vitest).
-import { register } from 'tsx/esm/api';
+// Worker-thread entry that runs one AutoML job. Plain JavaScript so Node can start it without a loader: it loads the
+// compiled task when fresh, else the TypeScript through tsx (works compiled, under `node --import tsx` and Vitest).
+import { importModule, useImportModuleForModelFactories } from '@indicata/engine/compiled-loader';
 
-register();
-await import('./engine-task.ts');
+// With no fit threads (workers = 0), this thread fits the models itself.
+useImportModuleForModelFactories();
+await importModule(new URL('./engine-task.ts', import.meta.url).href);

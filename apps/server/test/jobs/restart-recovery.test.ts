@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
 import { outboxMailsAbout, panelCsv, uploadJobData } from './fixtures.ts';
 import '../helpers/provided.ts';
+import { serverMainArguments } from '../../src/main-command.mjs';
 
 /**
  * Issue 13, finding 2, in the single-process default (PGlite, role all): kill -9 the server while a job runs,
@@ -15,7 +16,6 @@ import '../helpers/provided.ts';
  * and done within its budget + 60 s of the restart, with exactly one e-mail.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const mainFile = path.join(serverDir, 'src/main.ts');
 // A ceiling, not a duration: the job is killed as soon as it runs, and after the restart it only has to finish.
 const BUDGET_SECONDS = 10;
 
@@ -26,7 +26,7 @@ interface Server {
 }
 
 function startServer(dataDir: string, port: number): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile, '--role', 'all'], {
+  const child = spawn(process.execPath, [...serverMainArguments(), '--role', 'all'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -53,10 +53,16 @@ export interface FitResult {
 
 const factories = new Map<string, Promise<ModelFactory>>();
 
+/** How this thread imports a module by URL: set by the thread entries (compiled-loader.mjs), else import(). */
+function importByUrl(url: string): Promise<unknown> {
+  const installed = (globalThis as Record<symbol, unknown>)[Symbol.for('indicata.importModule')] as ((url: string) => Promise<unknown>) | undefined;
+  return installed ? installed(url) : import(url);
+}
+
 async function loadFactory(url: string): Promise<ModelFactory> {
   let factory = factories.get(url);
   if (!factory) {
-    factory = import(url).then((mod: { createModel: ModelFactory }) => mod.createModel);
+    factory = importByUrl(url).then((mod) => (mod as { createModel: ModelFactory }).createModel);
     factories.set(url, factory);
   }
   return factory;

@@ -1,8 +1,8 @@
-// Worker-thread entry of the CSV tasks (csv-tasks.ts). Plain JavaScript so Node can start it without a loader:
-// it registers tsx in this thread, then loads the TypeScript tasks (works under `node --import tsx` and Vitest).
+// Worker-thread entry of the CSV tasks (csv-tasks.ts). Plain JavaScript so Node can start it without a loader: it
+// loads the compiled tasks when fresh, else the TypeScript through tsx (works compiled, under tsx and Vitest).
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
-import { register } from 'tsx/esm/api';
+import { importModule } from '@indicata/engine/compiled-loader';
 
 // Lowest CPU priority for this thread only (Linux: /proc/thread-self names its thread id, and setpriority on a
 // thread id applies to that thread). On a busy machine the scheduler then runs the event loop first, so requests
@@ -14,7 +14,6 @@ try {
   // not Linux, or not allowed: the thread keeps the process's priority
 }
 
-register();
-const { default: runCsvTask } = await import('./csv-tasks.ts');
+const { default: runCsvTask } = await importModule(new URL('./csv-tasks.ts', import.meta.url).href);
 
 export default runCsvTask;

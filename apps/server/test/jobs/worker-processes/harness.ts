@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../../../src/config.ts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../../helpers/index.ts';
 import { outboxMailsAbout, uploadJobData, uploadPanel } from '../fixtures.ts';
+import { serverMainArguments } from '../../../src/main-command.mjs';
 
 /**
  * Separate worker processes on one PostgreSQL (the scale-out deployment). Each scenario is its own test file so
  * Vitest runs them side by side: most of their time is spent waiting for child processes, not computing.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const mainFile = path.join(serverDir, 'src/main.ts');
 export const postgres = allDatabaseKinds().find((k) => k.kind === 'postgres')!;
 
 export interface Worker {
@@ -62,7 +62,7 @@ export class WorkerScenario {
   startWorker(jobs: Config['jobs']): Worker {
     const database = this.server!.ctx.database;
     if (database.kind !== 'postgres') throw new Error('worker processes need PostgreSQL');
-    const child = spawn(process.execPath, ['--import', 'tsx', mainFile, '--role', 'worker'], {
+    const child = spawn(process.execPath, [...serverMainArguments(), '--role', 'worker'], {
       cwd: serverDir,
       env: {
         ...process.env,
