@@ -1,7 +1,6 @@
 // How a process runs the server's main module: its compiled file (scripts/compile-server.mjs) while fresh, else the
 // TypeScript through tsx. Shared by scripts/start.mjs and the tests that start real server processes.
-import { fileURLToPath } from 'node:url';
-import { freshCompiledUrl } from '@indicata/engine/compiled-loader';
+import { nodeArgumentsFor } from '@indicata/engine/compiled-loader';
 
 const MAIN_SOURCE_URL = new URL('./main.ts', import.meta.url).href;
 
@@ -10,6 +9,5 @@ const MAIN_SOURCE_URL = new URL('./main.ts', import.meta.url).href;
  * @returns for example ['/repo/apps/server/.compiled/src/main.js'] or ['--import', 'tsx', '/repo/apps/server/src/main.ts']
  */
 export function serverMainArguments() {
-  const compiled = freshCompiledUrl(MAIN_SOURCE_URL);
-  return compiled ? [fileURLToPath(compiled)] : ['--import', 'tsx', fileURLToPath(MAIN_SOURCE_URL)];
+  return nodeArgumentsFor(MAIN_SOURCE_URL);
 }

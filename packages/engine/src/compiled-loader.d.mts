@@ -8,3 +8,5 @@ export function freshCompiledUrl(sourceUrl: string): string | null;
 export function importModule(sourceUrl: string): Promise<unknown>;
 /** Makes importModule the way fit-task.ts loads model factories in this thread. */
 export function useImportModuleForModelFactories(): void;
+/** Node's arguments that run a TypeScript program: its fresh compiled file, else tsx and the source. */
+export function nodeArgumentsFor(sourceUrl: string): string[];

@@ -73,6 +73,16 @@ export function freshCompiledUrl(sourceUrl) {
   return pathToFileURL(compiledPathsFor(sourceUrl).compiledFile).href;
 }
 
+/**
+ * Node's arguments that run a TypeScript program (before the program's own arguments): its fresh compiled file, else
+ * tsx and the source.
+ * @param sourceUrl file: URL of the program's .ts main module
+ */
+export function nodeArgumentsFor(sourceUrl) {
+  const compiled = freshCompiledUrl(sourceUrl);
+  return compiled ? [fileURLToPath(compiled)] : ['--import', 'tsx', fileURLToPath(sourceUrl)];
+}
+
 let typeScriptLoader;
 /** Registers tsx in this thread, once, the first time a source has to be loaded. */
 function ensureTypeScriptLoader() {

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { nodeArgumentsFor } from '../src/compiled-loader.mjs';
 import { syntheticPanel } from './helpers/panel.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -9,7 +11,8 @@ const cli = path.join(repoRoot, 'packages/engine/src/cli/main.ts');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'automl-cli-'));
 
 function run(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 });
+  // Compiled by the project's global setup (tsx when a source changed since).
+  return spawnSync(process.execPath, [...nodeArgumentsFor(pathToFileURL(cli).href), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 });
 }
 
 function writePanelCsv(file: string): void {
@@ -93,5 +96,14 @@ describe('automl CLI', { timeout: 60_000 }, () => {
       expect(model.hyperparameters[0].rank_test_score).toBe(1);
       expect(model.test.macroF1).toEqual(expect.any(Number));
     }
+  }, 180_000);
+
+  // No fit threads: the CLI's own thread (compiled, without tsx) loads the model factory named by its .ts URL.
+  it('runs with --workers 0, fitting in its own thread', () => {
+    const out = path.join(dir, 'inline.json');
+    const result = run([...base, '--test-year', '2009', '--groups', '2', '--discretize', 'quantile', '--models', 'DT', '--workers', '0', '--budget', '5', '--out', out]);
+    expect(result.stderr).toMatch(/\[100%\] Done/);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8')).models.DT.predictions).toHaveLength(20);
   }, 180_000);
 });

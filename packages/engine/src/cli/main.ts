@@ -5,6 +5,11 @@ import { parseSemicolonCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
 import { parseEngineConfig } from '../pipeline/config.ts';
 import { parseCliArgs, UsageError, USAGE } from './args.ts';
+import { useImportModuleForModelFactories } from '../compiled-loader.mjs';
+
+// With --workers 0 the fits run in this thread, which may be compiled (no tsx behind it): the model factory, named
+// by its source URL, is then loaded compiled or through tsx, as in a fit thread.
+useImportModuleForModelFactories();
 
 /**
  * Command line: npm run automl -- --csv FILE --target COLUMN --time-column year --space-column countryName
