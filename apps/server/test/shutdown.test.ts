@@ -150,7 +150,7 @@ describe('graceful shutdown of the real process', { timeout: 400_000 }, () => {
 
     // Another process on the same DATA_DIR opens cleanly and finishes the handed-back job.
     // The handed-back job only has to finish: a short budget, since its auto search spends all of it.
-    const second = start(process.execPath, serverMainArguments(), { ...env, JOB_BUDGET_SECONDS: '10' });
+    const second = start(process.execPath, serverMainArguments(), { ...env, JOB_BUDGET_SECONDS: '4' });
     await waitFor(() => second.output().includes('is running') || second.child.exitCode !== null, 'the restarted server');
     expect(second.output()).toContain('Indicata (all) is running');
     expect((await call('POST', '/api/auth/login', { email, password })).status).toBe(200);
