@@ -30,6 +30,9 @@ export const COMPILED_ENTRIES = [
   'packages/engine/src/cli/main.ts',
 ];
 
+/** The TypeScript settings of the compiled workspaces (esbuild reads a few of their options). */
+const TSCONFIG_FILES = ['tsconfig.base.json', 'apps/server/tsconfig.json', 'packages/engine/tsconfig.json', 'packages/contracts/tsconfig.json'];
+
 /**
  * Keeps npm packages out of the bundle (Node loads them from node_modules as it does for the sources) but takes in
  * the workspace packages (@indicata/*), which are TypeScript.
@@ -91,8 +94,10 @@ export async function compileEntry(sourceFile) {
     logLevel: 'silent',
     plugins: [externalPackages, sourceImportMetaUrl(compiledFile)],
   });
-  // This script too: a change to how entries are compiled makes every compiled file stale.
-  const sources = [...Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), fileURLToPath(import.meta.url)];
+  // Also this script and the TypeScript settings esbuild reads: a change to how entries are compiled makes every
+  // compiled file stale.
+  const settings = [fileURLToPath(import.meta.url), ...TSCONFIG_FILES.map((file) => path.join(root, file)).filter((file) => fs.existsSync(file))];
+  const sources = [...Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), ...settings];
   const inputs = sources.map((file) => {
     const stat = fs.statSync(file);
     return { file: path.relative(path.dirname(manifestFile), file).split(path.sep).join('/'), size: stat.size, mtimeMs: stat.mtimeMs };
