@@ -11,6 +11,7 @@
 //
 // Run by `npm start` (scripts/start.mjs), `npm test` and the server and engine Vitest projects (as a global setup);
 // by hand: `node scripts/compile-server.mjs`. A fresh entry is not rebuilt, so a second call costs a few ms.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -67,7 +68,8 @@ function sourceImportMetaUrl(outfile) {
 
 /** Writes a file under a temporary name, then renames it: a reader never sees half a file. */
 function writeAtomically(file, contents) {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  // Unique per writer: two processes (or two calls in one) may compile the same entry at once.
+  const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
   fs.writeFileSync(temporary, contents);
   fs.renameSync(temporary, file);
 }

@@ -61,6 +61,13 @@ describe('compiled entries', () => {
     expect(isCompiledFresh(entryUrl)).toBe(false);
   });
 
+  it('survives two compiles of one entry at once (two processes starting together), leaving no temporary file', async () => {
+    const both = await Promise.all([compileEntry(entry), compileEntry(entry)]);
+    expect(both).toEqual([true, true]);
+    expect(isCompiledFresh(entryUrl)).toBe(true);
+    expect(fs.readdirSync(path.join(packageDir, '.compiled', 'src')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('is never used with INDICATA_COMPILED=off', async () => {
     await compileEntry(entry);
     process.env.INDICATA_COMPILED = 'off';
