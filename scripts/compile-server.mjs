@@ -58,12 +58,17 @@ function sourceImportMetaUrl(outfile) {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const source = await fs.promises.readFile(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
-        const relative = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
+        const relative = relativePosix(path.dirname(outfile), args.path);
         const expression = `new URL(${JSON.stringify(relative)}, import.meta.url).href`;
         return { contents: source.replaceAll('import.meta.url', expression), loader: args.path.endsWith('ts') ? 'ts' : 'js' };
       });
     },
   };
+}
+
+/** A path relative to `from`, with forward slashes (the manifests are the same on every platform). */
+function relativePosix(from, to) {
+  return path.relative(from, to).split(path.sep).join('/');
 }
 
 /** Writes a file under a temporary name, then renames it: a reader never sees half a file. */
@@ -102,11 +107,11 @@ export async function compileEntry(sourceFile) {
   const sources = [...Object.keys(result.metafile.inputs).map((input) => path.resolve(input)), ...settings];
   const inputs = sources.map((file) => {
     const stat = fs.statSync(file);
-    return { file: path.relative(path.dirname(manifestFile), file).split(path.sep).join('/'), size: stat.size, mtimeMs: stat.mtimeMs };
+    return { file: relativePosix(path.dirname(manifestFile), file), size: stat.size, mtimeMs: stat.mtimeMs };
   });
   writeAtomically(compiledFile, result.outputFiles[0].contents);
   // The manifest last: until it is written, the loaders see no fresh compiled file and use the sources.
-  writeAtomically(manifestFile, JSON.stringify({ entry: path.relative(root, sourceFile).split(path.sep).join('/'), inputs }));
+  writeAtomically(manifestFile, JSON.stringify({ entry: relativePosix(root, sourceFile), inputs }));
   return true;
 }
 

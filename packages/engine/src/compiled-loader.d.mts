@@ -1,3 +1,5 @@
+/** Global key of the importer that fit-task.ts uses for model factories, when a thread entry installed one. */
+export const MODEL_FACTORY_IMPORTER: unique symbol;
 /** Where the compiled file of a .ts source lives, and its manifest; null outside a package. */
 export function compiledPathsFor(sourceUrl: string): { compiledFile: string; manifestFile: string } | null;
 /** Whether the compiled file exists and every source it was built from is unchanged. */

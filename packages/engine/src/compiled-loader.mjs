@@ -6,22 +6,20 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const COMPILED_DIR = '.compiled';
-const packageRoots = new Map();
+const TYPESCRIPT_FILE = /\.[mc]?ts$/;
 
-/** The nearest folder at or above `folder` that holds a package.json. */
+/**
+ * The global key under which a thread entry installs `importModule` for fit-task.ts's model factories. Symbol.for:
+ * one key across the copies of this module that the compiled bundles each carry.
+ */
+export const MODEL_FACTORY_IMPORTER = Symbol.for('indicata.importModule');
+
+/** The nearest folder at or above `folder` that holds a package.json, or null. */
 function packageRootOf(folder) {
-  let current = folder;
-  while (!packageRoots.has(current)) {
-    if (fs.existsSync(path.join(current, 'package.json'))) {
-      packageRoots.set(current, current);
-    } else {
-      const parent = path.dirname(current);
-      if (parent === current) return null;
-      const root = packageRootOf(parent);
-      packageRoots.set(current, root);
-    }
+  for (let current = folder; ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, 'package.json'))) return current;
+    if (path.dirname(current) === current) return null;
   }
-  return packageRoots.get(current);
 }
 
 /**
@@ -33,7 +31,7 @@ export function compiledPathsFor(sourceUrl) {
   const sourceFile = fileURLToPath(sourceUrl);
   const packageRoot = packageRootOf(path.dirname(sourceFile));
   if (!packageRoot) return null;
-  const compiledFile = path.join(packageRoot, COMPILED_DIR, path.relative(packageRoot, sourceFile)).replace(/\.[mc]?ts$/, '.js');
+  const compiledFile = path.join(packageRoot, COMPILED_DIR, path.relative(packageRoot, sourceFile)).replace(TYPESCRIPT_FILE, '.js');
   return { compiledFile, manifestFile: `${compiledFile}.sources.json` };
 }
 
@@ -68,7 +66,7 @@ export function isCompiledFresh(sourceUrl) {
  * @param sourceUrl file: URL of a .ts module
  */
 export function freshCompiledUrl(sourceUrl) {
-  if (process.env.INDICATA_COMPILED === 'off' || !/\.[mc]?ts$/.test(sourceUrl) || !sourceUrl.startsWith('file:')) return null;
+  if (process.env.INDICATA_COMPILED === 'off' || !TYPESCRIPT_FILE.test(sourceUrl) || !sourceUrl.startsWith('file:')) return null;
   if (!isCompiledFresh(sourceUrl)) return null;
   return pathToFileURL(compiledPathsFor(sourceUrl).compiledFile).href;
 }
@@ -99,7 +97,7 @@ function ensureTypeScriptLoader() {
 export async function importModule(sourceUrl) {
   const compiled = freshCompiledUrl(sourceUrl);
   if (compiled) return import(compiled);
-  if (/\.[mc]?ts$/.test(sourceUrl)) await ensureTypeScriptLoader();
+  if (TYPESCRIPT_FILE.test(sourceUrl)) await ensureTypeScriptLoader();
   return import(sourceUrl);
 }
 
@@ -109,5 +107,5 @@ export async function importModule(sourceUrl) {
  * compiled or through tsx. Called by the thread entries only, so a process with a loader keeps plain import().
  */
 export function useImportModuleForModelFactories() {
-  globalThis[Symbol.for('indicata.importModule')] = importModule;
+  globalThis[MODEL_FACTORY_IMPORTER] = importModule;
 }

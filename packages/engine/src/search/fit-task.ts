@@ -2,6 +2,7 @@ import type { ModelFamily } from '@indicata/contracts';
 import type { Classifier, Matrix, SavedModel } from '../models/types.ts';
 import { applyScaler, fitScaler, type ScalerKind, type ScalerState } from '../preprocess/scalers.ts';
 import { createRng, deriveSeed, shuffleInPlace } from '../data/random.ts';
+import { MODEL_FACTORY_IMPORTER } from '../compiled-loader.mjs';
 
 /**
  * One unit of CPU work, run in a worker thread (or in the calling thread when workers = 0): fit one
@@ -55,7 +56,7 @@ const factories = new Map<string, Promise<ModelFactory>>();
 
 /** How this thread imports a module by URL: set by the thread entries (compiled-loader.mjs), else import(). */
 function importByUrl(url: string): Promise<unknown> {
-  const installed = (globalThis as Record<symbol, unknown>)[Symbol.for('indicata.importModule')] as ((url: string) => Promise<unknown>) | undefined;
+  const installed = (globalThis as Record<symbol, unknown>)[MODEL_FACTORY_IMPORTER] as ((url: string) => Promise<unknown>) | undefined;
   return installed ? installed(url) : import(url);
 }
 
