@@ -57,6 +57,9 @@ describe.each(allDatabaseKinds())('a job runs through the queue on $kind', ({ ki
     const id: string = created.json().job.id;
 
     const job = await waitForStatus(server, owner, id, ['done', 'error']);
+    // On PostgreSQL events travel by LISTEN/NOTIFY, so the last one may arrive a moment after the row says 'done'.
+    const eventDeadline = Date.now() + 10_000;
+    while (seen.at(-1) !== job.status && Date.now() < eventDeadline) await new Promise((r) => setTimeout(r, 50));
     unsubscribe();
     expect(job.errorMessage).toBeNull();
     expect(job.status).toBe('done');
