@@ -12,7 +12,8 @@ import { createTaskRunner, type TaskRunner } from '../search/pool.ts';
 import type { FoldData } from '../search/search.ts';
 import { CostModel } from '../search/cost-model.ts';
 import { halvingSearch, type FamilySearch, type ScoredCandidate } from '../search/halving.ts';
-import { ensembleFoldScores, ensembleKept, familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
+import { ensembleFoldScores, familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
+import { chooseConfiguration, chooseWithinTime } from './choose.ts';
 import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
 import type { FitResult } from '../search/fit-task.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -20,7 +21,7 @@ import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { RunBudget } from './budget.ts';
 import { fitFinals, predictFinalSeconds, type FinalData } from './final-fits.ts';
-import { measureCvGap, predictGapSeconds, type ChosenConfiguration } from './cv-gap.ts';
+import { measureCvGap, predictGapSeconds } from './cv-gap.ts';
 import { assembleResults, samplePositions, subsetRows } from './assemble.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
@@ -284,24 +285,13 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     if (finalists.length === 0) {
       throw new Error(`No model could be fitted within the time budget of ${config.budgetSeconds} s; choose a larger budget or fewer, cheaper models.`);
     }
-    const ensemble = config.ensemble ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
-    let chosen = chooseConfiguration(finalists, ensemble, primary.folds, nClasses, config.seed);
-    // The chosen model must have a final fit: when its members' finals are predicted to overrun the time left,
-    // the best finalist whose final fit does fit is chosen instead (or, failing that, the cheapest one).
+    // The chosen model must have a final fit: when its members' finals are predicted to overrun the time left, the
+    // same rule chooses among the finalists whose final fits do fit (chooseWithinTime).
     const finalSeconds = (f: Finalist) => predictFinalSeconds(f, dataOf(f.scored.candidate.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
-    const leftSeconds = budget.remainingMs() / 1000;
-    const affordable = (c: ChosenConfiguration) => {
-      const each = c.members.map((m) => finalSeconds(m.finalist));
-      return Math.max(...each) <= leftSeconds && each.reduce((a, b) => a + b, 0) / runner.threads <= leftSeconds;
-    };
-    if (!affordable(chosen)) {
-      const byScore = [...finalists].sort((a, b) => b.pooled - a.pooled);
-      const fallback = byScore.find((f) => finalSeconds(f) <= leftSeconds) ?? [...finalists].sort((a, b) => finalSeconds(a) - finalSeconds(b))[0];
-      warnings.push(
-        `${chosen.algorithm} was the validation choice, but its final fit was predicted to take longer than the ${leftSeconds.toFixed(1)} s left in the budget; ${fallback.family} is chosen instead.`,
-      );
-      chosen = singleChoice(fallback, `its finalist (${fallback.reason}) is the best whose final fit fits the time left`);
-    }
+    const selected = config.ensemble ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
+    const within = chooseWithinTime(finalists, selected, primary.folds, nClasses, config.seed, { finalSeconds, leftSeconds: budget.remainingMs() / 1000, threads: runner.threads });
+    const { chosen, ensemble } = within;
+    if (within.warning) warnings.push(within.warning);
 
     // Final fits of each family's finalist on all training rows; the chosen model's members first.
     budget.enter('final');
@@ -536,40 +526,4 @@ async function warmUp(runner: TaskRunner, families: ModelFamily[], modelModule: 
     }
   }
   await Promise.all(tasks);
-}
-
-
-/**
- * The chosen configuration among the families' finalists and the ensemble: the ensemble unless the best finalist
- * beats it by more than one standard error (`ensembleKept`); without an ensemble, the best finalist.
- * @param finalists the families' finalists
- * @param ensemble the selected ensemble, or null
- * @param folds the validation folds (for the labels)
- * @param nClasses number of classes
- * @param seed seed of the bootstrap
- */
-function chooseConfiguration(finalists: Finalist[], ensemble: ReturnType<typeof selectEnsemble>, folds: FoldData[], nClasses: number, seed: number): ChosenConfiguration & { reason: string } {
-  const best = [...finalists].sort((a, b) => b.pooled - a.pooled)[0];
-  if (ensemble) {
-    const { kept, se } = ensembleKept(best, ensemble, folds, nClasses, seed);
-    if (kept) {
-      const members = ensemble.weights.map((w) => w.algorithm).join(', ');
-      return {
-        algorithm: 'Ensemble',
-        members: ensemble.weights.map((w) => ({ finalist: finalists.find((f) => f.family === w.algorithm) as Finalist, weight: w.weight })),
-        forwardChaining: ensemble.pooled,
-        reason:
-          best.pooled > ensemble.pooled
-            ? `the bagged greedy ensemble of ${members} is within one standard error (${se.toFixed(4)}) of the best finalist's pooled validation macro-F1 (${best.family}, ${best.pooled.toFixed(4)}), and an ensemble is less tuned to the validation folds than the best of many candidates`
-            : `the bagged greedy ensemble of ${members} has the highest pooled validation macro-F1`,
-      };
-    }
-    return singleChoice(best, `its finalist (${best.reason}) beats the ensemble's pooled validation macro-F1 by more than one standard error (${se.toFixed(4)})`);
-  }
-  return singleChoice(best, `its finalist (${best.reason}) has the highest pooled validation macro-F1`);
-}
-
-/** A single family's finalist as the chosen configuration, with why it was chosen. */
-function singleChoice(finalist: Finalist, reason: string): ChosenConfiguration & { reason: string } {
-  return { algorithm: finalist.family, members: [{ finalist, weight: 1 }], forwardChaining: finalist.pooled, reason };
 }

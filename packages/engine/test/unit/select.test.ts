@@ -1,39 +1,5 @@
-import type { ModelFamily } from '@indicata/contracts';
-import { createRng } from '../../src/data/random.ts';
-import { macroF1 } from '../../src/metrics/classification.ts';
-import { argmaxRows } from '../../src/search/ensemble.ts';
-import type { ScoredCandidate } from '../../src/search/halving.ts';
-import type { FoldData } from '../../src/search/search.ts';
-import { ensembleKept, selectEnsemble, type Finalist } from '../../src/search/select.ts';
-
-const CLASSES = 3;
-const FOLD_ROWS = 200;
-
-/** Two validation folds of random labels. */
-function foldsOf(seed: number): FoldData[] {
-  const rng = createRng(seed);
-  return [0, 1].map(() => ({ yValidation: Int32Array.from({ length: FOLD_ROWS }, () => Math.floor(rng.next() * CLASSES)) }) as FoldData);
-}
-
-/** A finalist that puts 0.7 on the true class of a share `accuracy` of the rows, else on a wrong class. */
-function finalistOf(family: ModelFamily, folds: FoldData[], accuracy: number, seed: number): Finalist {
-  const rng = createRng(seed);
-  const foldProbabilities = folds.map((fold) => {
-    const p = new Float64Array(fold.yValidation.length * CLASSES).fill(0.15);
-    fold.yValidation.forEach((y, i) => {
-      const c = rng.next() < accuracy ? y : (y + 1 + Math.floor(rng.next() * (CLASSES - 1))) % CLASSES;
-      p[i * CLASSES + c] = 0.7;
-    });
-    return p;
-  });
-  const foldPredictions = foldProbabilities.map((p) => argmaxRows(p, CLASSES));
-  const probabilities = Float64Array.from(foldProbabilities.flatMap((p) => Array.from(p)));
-  const predictions = argmaxRows(probabilities, CLASSES);
-  const actual = Int32Array.from(folds.flatMap((f) => Array.from(f.yValidation)));
-  const pooled = macroF1(actual, predictions, CLASSES);
-  const scored = { index: 0, preferred: false, foldPredictions, foldProbabilities, foldScores: [0, 0], pooled } as unknown as ScoredCandidate;
-  return { family, scored, pooled, predictions, probabilities, reason: 'test' };
-}
+import { ensembleKept, selectEnsemble } from '../../src/search/select.ts';
+import { CLASSES, finalistOf, foldsOf } from '../helpers/finalists.ts';
 
 describe('bagged greedy ensemble selection', () => {
   const folds = foldsOf(1);
