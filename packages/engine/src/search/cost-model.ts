@@ -1,12 +1,13 @@
 import type { ModelFamily } from '@indicata/contracts';
 import type { Candidate } from './spaces.ts';
+import { defaultParams } from '../models/params.ts';
 
 /**
  * Predicts how long a fit takes before it starts, from fits already measured in the same run.
  *
  * Each family's cost is modelled as `overhead + units x secondsPerUnit`, where `units` is the family's
- * textbook complexity in rows, features and its cost-driving parameters (trees, SVM C and kernel, ANN epochs x
- * width), and `secondsPerUnit` is learnt from the run's own measured fits (per family, and per kernel for the
+ * textbook complexity in rows, features and its cost-driving parameters (trees, SVM C and kernel, ANN
+ * mini-batch steps x weights), and `secondsPerUnit` is learnt from the run's own measured fits (per family, and per kernel for the
  * SVM, whose kernels differ by orders of magnitude). Before a family is measured, conservative priors from the
  * benchmark machine are used.
  */
@@ -20,11 +21,19 @@ export interface FitShape {
 }
 
 /** Seconds per unit of fitting and of predicting before any measurement (2-core machine, with room to spare). */
-const PRIOR_FIT: Record<ModelFamily, number> = { DT: 8e-8, RF: 8e-8, KNN: 2e-8, SVM: 3e-9, ANN: 1e-8 };
+const PRIOR_FIT: Record<ModelFamily, number> = { DT: 8e-8, RF: 8e-8, KNN: 2e-8, SVM: 3e-9, ANN: 6e-10 };
 const PRIOR_PREDICT: Record<ModelFamily, number> = { DT: 2e-8, RF: 2e-8, KNN: 1e-9, SVM: 2e-9, ANN: 3e-9 };
 
-/** Fixed seconds per fit task (scaler, messaging; tfjs model building for the ANN). */
-const OVERHEAD_SECONDS: Record<ModelFamily, number> = { DT: 0.005, RF: 0.01, KNN: 0.005, SVM: 0.01, ANN: 0.15 };
+/**
+ * An ANN step's cost in units of one row-weight product (one row of the batch through one weight, forward and back):
+ * the seconds of a step on the tfjs wasm backend fit `fixed + perLayer x layers + perWeight x weights + batch x weights`
+ * (least squares over 24 measured fits: 1-3 layers of 16-128 neurons, batches of 32-128, 2,000 and 3,000 rows;
+ * median error 8 %, largest 37 %, against a 32-fold spread of the seconds per rows x weights x epochs).
+ */
+const ANN_STEP_UNITS = { fixed: 650_000, perLayer: 70_000, perWeight: 60 };
+
+/** Fixed seconds per fit task (scaler, messaging; tfjs model building for the ANN: 10-20 ms measured). */
+const OVERHEAD_SECONDS: Record<ModelFamily, number> = { DT: 0.005, RF: 0.01, KNN: 0.005, SVM: 0.01, ANN: 0.03 };
 
 /** Margin on predictions: machine load varies, and a larger final set converges in more iterations. */
 const SAFETY = 1.3;
@@ -72,10 +81,17 @@ export function costUnits(candidate: Pick<Candidate, 'family' | 'params'>, shape
       return { fit: n * n * d * cFactor * degree * probability, predict: m * n * d * 0.5 };
     }
     case 'ANN': {
-      const layers = Number(p.num_layers ?? 1);
-      const width = Number(p.neurons ?? 32);
+      const defaults = defaultParams('ANN');
+      const layers = Number(p.num_layers ?? defaults.num_layers);
+      const width = Number(p.neurons ?? defaults.neurons);
+      const batch = Math.max(1, Math.min(n, Number(p.batch_size ?? defaults.batch_size)));
       const weights = d * width + Math.max(0, layers - 1) * width * width + width * shape.classes;
-      return { fit: Number(p.epochs ?? 30) * n * weights, predict: m * weights };
+      // Mini-batch steps, each costing a fixed dispatch, a share per layer, an optimizer update over every weight and
+      // the batch's matrix products (ANN_STEP_UNITS); not rows x weights, which made a small network's measured
+      // ratio predict a large one 15 times too slow.
+      const steps = Number(p.epochs ?? defaults.epochs) * Math.ceil(n / batch);
+      const perStep = ANN_STEP_UNITS.fixed + ANN_STEP_UNITS.perLayer * layers + ANN_STEP_UNITS.perWeight * weights + batch * weights;
+      return { fit: steps * perStep, predict: m * weights };
     }
   }
 }
