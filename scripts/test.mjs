@@ -3,8 +3,9 @@
 //   - the web build, lint and type-check start at once (each is one single-threaded process);
 //   - Playwright starts as soon as the build is there. Its tests wait on the browser, the app server and jobs much
 //     of the time (about one core of two), so lint and type-check fit beside it, at the lowest CPU priority
-//     (BACKGROUND_NICENESS): measured on 2 cores, 260 s in all against 288-292 s with the three stages first. CPU-bound work beside it costs more than it saves (Vitest's
-//     engine, web and contracts projects there: Playwright 124 -> 177 s);
+//     (BACKGROUND_NICENESS): measured on 2 cores, 260 s in all against 288-292 s with the three stages first.
+//     CPU-bound work beside it costs more than it saves (Vitest's engine, web and contracts projects there:
+//     Playwright 124 -> 177 s);
 //   - Vitest (every workspace) runs last, alone on the machine: it keeps both cores busy by itself, and its server
 //     files time real processes, exits and jobs.
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.

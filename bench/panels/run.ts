@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --panels[=1,3] [--budget 60] [--seeds 1[,2,3]] [--target-history off,auto] [--fresh-sklearn]`: the engine's auto search
- * on real WHO panels (bench/panels/definitions.ts), side by side with scikit-learn on the same split and classes.
+ * `npm run bench -- --panels[=1,3] [--budget 60] [--seeds 1[,2,3]] [--target-history off,auto] [--fresh-sklearn]`:
+ * the engine's auto search on real WHO panels (bench/panels/definitions.ts), side by side with scikit-learn on the same split and classes.
  *
  * Per panel: the CLI exactly as the README gives it (`npm run automl -- --csv ... --test-percent 30 --classes ...
  * --models DT,RF,KNN,SVM,ANN --budget 60 --seed 1 --out r.json`) as a child process, timed by wall clock, once per
@@ -276,7 +276,8 @@ export async function runPanelBench(argv: string[]): Promise<void> {
   let allMet = true;
   for (let m = 0; m < modes.length; m++) {
     const label = modes[m] ? `target history ${modes[m]}` : 'engine';
-    const runs = rows.flatMap((r) => r.runs.filter((run) => run.mode === (modes[m] ?? '-')).map((run) => ({ ...r, run })));
+    const runsOfMode = (r: (typeof rows)[number]) => r.runs.filter((run) => run.mode === (modes[m] ?? '-'));
+    const runs = rows.flatMap((r) => runsOfMode(r).map((run) => ({ ...r, run })));
     const slow = runs.filter((r) => r.run.wallSeconds > limit);
     const below = runs.filter((r) => r.run.testMacroF1 < r.sklearn.rf300.testMacroF1 - RF_MARGIN);
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -291,7 +292,7 @@ export async function runPanelBench(argv: string[]): Promise<void> {
     allMet &&= slow.length === 0 && below.length === 0 && engineMean >= gridMean;
     if (options.seeds.length > 1) {
       // Like for like with the reference, which is itself the mean over three seeds.
-      const perPanel = rows.map((r) => ({ ...r, seedMean: mean(r.runs.filter((run) => run.mode === (modes[m] ?? '-')).map((run) => run.testMacroF1)) }));
+      const perPanel = rows.map((r) => ({ ...r, seedMean: mean(runsOfMode(r).map((run) => run.testMacroF1)) }));
       const belowOnMean = perPanel.filter((r) => r.seedMean < r.sklearn.rf300.testMacroF1 - RF_MARGIN);
       console.log(`${label}: mean over seeds ${options.seeds.join(', ')} >= RF-300 - ${RF_MARGIN} on every panel: ${ok(belowOnMean.length === 0)} (${perPanel.map((r) => `${r.panel.definition.id}: ${signed(r.seedMean - r.sklearn.rf300.testMacroF1)}`).join(', ')})`);
       allMet &&= belowOnMean.length === 0;

@@ -1,12 +1,12 @@
 import type { FoldData } from '../search/search.ts';
-import { ensembleKept, selectEnsemble, type Finalist } from '../search/select.ts';
+import { ensembleKept, selectEnsemble, type Finalist, type SelectedEnsemble } from '../search/select.ts';
 import type { ChosenConfiguration } from './cv-gap.ts';
+
+/** Sorts finalists from the highest pooled validation macro-F1 down. */
+const byPooledScore = (a: Finalist, b: Finalist) => b.pooled - a.pooled;
 
 /** A chosen configuration and why it was chosen (validation data only). */
 export type Choice = ChosenConfiguration & { reason: string };
-
-/** The bagged greedy ensemble of some finalists, or null (`selectEnsemble`). */
-export type SelectedEnsemble = ReturnType<typeof selectEnsemble>;
 
 /**
  * The chosen configuration among the families' finalists and the ensemble: the ensemble unless the best finalist
@@ -17,8 +17,8 @@ export type SelectedEnsemble = ReturnType<typeof selectEnsemble>;
  * @param nClasses number of classes
  * @param seed seed of the bootstrap
  */
-export function chooseConfiguration(finalists: Finalist[], ensemble: SelectedEnsemble, folds: FoldData[], nClasses: number, seed: number): Choice {
-  const best = [...finalists].sort((a, b) => b.pooled - a.pooled)[0];
+export function chooseConfiguration(finalists: Finalist[], ensemble: SelectedEnsemble | null, folds: FoldData[], nClasses: number, seed: number): Choice {
+  const best = [...finalists].sort(byPooledScore)[0];
   if (ensemble) {
     const { kept, se } = ensembleKept(best, ensemble, folds, nClasses, seed);
     if (kept) {
@@ -54,7 +54,7 @@ export interface FinalFitTime {
 }
 
 /** Whether every member's final fit is predicted to end within the time left, the members running side by side. */
-export function affordable(choice: ChosenConfiguration, time: FinalFitTime): boolean {
+function affordable(choice: ChosenConfiguration, time: FinalFitTime): boolean {
   const each = choice.members.map((m) => time.finalSeconds(m.finalist));
   return Math.max(...each) <= time.leftSeconds && each.reduce((a, b) => a + b, 0) / time.threads <= time.leftSeconds;
 }
@@ -74,12 +74,12 @@ export function affordable(choice: ChosenConfiguration, time: FinalFitTime): boo
  */
 export function chooseWithinTime(
   finalists: Finalist[],
-  ensemble: SelectedEnsemble,
+  ensemble: SelectedEnsemble | null,
   folds: FoldData[],
   nClasses: number,
   seed: number,
   time: FinalFitTime,
-): { chosen: Choice; ensemble: SelectedEnsemble; warning: string | null } {
+): { chosen: Choice; ensemble: SelectedEnsemble | null; warning: string | null } {
   const chosen = chooseConfiguration(finalists, ensemble, folds, nClasses, seed);
   if (affordable(chosen, time)) return { chosen, ensemble, warning: null };
   const gaveWay = (instead: Choice) =>
@@ -89,17 +89,17 @@ export function chooseWithinTime(
     const fittingEnsemble = ensemble && fitting.length > 1 ? selectEnsemble(fitting, folds, nClasses, seed) : null;
     const amongFitting = chooseConfiguration(fitting, fittingEnsemble, folds, nClasses, seed);
     if (affordable(amongFitting, time)) {
-      const left = finalists.filter((f) => !fitting.includes(f)).map((f) => f.family).join(', ');
-      const instead = { ...amongFitting, reason: `among the finalists whose final fit fits the time left (all but ${left}), ${amongFitting.reason}` };
+      const tooSlow = finalists.filter((f) => !fitting.includes(f)).map((f) => f.family).join(', ');
+      const instead = { ...amongFitting, reason: `among the finalists whose final fit fits the time left (all but ${tooSlow}), ${amongFitting.reason}` };
       return { chosen: instead, ensemble: fittingEnsemble, warning: gaveWay(instead) };
     }
   }
-  const byScore = [...finalists].sort((a, b) => b.pooled - a.pooled);
-  const fallback = byScore.find((f) => time.finalSeconds(f) <= time.leftSeconds) ?? [...finalists].sort((a, b) => time.finalSeconds(a) - time.finalSeconds(b))[0];
+  const fallback = [...fitting].sort(byPooledScore)[0] ?? [...finalists].sort((a, b) => time.finalSeconds(a) - time.finalSeconds(b))[0];
   const instead = singleChoice(fallback, `its finalist (${fallback.reason}) is the best whose final fit fits the time left`);
   return { chosen: instead, ensemble, warning: gaveWay(instead) };
 }
 
+/** How a warning names a choice: the family, or the ensemble with its members. */
 function describe(choice: Choice): string {
   return choice.algorithm === 'Ensemble' ? `the ensemble of ${choice.members.map((m) => m.finalist.family).join(', ')}` : choice.algorithm;
 }

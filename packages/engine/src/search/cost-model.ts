@@ -7,8 +7,8 @@ import { defaultParams } from '../models/params.ts';
  *
  * Each family's cost is modelled as `overhead + units x secondsPerUnit`, where `units` is the family's
  * textbook complexity in rows, features and its cost-driving parameters (trees, SVM C and kernel, ANN
- * mini-batch steps x weights), and `secondsPerUnit` is learnt from the run's own measured fits (per family, and per kernel for the
- * SVM, whose kernels differ by orders of magnitude). Before a family is measured, conservative priors from the
+ * mini-batch steps x weights), and `secondsPerUnit` is learnt from the run's own measured fits (per family, and per
+ * kernel for the SVM, whose kernels differ by orders of magnitude). Before a family is measured, conservative priors from the
  * benchmark machine are used.
  */
 
@@ -88,7 +88,7 @@ export function costUnits(candidate: Pick<Candidate, 'family' | 'params'>, shape
       const weights = d * width + Math.max(0, layers - 1) * width * width + width * shape.classes;
       // Mini-batch steps, each costing a fixed dispatch, a share per layer, an optimizer update over every weight and
       // the batch's matrix products (ANN_STEP_UNITS); not rows x weights, which made a small network's measured
-      // ratio predict a large one 15 times too slow.
+      // ratio predict a large one 10-15 times too slow.
       const steps = Number(p.epochs ?? defaults.epochs) * Math.ceil(n / batch);
       const perStep = ANN_STEP_UNITS.fixed + ANN_STEP_UNITS.perLayer * layers + ANN_STEP_UNITS.perWeight * weights + batch * weights;
       return { fit: steps * perStep, predict: m * weights };
