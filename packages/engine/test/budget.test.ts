@@ -112,4 +112,22 @@ describe('CostModel', () => {
     costs.observe({ family: 'SVM', params: { kernel: 'rbf', C: 1 } }, shape, 0.1, 0.01);
     expect(costs.measured({ family: 'SVM', params: { kernel: 'poly', C: 1 } })).toBe(false);
   });
+
+  it("predicts a measured candidate from its own fits, not its family's", () => {
+    // Support vectors, which C and gamma drive, are not in the SVM's units: a memorising rbf SVM (C=100, gamma=1)
+    // predicts several times slower per unit than its family's median. Its final fit (all training rows, the test
+    // rows and the permutation copies) must be predicted from its own fold fits.
+    const costs = new CostModel();
+    const fold = { trainRows: 1900, features: 19, predictRows: 180, classes: 5 };
+    const memorising = { family: 'SVM' as const, params: { kernel: 'rbf', C: 100, gamma: 1 } };
+    costs.observe(memorising, fold, 0.2, 0.02);
+    for (const C of [0.1, 1, 10]) costs.observe({ family: 'SVM', params: { kernel: 'rbf', C, gamma: 'scale' } }, fold, 0.1, 0.004);
+    const final = { trainRows: 2160, features: 19, predictRows: 20_000, classes: 5 };
+    const ownPredict = (0.02 / 180) * 20_000 * (2160 / 1900);
+    expect(costs.predict(memorising, final)).toBeGreaterThan(ownPredict);
+    expect(costs.predict(memorising, final)).toBeLessThan(2 * ownPredict);
+    // A candidate never measured still gets the family's ratios.
+    const unmeasured = costs.predict({ family: 'SVM', params: { kernel: 'rbf', C: 1, gamma: 'scale' } }, final);
+    expect(unmeasured).toBeLessThan(0.5 * ownPredict);
+  });
 });

@@ -74,6 +74,7 @@ export async function measureCvGap(
     return { reason: `not enough time left in the budget (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)` };
   }
   const { signal, fitsEnded, release } = budget.fitsSignal(options.signal);
+  const started = Date.now();
   try {
     const perMember = await Promise.all(
       chosen.members.map(({ finalist }) => {
@@ -101,6 +102,7 @@ export async function measureCvGap(
         );
       }),
     );
+    if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`CV gap: predicted ${predicted.toFixed(2)} s, took ${((Date.now() - started) / 1000).toFixed(2)} s\n`);
     if (perMember.some((results) => results.some((r) => r.skipped))) return { reason: 'the budget ended before every random fold was fit' };
     const anyFolds = folds(chosen.members[0].finalist.scored.candidate.inputs ?? 'indicators');
     const scores = anyFolds.map((fold, f) => {

@@ -96,6 +96,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
             },
             signal,
           );
+          if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`final ${family}: predicted ${predicted.toFixed(2)} s, ran ${result.seconds.toFixed(2)} s (fit ${result.fitSeconds.toFixed(2)}) of ${((Date.now() - started) / 1000).toFixed(2)} s with its wait\n`);
           if (result.skipped) budget.noteStopped(`${family}: final fit not started (the budget had ended)`);
           else {
             finals.set(family, result);

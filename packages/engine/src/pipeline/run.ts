@@ -212,7 +212,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         leaders.set(family, { candidate: state.candidate, score, complete });
       }
     };
-    const reserveSeconds = () => {
+    const reserveParts = () => {
       let sum = 0;
       let longest = 0;
       const stand: { scored: { candidate: Candidate } }[] = [];
@@ -236,6 +236,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         runner.threads,
         nClasses,
       );
+      return { finals, gap };
+    };
+    const reserveSeconds = () => {
+      const { finals, gap } = reserveParts();
       return finals + gap;
     };
     // The reserve never takes more than this share of the budget: beyond it the later stages fall back (a
@@ -268,6 +272,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         progress(searchFraction(), `${family}: ${scoredCandidates} of ${planned} candidates scored`);
       },
     }).finally(() => clearInterval(ticker));
+    if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`search over at ${budget.elapsedSeconds().toFixed(1)} s; reserve predicted ${(({ finals, gap }) => `${finals.toFixed(1)} s for the final fits + ${gap.toFixed(1)} s for the CV gap`)(reserveParts())}, ${(budget.remainingMs() / 1000).toFixed(1)} s left\n`);
 
     // The choice uses validation predictions only, so it is made before any test row is predicted.
     const finalists: Finalist[] = [];
@@ -340,6 +345,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       else cvGapSkippedReason = gap.reason;
     }
     if (cvGapSkippedReason) warnings.push(`The random k-fold comparison (CV gap) was not computed: ${cvGapSkippedReason}.`);
+    if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`final fits and CV gap over at ${budget.elapsedSeconds().toFixed(1)} s\n`);
 
     // Results.
     budget.enter('assemble');

@@ -99,6 +99,12 @@ export function costUnits(candidate: Pick<Candidate, 'family' | 'params'>, shape
 /** Learns seconds-per-unit from measured fits and predicts new ones. */
 export class CostModel {
   private readonly ratios = new Map<string, { fit: number[]; predict: number[] }>();
+  /**
+   * Each measured candidate's own ratios. Within a family, parameters the units leave out (an SVM's support vectors,
+   * which C and gamma drive; a tree's depth on these data) move the seconds per unit several-fold, and a promoted
+   * candidate, a final fit or a CV-gap fit is always of a candidate already measured on some fold.
+   */
+  private readonly own = new WeakMap<object, { fit: number[]; predict: number[] }>();
 
   /**
    * Records a measured task.
@@ -110,11 +116,16 @@ export class CostModel {
   observe(candidate: Pick<Candidate, 'family' | 'params'>, shape: FitShape, fitSeconds: number, predictSeconds: number): void {
     const units = costUnits(candidate, shape);
     if (!(units.fit > 0) || !(fitSeconds >= 0)) return;
-    for (const key of new Set([costKey(candidate), candidate.family])) {
+    const entries = [...new Set([costKey(candidate), candidate.family])].map((key) => {
       const entry = this.ratios.get(key) ?? { fit: [], predict: [] };
+      this.ratios.set(key, entry);
+      return entry;
+    });
+    const own = this.own.get(candidate) ?? { fit: [], predict: [] };
+    this.own.set(candidate, own);
+    for (const entry of [...entries, own]) {
       entry.fit.push(Math.max(0, fitSeconds - OVERHEAD_SECONDS[candidate.family]) / units.fit);
       if (units.predict > 0 && predictSeconds >= 0) entry.predict.push(predictSeconds / units.predict);
-      this.ratios.set(key, entry);
     }
   }
 
@@ -124,8 +135,9 @@ export class CostModel {
   }
 
   private perUnit(candidate: Pick<Candidate, 'family' | 'params'>, part: 'fit' | 'predict'): number {
+    const ownList = this.own.get(candidate)?.[part];
     const entry = this.ratios.get(costKey(candidate)) ?? this.ratios.get(candidate.family);
-    const list = entry?.[part];
+    const list = ownList && ownList.length > 0 ? ownList : entry?.[part];
     if (!list || list.length === 0) return (part === 'fit' ? PRIOR_FIT : PRIOR_PREDICT)[candidate.family];
     // An upper estimate: the larger of the median and the latest ratio (the latest fit is the best guide to
     // the present machine load).
