@@ -27,15 +27,45 @@ export interface ChosenConfiguration {
   forwardChaining: number;
 }
 
+/** What predicting a fold's cost needs: its training rows and features, and its validation rows. */
+export interface FoldShape {
+  train: { rows: number; cols: number };
+  validation: { rows: number };
+}
+
+/**
+ * The shapes of k random folds, to predict their cost before they are built.
+ * @param rows training rows split into folds
+ * @param fitRows rows the final model is fit on (more than `rows` after oversampling, fewer after undersampling)
+ * @param cols features
+ * @param k number of folds
+ */
+export function randomFoldShapes(rows: number, fitRows: number, cols: number, k: number): FoldShape[] {
+  return Array.from({ length: k }, () => ({ train: { rows: Math.round((fitRows * (k - 1)) / k), cols }, validation: { rows: Math.round(rows / k) } }));
+}
+
+/**
+ * How many random folds the CV gap uses: the most, from `wanted` down to `fewest`, predicted to fit the time left.
+ * More folds give a steadier estimate, so 4 are better than falling straight back to 3.
+ * @param wanted the configured number of folds
+ * @param fewest the fewest folds worth running
+ * @param fits whether k folds are predicted to fit
+ * @returns that number, or `fewest` when none fits (the gap stage then says why it was not computed)
+ */
+export function gapFoldCount(wanted: number, fewest: number, fits: (k: number) => boolean): number {
+  for (let k = wanted; k > fewest; k--) if (fits(k)) return k;
+  return fewest;
+}
+
 /**
  * Predicted wall seconds of the CV-gap run: every member refit on every random fold, spread over the threads.
  * @param members the chosen configuration's members
- * @param folds random folds per input set
+ * @param folds random folds (or their shapes) per input set
  * @param costs the run's cost model
  * @param threads worker threads
  * @param nClasses number of classes
  */
-export function predictGapSeconds(members: Pick<Finalist, 'scored'>[], folds: (inputs: string) => FoldData[], costs: CostModel, threads: number, nClasses: number): number {
+export function predictGapSeconds(members: Pick<Finalist, 'scored'>[], folds: (inputs: string) => FoldShape[], costs: CostModel, threads: number, nClasses: number): number {
   let total = 0;
   let longest = 0;
   for (const m of members) {

@@ -21,7 +21,7 @@ import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { RunBudget } from './budget.ts';
 import { fitFinals, predictFinalSeconds, type FinalData } from './final-fits.ts';
-import { measureCvGap, predictGapSeconds } from './cv-gap.ts';
+import { gapFoldCount, measureCvGap, predictGapSeconds, randomFoldShapes } from './cv-gap.ts';
 import { assembleResults, samplePositions, subsetRows } from './assemble.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
@@ -196,10 +196,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     // final fits (in parallel) and the CV gap of the most expensive plausible choice, each family's first
     // (default) candidate standing in for its finalist. The prediction sharpens as fits are measured.
     const gapRows = prepared.trainRows.length;
-    const randomFoldShape = (d: InputData) => ({
-      train: { rows: Math.round((gapRows * (config.randomFolds - 1)) / config.randomFolds), cols: d.final.set.balanced.X.cols },
-      validation: { rows: Math.round(gapRows / config.randomFolds) },
-    });
+    const gapFoldShapes = (inputs: string, k: number) => {
+      const { X } = dataOf(inputs).final.set.balanced;
+      return randomFoldShapes(gapRows, X.rows, X.cols, k);
+    };
     // Each family's leader so far (best pooled, else best on the most recent fold): with the family's first
     // candidate, the stand-ins for the finalist whose final fit and CV-gap fits must fit after the search.
     const leaders = new Map<ModelFamily, { candidate: Candidate; score: number; complete: boolean }>();
@@ -231,7 +231,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const finals = Math.max(longest, sum / runner.threads);
       const gap = predictGapSeconds(
         stand as unknown as Finalist[],
-        (inputs) => Array.from({ length: config.randomFolds }, () => randomFoldShape(dataOf(inputs)) as unknown as FoldData),
+        (inputs) => gapFoldShapes(inputs, config.randomFolds),
         costs,
         runner.threads,
         nClasses,
@@ -335,11 +335,13 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     let cvGapSkippedReason: string | null = null;
     if (prepared.trainRows.length < config.randomFolds * 2) cvGapSkippedReason = 'too few training rows for random k-fold';
     else {
-      // The configured number of random folds, or 3 when those do not fit the time left.
+      // The configured number of random folds, or the most of fewer (down to 3) that fit the time left; only the
+      // folds used are built.
       const gapOptions = { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal };
-      const fewer = Math.min(3, config.randomFolds);
-      const wanted = predictGapSeconds(finalChoice.members.map((m) => m.finalist), (inputs) => randomFoldsOf(inputs, config.randomFolds), costs, runner.threads, nClasses);
-      const k = budget.mayStart(wanted) ? config.randomFolds : fewer;
+      const members = finalChoice.members.map((m) => m.finalist);
+      const k = gapFoldCount(config.randomFolds, Math.min(3, config.randomFolds), (folds) =>
+        budget.mayStart(predictGapSeconds(members, (inputs) => gapFoldShapes(inputs, folds), costs, runner.threads, nClasses)),
+      );
       const gap = await measureCvGap(finalChoice, (inputs) => randomFoldsOf(inputs, k), gapOptions);
       if ('cvGap' in gap) cvGap = gap.cvGap;
       else cvGapSkippedReason = gap.reason;
