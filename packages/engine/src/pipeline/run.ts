@@ -272,7 +272,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         progress(searchFraction(), `${family}: ${scoredCandidates} of ${planned} candidates scored`);
       },
     }).finally(() => clearInterval(ticker));
-    if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`search over at ${budget.elapsedSeconds().toFixed(1)} s; reserve predicted ${(({ finals, gap }) => `${finals.toFixed(1)} s for the final fits + ${gap.toFixed(1)} s for the CV gap`)(reserveParts())}, ${(budget.remainingMs() / 1000).toFixed(1)} s left\n`);
+    if (process.env.INDICATA_DEBUG_SEARCH) {
+      const { finals, gap } = reserveParts();
+      process.stderr.write(`search over at ${budget.elapsedSeconds().toFixed(1)} s; reserve predicted ${finals.toFixed(1)} s for the final fits + ${gap.toFixed(1)} s for the CV gap, ${(budget.remainingMs() / 1000).toFixed(1)} s left\n`);
+    }
 
     // The choice uses validation predictions only, so it is made before any test row is predicted.
     const finalists: Finalist[] = [];
