@@ -17,6 +17,12 @@ export type BudgetStage = 'prepare' | 'search' | 'final' | 'gap' | 'assemble';
  */
 export const ASSEMBLE_RESERVE_SECONDS = 2;
 
+/**
+ * Seconds kept for assembling the results when the chosen model's final fit runs into the assembly reserve
+ * because no final model would exist otherwise (assembly measured 0.1-0.6 s): see `lastResortEnd`.
+ */
+export const LAST_RESORT_ASSEMBLE_SECONDS = 0.5;
+
 export class RunBudget {
   /** Epoch ms the run started. */
   readonly started: number;
@@ -43,6 +49,16 @@ export class RunBudget {
   /** Epoch ms the budget ends. */
   get end(): number {
     return this.started + this.budgetSeconds * 1000;
+  }
+
+  /**
+   * Epoch ms until which the chosen model's final fit may run on when, at `fitsEnd`, no final model has finished:
+   * a run without any model fails the user's job, while the budget's ceiling (budget + max(3 s, 5%)) still holds
+   * with assembly after this point. On a tiny budget on a loaded machine the preparation alone can take most of
+   * the time before `fitsEnd`.
+   */
+  get lastResortEnd(): number {
+    return Math.max(this.fitsEnd, this.end - LAST_RESORT_ASSEMBLE_SECONDS * 1000);
   }
 
   /** Milliseconds left before fits must be over (never negative). */

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ModelFamily } from '@indicata/contracts';
 import type { Matrix } from '../models/types.ts';
 import type { TaskRunner } from '../search/pool.ts';
@@ -27,9 +28,60 @@ export interface FinalFitOptions {
   signal?: AbortSignal;
   /** Final data per input set. */
   data: (inputs: string) => FinalData;
-  /** Families whose final fit is started even when predicted to overrun (the chosen model must exist). */
+  /**
+   * Families whose final fit is started even when predicted to overrun (the chosen model must exist); when no
+   * final model has finished at the budget's `fitsEnd`, they run on until the first one does or until its
+   * `lastResortEnd`.
+   */
   force?: Set<ModelFamily>;
   onFitted?: (family: ModelFamily) => void;
+  /** Called once when the forced fits run past `fitsEnd` because no final model had finished by then. */
+  onLastResort?: () => void;
+}
+
+/** A stage signal: aborted when its time is over or the run's own signal aborts. */
+interface StageSignal {
+  signal: AbortSignal;
+  /** Whether the time (not the run's own signal) ended it. */
+  timeEnded: () => boolean;
+  release: () => void;
+}
+
+/**
+ * The signal of the forced final fits: at `fitsEnd` it aborts if some final model exists, else it lets them run on
+ * until the first of them finishes (`fitted()` is then called) or until `lastResortEnd`.
+ * @param budget the run's budget
+ * @param outer the run's own signal, if any
+ * @param anyFitted whether a final model has finished
+ * @param onLastResort called when the fits run on past `fitsEnd`
+ */
+function forcedFitsSignal(budget: RunBudget, outer: AbortSignal | undefined, anyFitted: () => boolean, onLastResort: () => void): StageSignal & { fitted: () => void } {
+  const ended = new AbortController();
+  const stop = () => ended.abort(new Error('budget end'));
+  let runningOn = false;
+  const timers = [
+    setTimeout(
+      () => {
+        if (anyFitted()) stop();
+        else {
+          runningOn = true;
+          onLastResort();
+        }
+      },
+      Math.max(0, budget.fitsEnd - Date.now()),
+    ),
+    setTimeout(stop, Math.max(0, budget.lastResortEnd - Date.now())),
+  ];
+  const signal = outer ? AbortSignal.any([outer, ended.signal]) : ended.signal;
+  setMaxListeners(0, signal);
+  return {
+    signal,
+    timeEnded: () => ended.signal.aborted,
+    release: () => timers.forEach(clearTimeout),
+    fitted: () => {
+      if (runningOn) stop();
+    },
+  };
 }
 
 /**
@@ -65,15 +117,19 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
   const { budget, costs } = options;
   const order = [...finalists].sort((a, b) => Number(permutationFamilies.has(b.family)) - Number(permutationFamilies.has(a.family)));
   const finals = new Map<ModelFamily, FitResult>();
-  const { signal, fitsEnded, release } = budget.fitsSignal(options.signal);
+  const stage = budget.fitsSignal(options.signal);
+  const others: StageSignal = { signal: stage.signal, timeEnded: stage.fitsEnded, release: stage.release };
+  const forced = forcedFitsSignal(budget, options.signal, () => finals.size > 0, () => options.onLastResort?.());
   try {
     await Promise.all(
       order.map(async (finalist) => {
         const { family, scored } = finalist;
         const data = options.data(scored.candidate.inputs ?? 'indicators');
         const withPermutation = permutationFamilies.has(family);
+        const isForced = options.force?.has(family) ?? false;
+        const { signal, timeEnded } = isForced ? forced : others;
         const predicted = predictFinalSeconds(finalist, data, withPermutation, costs, options.nClasses, options.permutationRepeats);
-        if (!budget.mayStart(predicted) && !options.force?.has(family)) {
+        if (!budget.mayStart(predicted) && !isForced) {
           budget.noteStopped(`${family}: final fit not started (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)`);
           return;
         }
@@ -89,7 +145,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
               train: data.set.balanced.X,
               y: data.set.balanced.y,
               predict: [data.test, data.permutation],
-              deadline: budget.fitsEnd,
+              deadline: isForced ? budget.lastResortEnd : budget.fitsEnd,
               final: true,
               permutation: withPermutation ? { repeats: options.permutationRepeats, seed: deriveSeed(options.seed, 'permutation'), matrix: 1 } : null,
               modelModule: options.modelModule,
@@ -100,17 +156,19 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
           if (result.skipped) budget.noteStopped(`${family}: final fit not started (the budget had ended)`);
           else {
             finals.set(family, result);
+            forced.fitted();
             options.onFitted?.(family);
           }
         } catch (error) {
           options.signal?.throwIfAborted();
-          if (!fitsEnded()) throw error;
+          if (!timeEnded()) throw error;
           budget.noteStopped(`${family}: final fit stopped after ${((Date.now() - started) / 1000).toFixed(1)} s at the end of the budget`);
         }
       }),
     );
   } finally {
-    release();
+    others.release();
+    forced.release();
   }
   return finals;
 }

@@ -19,7 +19,7 @@ import type { FitResult } from '../search/fit-task.ts';
 import { deriveSeed } from '../data/random.ts';
 import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
-import { RunBudget } from './budget.ts';
+import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
 import { fitFinals, predictFinalSeconds, type FinalData } from './final-fits.ts';
 import { gapFoldCount, measureCvGap, predictGapSeconds, randomFoldShapes } from './cv-gap.ts';
 import { assembleResults, samplePositions, subsetRows } from './assemble.ts';
@@ -317,6 +317,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       signal,
       data: (inputs) => dataOf(inputs).final,
       force: permutationFamilies,
+      onLastResort: () =>
+        warnings.push(
+          `No final model had finished ${ASSEMBLE_RESERVE_SECONDS} s before the end of the ${config.budgetSeconds} s budget (the time kept for writing the results), so the chosen model's final fit ran on into that time.`,
+        ),
       onFitted: (family) => {
         finalsDone += 1;
         progress(0.75 + (0.15 * finalsDone) / finalists.length, `${family}: final model fitted`);
