@@ -42,7 +42,7 @@ function timedRunner(ms: Partial<Record<ModelFamily, number>>): TaskRunner & { s
 /** A budget whose time for fits ends in 150 ms: its end is ASSEMBLE_RESERVE_SECONDS later. */
 const shortBudget = () => new RunBudget(ASSEMBLE_RESERVE_SECONDS + 0.15);
 
-const fit = (finalists: Finalist[], runner: TaskRunner, budget: RunBudget, force: Set<ModelFamily>, onLastResort = () => undefined) =>
+const fit = (finalists: Finalist[], runner: TaskRunner, budget: RunBudget, force: Set<ModelFamily>, onLastResort: () => void = () => undefined) =>
   fitFinals(finalists, force, {
     runner,
     budget,
