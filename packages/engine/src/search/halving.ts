@@ -93,6 +93,8 @@ interface Work {
   family: ModelFamily;
   state: ScoredCandidate;
   fold: number;
+  /** A family's first fit, started although predicted to end past the deadline (see `nextWork`). */
+  overruns?: boolean;
 }
 
 interface FamilyState {
@@ -109,6 +111,8 @@ interface FamilyState {
   budgetBound: boolean;
   done: boolean;
   inFlight: number;
+  /** Its first candidate waits until no other family's first fit predicted past the deadline is running. */
+  waitsForOverrunSlot: boolean;
 }
 
 function shapeOf(fold: FoldData, nClasses: number): FitShape {
@@ -156,6 +160,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     budgetBound: false,
     done: list.length === 0,
     inFlight: 0,
+    waitsForOverrunSlot: false,
   }));
   // Cheap families first: their first candidates are predicted from the priors.
   families.sort((a, b) => {
@@ -165,6 +170,10 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
   });
 
   let anyScored = false;
+  // First fits predicted past the deadline that are running: at most one at a time, so that on large data the
+  // costly families' first fits (an RF or an SVM predicted at minutes on 40,000 rows) cannot hold every thread
+  // until the deadline while cheap families still have candidates to score.
+  let overrunsInFlight = 0;
   const currentDeadline = () => (anyScored ? options.deadline() : Math.max(options.deadline(), options.firstFitsUntil ?? 0));
   const predictTask = (w: Work) => costs.predict(w.state.candidate, shapeOf(foldsOf(w.state.candidate)[w.fold], nClasses));
 
@@ -190,6 +199,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
   /** The next piece of work of a family that fits the time left, or null (and the family may end). */
   const nextWork = (fam: FamilyState): Work | null => {
     const deadline = currentDeadline();
+    fam.waitsForOverrunSlot = false;
     while (fam.promoted.length > 0) {
       const work = fam.promoted[0];
       if (budget.mayStart(predictTask(work), deadline)) return fam.promoted.shift() as Work;
@@ -217,7 +227,13 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       // A family's first candidate is always tried when nothing of the family was measured: the priors are
       // rough, and the deadline stops it if it overruns.
       const first = fam.states.length === 0 && fam.inFlight === 0 && !costs.measured(candidate);
-      if (first || budget.mayStart(predictTask(work), deadline)) {
+      const fits = budget.mayStart(predictTask(work), deadline);
+      if (first && !fits && overrunsInFlight > 0) {
+        fam.waitsForOverrunSlot = true;
+        return null;
+      }
+      if (first || fits) {
+        work.overruns = !fits;
         fam.next += 1;
         const last = fam.batches.at(-1);
         if (last && last.indices.length < BATCH) {
@@ -240,8 +256,9 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       if (Date.now() >= currentDeadline()) return null;
       const work = nextWork(fam);
       if (work) return { fam, work };
-      // Nothing to start: the family ends unless it waits on its own running tasks (which may promote work).
-      if (fam.inFlight === 0 && fam.promoted.length === 0) {
+      // Nothing to start: the family ends unless it waits on its own running tasks (which may promote work) or for
+      // its first fit's turn.
+      if (fam.inFlight === 0 && fam.promoted.length === 0 && !fam.waitsForOverrunSlot) {
         decide(fam);
         if (fam.promoted.length === 0) fam.done = true;
       }
@@ -334,8 +351,10 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       if (!picked) break;
       const { fam, work } = picked;
       fam.inFlight += 1;
+      if (work.overruns) overrunsInFlight += 1;
       const p: Promise<void> = runWork(fam, work).finally(() => {
         fam.inFlight -= 1;
+        if (work.overruns) overrunsInFlight -= 1;
         running.delete(p);
       });
       running.add(p);
