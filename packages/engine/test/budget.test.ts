@@ -60,6 +60,30 @@ describe('the time budget is a ceiling', () => {
     if (outcome.ok) expect(outcome.r.results.best).toBe('SVM');
     else expect(outcome.e.message).toMatch(/within the time budget of 6 s/);
   }, 60_000);
+
+  it('still gives a model when the preparation took all the time for fits (a tiny budget on a loaded machine)', async () => {
+    const budgetSeconds = 4;
+    // The budget counts from 2 s ago: the time for fits (budget - ASSEMBLE_RESERVE_SECONDS) is over as it starts.
+    const startedAt = Date.now() - (budgetSeconds - ASSEMBLE_RESERVE_SECONDS) * 1000;
+    const { results } = await runAutoML(
+      syntheticPanel({ places: 20 }),
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2009 },
+        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+        models: { DT: 'auto' },
+        targetHistory: 'off',
+        budgetSeconds,
+        maxCandidatesPerFamily: 2,
+        workers: 0,
+        seed: 5,
+      },
+      { startedAt },
+    );
+    expect(results.best).toBe('DT');
+    expect(results.warnings.some((w) => w.startsWith('No final model had finished'))).toBe(true);
+    expect((Date.now() - startedAt) / 1000).toBeLessThanOrEqual(ceiling(budgetSeconds));
+  }, 60_000);
 });
 
 describe('RunBudget', () => {
@@ -80,6 +104,18 @@ describe('RunBudget', () => {
     expect(budget.secondsIn('search')).toBeCloseTo(4);
     expect(budget.secondsIn('final')).toBeCloseTo(1);
     expect(budget.elapsedSeconds()).toBeCloseTo(5.5);
+  });
+
+  it("gives a run's first fits time past the time for fits when the preparation took all of it", () => {
+    const budget = new RunBudget(4, () => 0, 0);
+    // The time for fits ends at 2 s, the last resort at 3.5 s: a search starting at 2.5 s may run first fits to 2.75 s.
+    expect(budget.fitsEnd).toBe(2_000);
+    expect(budget.lastResortEnd).toBe(3_500);
+    expect(budget.firstFitsUntil(2_500)).toBe(2_750);
+    // On a 60 s budget too, while nothing at all is scored (a first fit that finishes by then still gets its final
+    // fit in the last-resort time).
+    const long = new RunBudget(60, () => 0, 0);
+    expect(long.firstFitsUntil(1_000)).toBe(58_750);
   });
 });
 

@@ -23,6 +23,9 @@ export const ASSEMBLE_RESERVE_SECONDS = 2;
  */
 export const LAST_RESORT_ASSEMBLE_SECONDS = 0.5;
 
+/** Share of the budget until which the first fits of a run may start even past the search deadline. */
+export const FIRST_FITS_SHARE = 0.6;
+
 export class RunBudget {
   /** Epoch ms the run started. */
   readonly started: number;
@@ -59,6 +62,22 @@ export class RunBudget {
    */
   get lastResortEnd(): number {
     return Math.max(this.fitsEnd, this.end - LAST_RESORT_ASSEMBLE_SECONDS * 1000);
+  }
+
+  /**
+   * Epoch ms until which, while no candidate of any family has been scored, the search may start fits past its
+   * deadline (and they may run): a tiny budget or a loaded machine must still give a model. The latest of
+   * FIRST_FITS_SHARE of the budget; half of what is left for fits when the search starts (a slow warm-up); and half
+   * way from `fitsEnd` to `lastResortEnd`, for when the preparation took all the time for fits (a 4 s budget beside
+   * eight busy processes), the chosen model's final fit then running in the other half.
+   * @param searchStarted epoch ms the search started
+   */
+  firstFitsUntil(searchStarted: number): number {
+    return Math.max(
+      this.started + FIRST_FITS_SHARE * this.budgetSeconds * 1000,
+      searchStarted + (this.fitsEnd - searchStarted) / 2,
+      this.fitsEnd + (this.lastResortEnd - this.fitsEnd) / 2,
+    );
   }
 
   /** Milliseconds left before fits must be over (never negative). */

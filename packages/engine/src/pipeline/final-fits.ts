@@ -35,7 +35,7 @@ export interface FinalFitOptions {
    */
   force?: Set<ModelFamily>;
   onFitted?: (family: ModelFamily) => void;
-  /** Called once when the forced fits run past `fitsEnd` because no final model had finished by then. */
+  /** Called once, at the end, when the first final model finished after `fitsEnd` (the forced fits ran on). */
   onLastResort?: () => void;
 }
 
@@ -53,9 +53,8 @@ interface StageSignal {
  * @param budget the run's budget
  * @param outer the run's own signal, if any
  * @param anyFitted whether a final model has finished
- * @param onLastResort called when the fits run on past `fitsEnd`
  */
-function forcedFitsSignal(budget: RunBudget, outer: AbortSignal | undefined, anyFitted: () => boolean, onLastResort: () => void): StageSignal & { fitted: () => void } {
+function forcedFitsSignal(budget: RunBudget, outer: AbortSignal | undefined, anyFitted: () => boolean): StageSignal & { fitted: () => void } {
   const ended = new AbortController();
   const stop = () => ended.abort(new Error('budget end'));
   let runningOn = false;
@@ -63,10 +62,7 @@ function forcedFitsSignal(budget: RunBudget, outer: AbortSignal | undefined, any
     setTimeout(
       () => {
         if (anyFitted()) stop();
-        else {
-          runningOn = true;
-          onLastResort();
-        }
+        else runningOn = true;
       },
       Math.max(0, budget.fitsEnd - Date.now()),
     ),
@@ -119,7 +115,8 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
   const finals = new Map<ModelFamily, FitResult>();
   const stage = budget.fitsSignal(options.signal);
   const others: StageSignal = { signal: stage.signal, timeEnded: stage.fitsEnded, release: stage.release };
-  const forced = forcedFitsSignal(budget, options.signal, () => finals.size > 0, () => options.onLastResort?.());
+  const forced = forcedFitsSignal(budget, options.signal, () => finals.size > 0);
+  let firstFinishedAt: number | null = null;
   try {
     await Promise.all(
       order.map(async (finalist) => {
@@ -156,6 +153,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
           if (result.skipped) budget.noteStopped(`${family}: final fit not started (the budget had ended)`);
           else {
             finals.set(family, result);
+            firstFinishedAt ??= Date.now();
             forced.fitted();
             options.onFitted?.(family);
           }
@@ -170,5 +168,6 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
     others.release();
     forced.release();
   }
+  if (firstFinishedAt !== null && firstFinishedAt > budget.fitsEnd) options.onLastResort?.();
   return finals;
 }

@@ -78,8 +78,6 @@ const MAX_RESERVE_SHARE = 0.4;
 
 /** Smallest budget (seconds) for which every family is warmed up (a tiny fit per thread) before the search. */
 const WARM_UP_MIN_BUDGET = 20;
-/** Share of the budget until which the first fits of a run may start even past the search deadline. */
-const FIRST_FITS_SHARE = 0.6;
 
 const DEFAULT_MODEL_MODULE = new URL('../models/index.ts', import.meta.url).href;
 
@@ -260,8 +258,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       seed: config.seed,
       budget,
       deadline: searchDeadline,
-      // After a slow warm-up (a loaded machine) the first fits still get half of what is left.
-      firstFitsUntil: Math.max(budget.started + FIRST_FITS_SHARE * config.budgetSeconds * 1000, searchStarted + (budget.fitsEnd - searchStarted) / 2),
+      firstFitsUntil: budget.firstFitsUntil(searchStarted),
       costs,
       modelModule,
       signal,
