@@ -97,16 +97,37 @@ export class RunBudget {
   /**
    * The signal a stage's fits run under: aborted when the time for fits is over (`fitsEnd`) or when `outer`
    * aborts; `fitsEnded()` tells the two apart. Call `release()` when the stage is over.
+   * With `runOn`, the time for fits is extended while `runOn()` holds at `fitsEnd`, until `lastResortEnd` or until
+   * `check()` finds it no longer holds (the chosen model's final fit while no final model exists).
    * @param outer the run's own signal, if any
+   * @param runOn whether the fits may run on past `fitsEnd`, asked at `fitsEnd` and at each `check()`
    */
-  fitsSignal(outer?: AbortSignal): { signal: AbortSignal; fitsEnded: () => boolean; release: () => void } {
+  fitsSignal(outer?: AbortSignal, runOn?: () => boolean): { signal: AbortSignal; fitsEnded: () => boolean; release: () => void; check: () => void } {
     const ended = new AbortController();
-    const timer = setTimeout(() => ended.abort(new Error('budget end')), Math.max(0, this.fitsEnd - Date.now()));
+    const stop = () => ended.abort(new Error('budget end'));
+    let runningOn = false;
+    const timers = [
+      setTimeout(
+        () => {
+          if (runOn?.()) runningOn = true;
+          else stop();
+        },
+        Math.max(0, this.fitsEnd - Date.now()),
+      ),
+    ];
+    if (runOn) timers.push(setTimeout(stop, Math.max(0, this.lastResortEnd - Date.now())));
     const signal = outer ? AbortSignal.any([outer, ended.signal]) : ended.signal;
     // The pool adds an abort listener per queued task and removes it when the task ends: a stage may queue more
     // than Node's default of ten (the CV gap queues members x folds), which is not a leak.
     setMaxListeners(0, signal);
-    return { signal, fitsEnded: () => ended.signal.aborted, release: () => clearTimeout(timer) };
+    return {
+      signal,
+      fitsEnded: () => ended.signal.aborted,
+      release: () => timers.forEach(clearTimeout),
+      check: () => {
+        if (runningOn && !runOn?.()) stop();
+      },
+    };
   }
 
   /** Marks the start of a stage (the time until the next stage starts is charged to it). */

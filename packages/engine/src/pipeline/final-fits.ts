@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import type { ModelFamily } from '@indicata/contracts';
 import type { Matrix } from '../models/types.ts';
 import type { TaskRunner } from '../search/pool.ts';
@@ -39,47 +38,6 @@ export interface FinalFitOptions {
   onLastResort?: () => void;
 }
 
-/** A stage signal: aborted when its time is over or the run's own signal aborts. */
-interface StageSignal {
-  signal: AbortSignal;
-  /** Whether the time (not the run's own signal) ended it. */
-  timeEnded: () => boolean;
-  release: () => void;
-}
-
-/**
- * The signal of the forced final fits: at `fitsEnd` it aborts if some final model exists, else it lets them run on
- * until the first of them finishes (`fitted()` is then called) or until `lastResortEnd`.
- * @param budget the run's budget
- * @param outer the run's own signal, if any
- * @param anyFitted whether a final model has finished
- */
-function forcedFitsSignal(budget: RunBudget, outer: AbortSignal | undefined, anyFitted: () => boolean): StageSignal & { fitted: () => void } {
-  const ended = new AbortController();
-  const stop = () => ended.abort(new Error('budget end'));
-  let runningOn = false;
-  const timers = [
-    setTimeout(
-      () => {
-        if (anyFitted()) stop();
-        else runningOn = true;
-      },
-      Math.max(0, budget.fitsEnd - Date.now()),
-    ),
-    setTimeout(stop, Math.max(0, budget.lastResortEnd - Date.now())),
-  ];
-  const signal = outer ? AbortSignal.any([outer, ended.signal]) : ended.signal;
-  setMaxListeners(0, signal);
-  return {
-    signal,
-    timeEnded: () => ended.signal.aborted,
-    release: () => timers.forEach(clearTimeout),
-    fitted: () => {
-      if (runningOn) stop();
-    },
-  };
-}
-
 /**
  * Predicted wall seconds of a family's final fit (all training rows; predicts the test rows and, for the
  * chosen model, the permuted copies of the importance sample).
@@ -113,9 +71,8 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
   const { budget, costs } = options;
   const order = [...finalists].sort((a, b) => Number(permutationFamilies.has(b.family)) - Number(permutationFamilies.has(a.family)));
   const finals = new Map<ModelFamily, FitResult>();
-  const stage = budget.fitsSignal(options.signal);
-  const others: StageSignal = { signal: stage.signal, timeEnded: stage.fitsEnded, release: stage.release };
-  const forced = forcedFitsSignal(budget, options.signal, () => finals.size > 0);
+  const others = budget.fitsSignal(options.signal);
+  const forced = budget.fitsSignal(options.signal, () => finals.size === 0);
   let firstFinishedAt: number | null = null;
   try {
     await Promise.all(
@@ -124,7 +81,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
         const data = options.data(scored.candidate.inputs ?? 'indicators');
         const withPermutation = permutationFamilies.has(family);
         const isForced = options.force?.has(family) ?? false;
-        const { signal, timeEnded } = isForced ? forced : others;
+        const { signal, fitsEnded } = isForced ? forced : others;
         const predicted = predictFinalSeconds(finalist, data, withPermutation, costs, options.nClasses, options.permutationRepeats);
         if (!budget.mayStart(predicted) && !isForced) {
           budget.noteStopped(`${family}: final fit not started (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)`);
@@ -154,12 +111,12 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
           else {
             finals.set(family, result);
             firstFinishedAt ??= Date.now();
-            forced.fitted();
+            forced.check();
             options.onFitted?.(family);
           }
         } catch (error) {
           options.signal?.throwIfAborted();
-          if (!timeEnded()) throw error;
+          if (!fitsEnded()) throw error;
           budget.noteStopped(`${family}: final fit stopped after ${((Date.now() - started) / 1000).toFixed(1)} s at the end of the budget`);
         }
       }),

@@ -111,8 +111,6 @@ interface FamilyState {
   budgetBound: boolean;
   done: boolean;
   inFlight: number;
-  /** Its first candidate waits until no other family's first fit predicted past the deadline is running. */
-  waitsForOverrunSlot: boolean;
 }
 
 function shapeOf(fold: FoldData, nClasses: number): FitShape {
@@ -160,7 +158,6 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     budgetBound: false,
     done: list.length === 0,
     inFlight: 0,
-    waitsForOverrunSlot: false,
   }));
   // Cheap families first: their first candidates are predicted from the priors.
   families.sort((a, b) => {
@@ -196,10 +193,12 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     }
   };
 
-  /** The next piece of work of a family that fits the time left, or null (and the family may end). */
-  const nextWork = (fam: FamilyState): Work | null => {
+  /**
+   * The next piece of work of a family that fits the time left; 'waits' when its first candidate waits until no
+   * other family's first fit predicted past the deadline is running; or null (and the family may end).
+   */
+  const nextWork = (fam: FamilyState): Work | 'waits' | null => {
     const deadline = currentDeadline();
-    fam.waitsForOverrunSlot = false;
     while (fam.promoted.length > 0) {
       const work = fam.promoted[0];
       if (budget.mayStart(predictTask(work), deadline)) return fam.promoted.shift() as Work;
@@ -228,10 +227,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       // rough, and the deadline stops it if it overruns.
       const first = fam.states.length === 0 && fam.inFlight === 0 && !costs.measured(candidate);
       const fits = budget.mayStart(predictTask(work), deadline);
-      if (first && !fits && overrunsInFlight > 0) {
-        fam.waitsForOverrunSlot = true;
-        return null;
-      }
+      if (first && !fits && overrunsInFlight > 0) return 'waits';
       if (first || fits) {
         work.overruns = !fits;
         fam.next += 1;
@@ -255,10 +251,10 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     for (const fam of order) {
       if (Date.now() >= currentDeadline()) return null;
       const work = nextWork(fam);
+      if (work === 'waits') continue;
       if (work) return { fam, work };
-      // Nothing to start: the family ends unless it waits on its own running tasks (which may promote work) or for
-      // its first fit's turn.
-      if (fam.inFlight === 0 && fam.promoted.length === 0 && !fam.waitsForOverrunSlot) {
+      // Nothing to start: the family ends unless it waits on its own running tasks (which may promote work).
+      if (fam.inFlight === 0 && fam.promoted.length === 0) {
         decide(fam);
         if (fam.promoted.length === 0) fam.done = true;
       }
