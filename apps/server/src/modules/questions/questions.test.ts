@@ -87,6 +87,9 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       expect(created).toMatchObject({ database: 'WHO', status: 'pending', data: { question: 'Which indicators have missing values?', answer: '' } });
       await server.ctx.questionAnswerer!.idle();
       const [answered] = await list(alice);
+      // On PostgreSQL the events travel by LISTEN/NOTIFY, so 'answered' may arrive a moment after the row says so.
+      const pushedStatuses = () => events.filter((e) => e.type === QUESTION_EVENT).map((e) => (e.data as Question).status);
+      await vi.waitFor(() => expect(pushedStatuses()).toContain('answered'), { timeout: 10_000, interval: 20 });
       unsubscribe();
       expect(answered!.status).toBe('answered');
       expect(answered!.provider).toBe('builtin');
