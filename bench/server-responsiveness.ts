@@ -6,7 +6,10 @@
  * it one after another (three different columns, so each reads the whole file), while a sampler asks `GET /api/health` every 10 ms. Prints p50 / p99 / max of the health
  * latency per phase (idle, upload, previews) and the upload and preview times.
  *
- *   node --import tsx bench/server-responsiveness.ts [--mb 45] [--json out.json]
+ *   node --import tsx bench/server-responsiveness.ts [--mb 45] [--busy] [--json out.json]
+ *
+ * `--busy` runs it beside a job: one busy loop per core at a job's nice level (`JOB_THREAD_NICENESS`, 10), as a
+ * job's fit threads are in a worker process.
  *
  * Target: `/api/health` p99 under 100 ms during the upload and during the previews.
  */
@@ -19,7 +22,9 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
-const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, json: { type: 'string' } } });
+const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, busy: { type: 'boolean', default: false }, json: { type: 'string' } } });
+/** A job's threads' nice level by default (`JOB_THREAD_NICENESS`). */
+const JOB_NICENESS = 10;
 const targetBytes = Number(options.mb) * 1_000_000;
 const root = path.resolve(import.meta.dirname, '..');
 const CSRF = { 'x-indicata-request': '1' };
@@ -122,13 +127,23 @@ async function waitForServer(base: string, child: ChildProcess): Promise<void> {
   throw new Error('the server did not start within 600 s');
 }
 
+/** One endless loop per core at a job's nice level, standing in for a running job's fit threads. */
+function startBusyLoops(): ChildProcess[] {
+  return Array.from({ length: os.availableParallelism() }, () => {
+    const loop = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    if (loop.pid) os.setPriority(loop.pid, JOB_NICENESS);
+    return loop;
+  });
+}
+
 async function main(): Promise<void> {
+  const busyLoops = options.busy ? startBusyLoops() : [];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'indicata-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const csv = generateCsv(targetBytes);
   const csvBytes = Buffer.byteLength(csv.text);
-  console.log(`CSV: ${(csvBytes / 1e6).toFixed(1)} MB, ${csv.rows} rows x 22 columns`);
+  console.log(`CSV: ${(csvBytes / 1e6).toFixed(1)} MB, ${csv.rows} rows x 22 columns${busyLoops.length ? `; beside ${busyLoops.length} busy loops at nice ${JOB_NICENESS}` : ''}`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role', 'all'], {
     cwd: root,
     env: {
@@ -200,6 +215,7 @@ async function main(): Promise<void> {
 
     const report: Record<string, unknown> = {
       date: new Date().toISOString(),
+      busyLoops: busyLoops.length,
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       csvMB: Number((csvBytes / 1e6).toFixed(1)),
       rows: record.rowCount,
@@ -226,6 +242,7 @@ async function main(): Promise<void> {
     console.log(`load average: ${(report.loadAverage as number[]).join(' ')}`);
     if (options.json) writeFileSync(options.json, JSON.stringify(report, null, 2));
   } finally {
+    for (const loop of busyLoops) loop.kill('SIGKILL');
     child.kill('SIGTERM');
     await new Promise((resolve) => {
       if (child.exitCode !== null) resolve(undefined);

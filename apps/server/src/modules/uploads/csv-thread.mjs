@@ -3,13 +3,15 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { importModule } from '@indicata/engine/compiled-loader';
+import { workerData } from 'piscina';
 
-// Lowest CPU priority for this thread only (Linux: /proc/thread-self names its thread id, and setpriority on a
-// thread id applies to that thread). On a busy machine the scheduler then runs the event loop first, so requests
-// are answered while a big file is parsed here. Elsewhere this is skipped.
+// A lower CPU priority for this thread only (csv-threads.ts, csvThreadNiceness: below the event loop, above a job's
+// threads). Linux: /proc/thread-self names the thread id, and setpriority on a thread id applies to that thread.
+// Elsewhere this is skipped.
 try {
+  const niceness = Number(workerData?.niceness ?? 0);
   const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, 19);
+  if (niceness > 0 && Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, Math.min(19, os.getPriority(threadId) + niceness));
 } catch (_error) {
   // not Linux, or not allowed: the thread keeps the process's priority
 }

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import type { AppContext } from '../../src/context.ts';
+import { closeCsvThreads, csvThreadNiceness, initCsvThreads, validateUploadInThread } from '../../src/modules/uploads/csv-threads.ts';
+
+/** The nice level of every thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceLevels(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, inside parentheses): the 3rd field is the state.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+const TINY_PANEL = new TextEncoder().encode('country;year;cases\nA;2010;5\nA;2011;7\nB;2010;3\nB;2011;9\n');
+
+describe('CSV threads run between the web server and the jobs in CPU priority', () => {
+  afterEach(async () => {
+    await closeCsvThreads();
+  });
+
+  it('sit halfway between the event loop (0) and a job thread (JOB_THREAD_NICENESS)', () => {
+    expect(csvThreadNiceness(10)).toBe(5);
+    expect(csvThreadNiceness(0)).toBe(0);
+    expect(csvThreadNiceness(19)).toBe(9);
+  });
+
+  it.skipIf(process.platform !== 'linux')('apply the level from the configuration to the pool thread only', async () => {
+    const base = os.getPriority();
+    await closeCsvThreads();
+    await initCsvThreads({ config: { jobs: { threadNiceness: 14 } } } as unknown as AppContext);
+    const outcome = await validateUploadInThread({ fileName: 'tiny.csv', bytes: TINY_PANEL.slice(), spatialColumn: 'country', temporalColumn: 'year' });
+    expect(outcome.ok).toBe(true);
+    const levels = threadNiceLevels();
+    // The thread that read the file (it idles in the pool for 30 s) has the CSV level; the main thread keeps its own.
+    expect(levels).toContain(Math.min(19, base + 7));
+    expect(os.getPriority()).toBe(base);
+  });
+});
