@@ -40,6 +40,16 @@ const GHO_SYSTEM = [
   'WHS7_156',
   'WHS9_93',
 ];
+/** The mortality, risk-factor and health-system context of the immunization panels (5 and 9), in their column order. */
+const GHO_HEALTH_CONTEXT = [
+  'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020', 'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'BP_04@BTSX',
+  'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX', ...GHO_SYSTEM,
+];
+/** Life expectancies, adult mortality and immunization coverage: the context of the risk-factor panels (10 and 11). */
+const GHO_OUTCOMES_AND_SERVICES = [
+  'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'WHOSIS_000015@BTSX', 'WHS3_62', 'WHS4_100', 'WHS4_543', 'WHS8_110', 'MCV2',
+  ...GHO_SYSTEM,
+];
 const GHO_IMMUNIZATION = ['WHS4_100', 'WHS4_117', 'WHS4_129', 'WHS4_543', 'WHS4_544', 'WHS8_110', 'MCV2'];
 
 export const PANELS: PanelDefinition[] = [
@@ -104,9 +114,7 @@ export const PANELS: PanelDefinition[] = [
     target: 'WHS4_100',
     // Polio 3, HepB3 and Hib3 are given with DTP3 (often the same pentavalent shot); left out.
     features: [
-      'WHS8_110', 'MCV2', 'WHS4_543', 'WHS3_62', 'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020',
-      'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'BP_04@BTSX', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX',
-      ...GHO_SYSTEM,
+      'WHS8_110', 'MCV2', 'WHS4_543', 'WHS3_62', ...GHO_HEALTH_CONTEXT,
     ],
     years: [2000, 2015],
     edges: 'quantile',
@@ -160,9 +168,7 @@ export const PANELS: PanelDefinition[] = [
     target: 'WHS8_110',
     // MCV2 is the same vaccine's second dose; left out.
     features: [
-      'WHS4_100', 'WHS4_543', 'WHS4_544', 'WHS3_62', 'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020',
-      'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'BP_04@BTSX', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX',
-      ...GHO_SYSTEM,
+      'WHS4_100', 'WHS4_543', 'WHS4_544', 'WHS3_62', ...GHO_HEALTH_CONTEXT,
     ],
     years: [2000, 2015],
     edges: 'quantile',
@@ -175,8 +181,7 @@ export const PANELS: PanelDefinition[] = [
     // Its sex series are left out.
     features: [
       'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX', 'NCD_GLUC_04@BTSX',
-      'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'WHOSIS_000015@BTSX', 'WHS3_62', 'WHS4_100', 'WHS4_543', 'WHS8_110', 'MCV2',
-      ...GHO_SYSTEM,
+      ...GHO_OUTCOMES_AND_SERVICES,
     ],
     years: [2000, 2015],
     edges: 'quantile',
@@ -189,8 +194,7 @@ export const PANELS: PanelDefinition[] = [
     // Its sex series are left out.
     features: [
       'BP_04@BTSX', 'MDG_0000000001', 'MDG_0000000007', 'MDG_0000000020', 'NCD_BMI_25A@BTSX', 'NCD_BMI_30A@BTSX',
-      'WHOSIS_000001@BTSX', 'WHOSIS_000004@BTSX', 'WHOSIS_000015@BTSX', 'WHS3_62', 'WHS4_100', 'WHS4_543', 'WHS8_110', 'MCV2',
-      ...GHO_SYSTEM,
+      ...GHO_OUTCOMES_AND_SERVICES,
     ],
     years: [2000, 2015],
     edges: 'quantile',
