@@ -4,13 +4,15 @@
  * local file storage) and models from a real runAutoML run. Reports, for each request (best and median of 3,
  * after one warm-up request that also loads and caches the model file), the wall time and the process CPU time
  * (client and server share the process; on this shared 2-core machine wall time mostly measures waiting, see
- * bench/README.md). Target: under 2 s.
+ * bench/README.md). Target: under 2 s. Meanwhile another thread asks `GET /api/health` every 10 ms: the latency per
+ * model says whether the prediction held the server's event loop (every other user's requests).
  *
- *   node --import tsx bench/predict-api.ts
+ *   node --import tsx bench/predict-api.ts [--rows 10000]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, newId, type ModelFamily } from '@indicata/contracts';
 import { frameFromTable, parseSemicolonCsv, runAutoML } from '../packages/engine/src/index.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -25,9 +27,11 @@ import { storeModels } from '../apps/server/src/jobs/model-files.ts';
 import { jobs } from '../apps/server/src/db/schema/index.ts';
 // The context members a module declares (ctx.assistant, ctx.questionAnswerer) come with its init file.
 import type {} from '../apps/server/src/modules/questions/init.ts';
+import { percentile, startSampler } from './health-sampler.ts';
 import { buildWhoPanelCsv, defaultWhoDataDir, WHO_TARGET } from './who-panel.ts';
 
-const ROWS = 10_000;
+const { values: options } = parseArgs({ options: { rows: { type: 'string', default: '10000' } } });
+const ROWS = Number(options.rows);
 
 async function main(): Promise<void> {
   const table = parseSemicolonCsv(buildWhoPanelCsv(defaultWhoDataDir()));
@@ -83,12 +87,15 @@ async function main(): Promise<void> {
     });
     const body = (model: string) => JSON.stringify({ model, rows });
     const families: (ModelFamily | 'Ensemble')[] = ['DT', 'RF', 'KNN', 'SVM', 'ANN', ...(results.models.Ensemble ? (['Ensemble'] as const) : [])];
-    const lines = ['| model | predicted / not predicted | wall s (best / median) | CPU s (best / median) | request |', '|---|---|---|---|---|'];
+    const lines = ['| model | predicted / not predicted | wall s (best / median) | CPU s (best / median) | request | `/api/health` p50 / p99 / max ms |', '|---|---|---|---|---|---|'];
+    const measured: { model: string; cells: string }[] = [];
+    const sampler = startSampler(base);
     for (const model of families) {
       const payload = body(model);
       const times: number[] = [];
       const cpu: number[] = [];
       let counts = '';
+      sampler.setPhase(model);
       for (let attempt = 0; attempt < 4; attempt++) {
         const started = performance.now();
         const cpuStarted = process.cpuUsage();
@@ -102,10 +109,16 @@ async function main(): Promise<void> {
         }
         counts = `${answer.predictions.length} / ${answer.notPredicted.length}`;
       }
+      sampler.setPhase('between');
       times.sort((a, b) => a - b);
       cpu.sort((a, b) => a - b);
-      lines.push(`| ${model} | ${counts} | ${times[0].toFixed(2)} / ${times[1].toFixed(2)} | ${cpu[0].toFixed(2)} / ${cpu[1].toFixed(2)} | ${(payload.length / 1e6).toFixed(1)} MB |`);
-      process.stderr.write(`${lines[lines.length - 1]}\n`);
+      measured.push({ model, cells: `${counts} | ${times[0].toFixed(2)} / ${times[1].toFixed(2)} | ${cpu[0].toFixed(2)} / ${cpu[1].toFixed(2)} | ${(payload.length / 1e6).toFixed(1)} MB` });
+      process.stderr.write(`${model}: ${measured[measured.length - 1].cells}\n`);
+    }
+    const { samples } = await sampler.stop();
+    for (const { model, cells } of measured) {
+      const health = [...(samples.get(model) ?? [])].sort((a, b) => a - b);
+      lines.push(`| ${model} | ${cells} | ${percentile(health, 50).toFixed(1)} / ${percentile(health, 99).toFixed(1)} / ${(health.at(-1) ?? NaN).toFixed(1)} |`);
     }
     process.stdout.write(`${lines.join('\n')}\n(load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
   } finally {

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
+import { percentile, startSampler } from './health-sampler.ts';
 
 const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, busy: { type: 'boolean', default: false }, json: { type: 'string' } } });
 /** A job's threads' nice level by default (`JOB_THREAD_NICENESS`). */
@@ -57,60 +57,6 @@ function generateCsv(bytes: number): { text: string; rows: number } {
     }
   }
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/**
- * Samples GET /api/health every 10 ms until stopped, on its own worker thread: the upload's 45 MB body is sent from
- * this thread's event loop, which must not delay (and so inflate) the health timings.
- */
-const SAMPLER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { performance } = require('node:perf_hooks');
-const samples = {};
-const errors = {};
-let phase = 'idle';
-let running = true;
-parentPort.on('message', (message) => {
-  if (message.phase) phase = message.phase;
-  if (message.stop) running = false;
-});
-(async () => {
-  while (running) {
-    const start = performance.now();
-    try {
-      const response = await fetch(workerData.url);
-      await response.arrayBuffer();
-      (samples[phase] ??= []).push(performance.now() - start);
-    } catch (_error) {
-      // A kept-alive socket the server closed meanwhile (its 5 s keep-alive timeout): counted, then retried.
-      errors[phase] = (errors[phase] ?? 0) + 1;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  parentPort.postMessage({ samples, errors });
-})();
-`;
-
-function startSampler(base: string) {
-  const worker = new Worker(SAMPLER_SOURCE, { eval: true, workerData: { url: `${base}/api/health` } });
-  const done = new Promise<{ samples: Record<string, number[]>; errors: Record<string, number> }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  return {
-    setPhase: (phase: string) => worker.postMessage({ phase }),
-    async stop() {
-      worker.postMessage({ stop: true });
-      const result = await done;
-      await worker.terminate();
-      return { samples: new Map(Object.entries(result.samples)), errors: new Map(Object.entries(result.errors)) };
-    },
-  };
 }
 
 async function waitForServer(base: string, child: ChildProcess): Promise<void> {

@@ -25,6 +25,7 @@ export const COMPILED_ENTRIES = [
   'apps/server/src/main.ts',
   'apps/server/src/jobs/engine-task.ts',
   'apps/server/src/modules/uploads/csv-tasks.ts',
+  'apps/server/src/modules/predict/predict-tasks.ts',
   'packages/engine/src/search/fit-task.ts',
   'packages/engine/src/models/index.ts',
   // `npm run automl`'s program: the engine's tests run it a dozen times.

@@ -6,6 +6,7 @@ import { initJobQueue, initMailer, startJobWorker } from './jobs/worker.ts';
 import { importWhoAtStartup } from './modules/who/startup.ts';
 import { initStorage } from './storage/index.ts';
 import { initCsvThreads } from './modules/uploads/csv-threads.ts';
+import { initPredictThreads } from './modules/predict/predict-threads.ts';
 
 export const ROLES = ['all', 'http', 'worker'] as const;
 /** all: API + web + worker in one process (the default); http: API + web; worker: queue worker only. */
@@ -26,7 +27,7 @@ export type WorkerStarter = (ctx: AppContext) => Promise<Stop | void>;
 /** One line per module (import it above): e.g. `initStorage,` then `initQueue,` (they run in this order). */
 // File storage first (uploads and jobs use it), then mail and the queue, then the WHO catalog's start-up import.
 // The CSV threads are listed first so they are stopped last, after the http server and the workers.
-export const contextInitializers: ContextInitializer[] = [initCsvThreads, initStorage, initAssistant, initMailer, initJobQueue, importWhoAtStartup];
+export const contextInitializers: ContextInitializer[] = [initCsvThreads, initPredictThreads, initStorage, initAssistant, initMailer, initJobQueue, importWhoAtStartup];
 /** One line per module (import it above): e.g. `startJobWorker,`. */
 export const workerStarters: WorkerStarter[] = [startJobWorker];
 

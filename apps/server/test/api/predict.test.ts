@@ -2,6 +2,7 @@ import type { AutoMLResults, PredictResponse } from '@indicata/contracts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, DEMO_USER_ID, PREDICT_LIMITS, PREDICT_MESSAGES, formatMessage, newId } from '@indicata/contracts';
 import { frameFromTable, parseSemicolonCsv, predictRowsWithProbabilities, runAutoML, type RawRow, type SavedPipelineModel } from '@indicata/engine';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
+import { predictionsInThreads } from '../../src/modules/predict/predict-threads.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 import { jobs } from '../../src/db/schema/index.ts';
 import { storeModels } from '../../src/jobs/model-files.ts';
@@ -118,6 +119,16 @@ describe('prediction API and personal tokens', () => {
       const engine = predictRowsWithProbabilities(models[results.best] as SavedPipelineModel, rawRows(rows.filter((_, i) => i !== 5)));
       expect(body.predictions.map((p) => p.label)).toEqual(engine.map((e) => e.title));
     }
+  });
+
+  it('runs the models on a prediction thread, not on the event loop, with the same answer as the engine in-process', async () => {
+    const { secret } = await createToken(owner);
+    const before = predictionsInThreads();
+    const response = await predict(jobId, bearer(secret), { rows: jsonRows.slice(0, 30), model: 'KNN' });
+    expect(response.statusCode).toBe(200);
+    expect(predictionsInThreads()).toBe(before + 1);
+    const engine = predictRowsWithProbabilities(models.KNN as SavedPipelineModel, rawRows(jsonRows.slice(0, 30)));
+    expect(response.json<PredictResponse>().predictions.map((p) => p.probabilities)).toEqual(engine.map((e) => e.probabilities));
   });
 
   it('takes a CSV (in JSON or as a text/csv body) and chooses any family or the ensemble', async () => {

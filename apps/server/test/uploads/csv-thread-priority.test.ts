@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { AppContext } from '../../src/context.ts';
-import { closeCsvThreads, csvThreadNiceness, initCsvThreads, validateUploadInThread } from '../../src/modules/uploads/csv-threads.ts';
+import { interactiveThreadNiceness } from '../../src/jobs/thread-priority.ts';
+import { closeCsvThreads, initCsvThreads, validateUploadInThread } from '../../src/modules/uploads/csv-threads.ts';
 
 /** The nice level of every thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
 function threadNiceLevels(): number[] {
@@ -20,9 +21,9 @@ describe('CSV threads run between the web server and the jobs in CPU priority', 
   });
 
   it('sit halfway between the event loop (0) and a job thread (JOB_THREAD_NICENESS)', () => {
-    expect(csvThreadNiceness(10)).toBe(5);
-    expect(csvThreadNiceness(0)).toBe(0);
-    expect(csvThreadNiceness(19)).toBe(9);
+    expect(interactiveThreadNiceness(10)).toBe(5);
+    expect(interactiveThreadNiceness(0)).toBe(0);
+    expect(interactiveThreadNiceness(19)).toBe(9);
   });
 
   it.skipIf(process.platform !== 'linux')('apply the level from the configuration to the pool thread only', async () => {

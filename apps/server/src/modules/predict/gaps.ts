@@ -82,7 +82,7 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const labels = { space: frame.spaceColumn, time: frame.timeColumn };
   const answer =
     rows.length > 0
-      ? predictRows(resolved, { model, rows }, labels)
+      ? await predictRows(resolved, { model, rows }, labels)
       : {
           model: resolved.algorithm,
           features: resolved.features,

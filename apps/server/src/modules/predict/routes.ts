@@ -46,7 +46,7 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
         const query = parseQuery(modelQuery, request);
         const body = predictRequestSchema.parse({ ...(request.body as object | null), ...(query.model ? { model: query.model } : {}) });
         const model = await resolveJobModel(ctx, user.id, id, body.model);
-        return { jobId: id, ...predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time }) };
+        return { jobId: id, ...(await predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time })) };
       },
     );
   });

@@ -12,12 +12,13 @@ import {
   type PredictResponse,
   type ResultAlgorithm,
 } from '@indicata/contracts';
-import { ensembleFeatures, historyForRows, parseNumberCell, predictEnsembleRows, prepareModels, predictRowsWithProbabilities, type PanelFrame, type ProbabilityPrediction, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import { ensembleFeatures, historyForRows, parseNumberCell, type PanelFrame, type ProbabilityPrediction, type SavedPipelineModel } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStorage } from '../../storage/index.ts';
 import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
+import { predictInThread } from './predict-threads.ts';
 import { loadSavedModel } from './saved-models.ts';
 
 /** The model a request asks for, resolved: one family's saved model, or the ensemble's members with weights. */
@@ -97,8 +98,6 @@ export async function resolveJobModel(
     algorithm === 'Ensemble'
       ? await Promise.all(members.map(async (m) => ({ saved: await load(m.algorithm as ModelFamily), weight: m.weight })))
       : [{ saved: await load(algorithm), weight: 1 }];
-  // The synchronous prediction below loads the models; an ANN needs TensorFlow.js loaded first.
-  await prepareModels(resolved.map((m) => m.saved.family));
   const features = ensembleFeatures(resolved);
   const withHistory = resolved.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   let history: ResolvedModel['history'];
@@ -118,12 +117,13 @@ export async function resolveJobModel(
 /**
  * Predicts rows with a resolved model: refuses input lacking a training column (with the list), reads numbers
  * (numeric text too; other text in an indicator column is refused), leaves out rows with more than
- * PREDICT_LIMITS.maxMissingShare of the indicators missing (with the reason), and predicts the rest.
+ * PREDICT_LIMITS.maxMissingShare of the indicators missing (with the reason), and predicts the rest on a prediction
+ * thread (predict-threads.ts), so the event loop is free meanwhile.
  * @param model resolveJobModel's answer
  * @param body the validated request
  * @param labels the job's spatial and temporal column names (echoed per row when present)
  */
-export function predictRows(model: ResolvedModel, body: PredictRequest, labels: { space: string; time: string }): Omit<PredictResponse, 'jobId'> {
+export async function predictRows(model: ResolvedModel, body: PredictRequest, labels: { space: string; time: string }): Promise<Omit<PredictResponse, 'jobId'>> {
   const { classes } = model.pipeline;
   const { features } = model;
   const table = inputTable(body);
@@ -134,7 +134,8 @@ export function predictRows(model: ResolvedModel, body: PredictRequest, labels: 
   const historyColumns = new Set(model.history?.columns ?? []);
   const indicators = features.filter((f) => !historyColumns.has(f));
   const allowed = Math.floor(indicators.length * PREDICT_LIMITS.maxMissingShare);
-  const raw: RawRow[] = [];
+  // Row-major cells of the rows to predict, `features.length` per row (moved to the prediction thread).
+  const cells: number[] = [];
   const rowNumbers: number[] = [];
   const notPredicted: NotPredicted[] = [];
   const place = (row: Record<string, number | string | null>) => {
@@ -145,11 +146,11 @@ export function predictRows(model: ResolvedModel, body: PredictRequest, labels: 
   };
   const looked = model.history && fromPanel.size > 0 ? historyForRows(model.history.frame, model.history.target, classes, model.history.clamp, table.rows.map(place)) : null;
   table.rows.forEach((row, r) => {
-    const values: RawRow = {};
+    const values: number[] = [];
     let missing = 0;
     for (const name of features) {
       if (fromPanel.has(name) && looked && model.history) {
-        values[name] = looked[model.history.columns.indexOf(name)][r];
+        values.push(looked[model.history.columns.indexOf(name)][r]);
         continue;
       }
       const cell = row[name];
@@ -165,18 +166,18 @@ export function predictRows(model: ResolvedModel, body: PredictRequest, labels: 
         value = NaN;
         if (!historyColumns.has(name)) missing += 1;
       }
-      values[name] = value;
+      values.push(value);
     }
     if (missing > allowed) {
       notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: indicators.length, allowed }) });
     } else {
-      raw.push(values);
+      for (const value of values) cells.push(value);
       rowNumbers.push(r);
     }
   });
   let predicted: ProbabilityPrediction[] = [];
-  if (raw.length > 0) {
-    predicted = model.algorithm === 'Ensemble' ? predictEnsembleRows(model.members, raw) : predictRowsWithProbabilities(model.members[0].saved, raw);
+  if (rowNumbers.length > 0) {
+    predicted = await predictInThread({ members: model.members, ensemble: model.algorithm === 'Ensemble', features, values: Float64Array.from(cells) });
   }
   const predictions: Prediction[] = predicted.map((p, i) => ({
     row: rowNumbers[i],

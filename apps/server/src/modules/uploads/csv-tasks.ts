@@ -1,14 +1,18 @@
-import { Piscina } from 'piscina';
+import { isWorkerThread, Piscina, workerData } from 'piscina';
 import { readCsvBytes, summarisePanel, toCsv, type CsvPanelSummary, type CsvProblem } from '@indicata/contracts';
 import { decodeCsvBytes } from '@indicata/contracts';
 import { frameFromTable, parseSemicolonCsv } from '@indicata/engine/data/csv';
 import type { PanelFrame } from '@indicata/engine/data/frame';
+import { lowerThreadPriority } from '../../jobs/thread-priority.ts';
 
 /**
  * The CSV work of the server, run on a worker thread (csv-threads.ts) so a big file never blocks the event
  * loop: every task decodes and parses a whole file with the contracts reader (row limit LIMITS.csvMaxRows).
  * Each function is also callable in-thread (tests).
  */
+
+// The pool passes its nice level (csv-threads.ts): below the event loop, above a job's threads.
+if (isWorkerThread && typeof workerData?.niceness === 'number' && workerData.niceness > 0) lowerThreadPriority(workerData.niceness);
 
 /** Check an upload with every rule of spec section 5 and summarise its chosen columns. */
 export interface ValidateTask {

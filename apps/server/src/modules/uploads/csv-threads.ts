@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { AppContext } from '../../context.ts';
+import { interactiveThreadNiceness } from '../../jobs/thread-priority.ts';
 import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, FrameOutcome, FrameTask, ValidateOutcome, ValidateTask } from './csv-tasks.ts';
 
 /**
@@ -11,19 +12,8 @@ import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, Fra
  */
 let pool: Piscina | null = null;
 
-/**
- * The CSV threads' nice level: halfway between the web server's event loop (0) and a job's threads
- * (`JOB_THREAD_NICENESS`, default 10). Below the event loop, so requests are answered while a big file is parsed;
- * above the jobs, because someone is waiting on an upload or a preview and nobody waits on a job's next second.
- * At nice 19 (below the jobs) a 45 MB upload took 6.4 s instead of 2.1 s beside a running job, and a class preview
- * 8-11 s instead of 1.7-1.9 s (`bench/server-responsiveness.ts --busy`).
- */
-export function csvThreadNiceness(jobThreadNiceness: number): number {
-  return Math.floor(Math.max(0, jobThreadNiceness) / 2);
-}
-
 /** Set from the configuration by `initCsvThreads`; before that, from `JOB_THREAD_NICENESS`'s default (10). */
-let threadNiceness = csvThreadNiceness(10);
+let threadNiceness = interactiveThreadNiceness(10);
 
 /** Threads of the pool (exported for the documentation test and logs). */
 export const CSV_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
@@ -86,7 +76,7 @@ export function uploadFrameInThread(task: Omit<FrameTask, 'kind'>): Promise<Fram
  * starts on first use); shutdown stops the threads.
  */
 export async function initCsvThreads(ctx: AppContext): Promise<() => Promise<void>> {
-  threadNiceness = csvThreadNiceness(ctx.config.jobs.threadNiceness ?? 0);
+  threadNiceness = interactiveThreadNiceness(ctx.config.jobs.threadNiceness ?? 0);
   return closeCsvThreads;
 }
 

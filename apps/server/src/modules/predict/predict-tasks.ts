@@ -1,0 +1,40 @@
+import { isWorkerThread, workerData } from 'piscina';
+import { predictEnsembleRows, predictRowsWithProbabilities, prepareModels, type ProbabilityPrediction, type RawRow, type WeightedSavedModel } from '@indicata/engine';
+import { lowerThreadPriority } from '../../jobs/thread-priority.ts';
+
+/**
+ * The model arithmetic of a prediction request, run on a worker thread (predict-threads.ts): 20,000 rows through an
+ * ensemble is seconds of CPU, which on the event loop held every other request of every user (bench/README.md,
+ * "Prediction API"). The request's checks and row reading stay on the event loop; only this part moves.
+ */
+export interface PredictTask {
+  /** One member for a family's model; the ensemble's members with their weights otherwise. */
+  members: WeightedSavedModel[];
+  ensemble: boolean;
+  /** The columns of `values`, in order (every member's inputs). */
+  features: string[];
+  /** Row-major cells, `features.length` per row; NaN for a missing cell. Moved to the thread, not copied. */
+  values: Float64Array;
+}
+
+// The pool passes its nice level (predict-threads.ts): below the event loop, above a job's threads.
+if (isWorkerThread && typeof workerData?.niceness === 'number' && workerData.niceness > 0) lowerThreadPriority(workerData.niceness);
+
+/** The rows of a task as the engine reads them: one object of column -> number per row. */
+function taskRows(task: PredictTask): RawRow[] {
+  const width = task.features.length;
+  const rows: RawRow[] = new Array(width === 0 ? 0 : task.values.length / width);
+  for (let r = 0; r < rows.length; r++) {
+    const row: RawRow = {};
+    for (let c = 0; c < width; c++) row[task.features[c]] = task.values[r * width + c];
+    rows[r] = row;
+  }
+  return rows;
+}
+
+/** Predicts a task's rows (also callable in-thread, e.g. by tests). */
+export default async function runPredictTask(task: PredictTask): Promise<ProbabilityPrediction[]> {
+  await prepareModels(task.members.map((m) => m.saved.family));
+  const rows = taskRows(task);
+  return task.ensemble ? predictEnsembleRows(task.members, rows) : predictRowsWithProbabilities(task.members[0].saved, rows);
+}
