@@ -1,6 +1,5 @@
-import { isWorkerThread, workerData } from 'piscina';
 import { predictEnsembleRows, predictRowsWithProbabilities, prepareModels, type ProbabilityPrediction, type RawRow, type WeightedSavedModel } from '@indicata/engine';
-import { lowerThreadPriority } from '../../jobs/thread-priority.ts';
+import { lowerPoolThreadPriority } from '../../threads/interactive-pool.ts';
 
 /**
  * The model arithmetic of a prediction request, run on a worker thread (predict-threads.ts): 20,000 rows through an
@@ -17,8 +16,8 @@ export interface PredictTask {
   values: Float64Array;
 }
 
-// The pool passes its nice level (predict-threads.ts): below the event loop, above a job's threads.
-if (isWorkerThread && typeof workerData?.niceness === 'number' && workerData.niceness > 0) lowerThreadPriority(workerData.niceness);
+// Below the event loop, above a job's threads (threads/interactive-pool.ts).
+lowerPoolThreadPriority();
 
 /** The rows of a task as the engine reads them: one object of column -> number per row. */
 function taskRows(task: PredictTask): RawRow[] {

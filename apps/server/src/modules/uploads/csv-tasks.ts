@@ -1,9 +1,9 @@
-import { isWorkerThread, Piscina, workerData } from 'piscina';
+import { Piscina } from 'piscina';
 import { readCsvBytes, summarisePanel, toCsv, type CsvPanelSummary, type CsvProblem } from '@indicata/contracts';
 import { decodeCsvBytes } from '@indicata/contracts';
 import { frameFromTable, parseSemicolonCsv } from '@indicata/engine/data/csv';
 import type { PanelFrame } from '@indicata/engine/data/frame';
-import { lowerThreadPriority } from '../../jobs/thread-priority.ts';
+import { lowerPoolThreadPriority } from '../../threads/interactive-pool.ts';
 
 /**
  * The CSV work of the server, run on a worker thread (csv-threads.ts) so a big file never blocks the event
@@ -11,8 +11,8 @@ import { lowerThreadPriority } from '../../jobs/thread-priority.ts';
  * Each function is also callable in-thread (tests).
  */
 
-// The pool passes its nice level (csv-threads.ts): below the event loop, above a job's threads.
-if (isWorkerThread && typeof workerData?.niceness === 'number' && workerData.niceness > 0) lowerThreadPriority(workerData.niceness);
+// Below the event loop, above a job's threads (threads/interactive-pool.ts).
+lowerPoolThreadPriority();
 
 /** Check an upload with every rule of spec section 5 and summarise its chosen columns. */
 export interface ValidateTask {

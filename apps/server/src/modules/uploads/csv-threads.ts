@@ -1,39 +1,20 @@
-import os from 'node:os';
-import { Piscina } from 'piscina';
 import type { AppContext } from '../../context.ts';
-import { interactiveThreadNiceness } from '../../jobs/thread-priority.ts';
+import { INTERACTIVE_THREADS, InteractivePool } from '../../threads/interactive-pool.ts';
 import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, FrameOutcome, FrameTask, ValidateOutcome, ValidateTask } from './csv-tasks.ts';
 
 /**
  * The worker threads that read uploaded CSVs (csv-tasks.ts): decoding and parsing a 45 MB file takes seconds,
- * which on the main thread froze every request of every user (issue 13). One process-wide pool, started on first
- * use; threads leave after 30 s idle. One thread on a 2-core machine (cores - 1, at most 2): each read of a big
- * file holds a few hundred MB, and the engine's job threads need the cores more.
+ * which on the main thread froze every request of every user (issue 13). Threads leave after 30 s idle. One thread
+ * on a 2-core machine: each read of a big file holds a few hundred MB, and the engine's job threads need the cores more.
  */
-let pool: Piscina | null = null;
-
-/** Set from the configuration by `initCsvThreads`; before that, from `JOB_THREAD_NICENESS`'s default (10). */
-let threadNiceness = interactiveThreadNiceness(10);
+const pool = new InteractivePool(new URL('./csv-thread.mjs', import.meta.url), 30_000);
 
 /** Threads of the pool (exported for the documentation test and logs). */
-export const CSV_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
-
-function csvPool(): Piscina {
-  pool ??= new Piscina({
-    filename: new URL('./csv-thread.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: CSV_THREADS,
-    idleTimeout: 30_000,
-    workerData: { niceness: threadNiceness },
-  });
-  return pool;
-}
+export const CSV_THREADS = INTERACTIVE_THREADS;
 
 /** Stops the threads (at shutdown); a later task starts a new pool. */
-export async function closeCsvThreads(): Promise<void> {
-  const running = pool;
-  pool = null;
-  await running?.destroy();
+export function closeCsvThreads(): Promise<void> {
+  return pool.close();
 }
 
 /**
@@ -45,7 +26,7 @@ function movable(bytes: Uint8Array): Uint8Array {
 }
 
 function run<T>(task: CsvTask, transfer: ArrayBuffer[]): Promise<T> {
-  return csvPool().run(task, { transferList: transfer }) as Promise<T>;
+  return pool.run<T>(task, transfer);
 }
 
 /**
@@ -76,7 +57,7 @@ export function uploadFrameInThread(task: Omit<FrameTask, 'kind'>): Promise<Fram
  * starts on first use); shutdown stops the threads.
  */
 export async function initCsvThreads(ctx: AppContext): Promise<() => Promise<void>> {
-  threadNiceness = interactiveThreadNiceness(ctx.config.jobs.threadNiceness ?? 0);
+  pool.configure(ctx.config.jobs.threadNiceness ?? 0);
   return closeCsvThreads;
 }
 
