@@ -8,6 +8,8 @@
 //     Playwright 124 -> 177 s);
 //   - Vitest (every workspace) runs last, alone on the machine: it keeps both cores busy by itself, and its server
 //     files time real processes, exits and jobs.
+//     Starting it as soon as lint and type-check end (beside Playwright's last minute) was tried on 2026-11-25: 263 s
+//     in all against 283 s, but a worker-process test's 4 s job could fit no model under that load. Not kept.
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
