@@ -20,11 +20,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { DEFAULT_JOB_THREAD_NICENESS as JOB_NICENESS } from '../apps/server/src/jobs/thread-priority.ts';
 import { percentile, startSampler } from './health-sampler.ts';
 
 const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, busy: { type: 'boolean', default: false }, json: { type: 'string' } } });
-/** A job's threads' nice level by default (`JOB_THREAD_NICENESS`). */
-const JOB_NICENESS = 10;
 const targetBytes = Number(options.mb) * 1_000_000;
 const root = path.resolve(import.meta.dirname, '..');
 const CSRF = { 'x-indicata-request': '1' };

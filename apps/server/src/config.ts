@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LIMITS } from '@indicata/contracts';
 import { ASSISTANT_CONFIG_VARIABLES } from './modules/assistant/config.ts';
+import { DEFAULT_JOB_THREAD_NICENESS } from './jobs/thread-priority.ts';
 
 /**
  * Every environment variable the server reads. The README's configuration table is built from this list;
@@ -47,7 +48,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'JOB_RETRY_LIMIT', default: '2', description: 'Times a job whose worker died is retried before it ends in error.' },
   { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 360)', description: "A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried. Unset: 3 x the job's own budget + 360, per job." },
   { name: 'JOB_ENGINE_THREADS', default: '(cores - 1 in role all; cores otherwise)', description: "Fit threads of one job's engine run. In role all one core is left to the web server so pages stay fast while a job runs." },
-  { name: 'JOB_THREAD_NICENESS', default: '10', description: "How much lower than the web server's the priority of a job's threads is (Unix nice levels, 0-19; Linux only). 0 runs them at the same priority. The threads that read uploaded CSVs run halfway between (5 by default): above the jobs, since someone waits on an upload or a preview." },
+  { name: 'JOB_THREAD_NICENESS', default: String(DEFAULT_JOB_THREAD_NICENESS), description: "How much lower than the web server's the priority of a job's threads is (Unix nice levels, 0-19; Linux only). 0 runs them at the same priority. The threads that read uploaded CSVs and run predictions run halfway between (5 by default): above the jobs, since someone waits on them." },
   { name: 'QUEUE_MAINTENANCE_SECONDS', default: '30', description: 'How often the queue looks for expired jobs.' },
   { name: 'QUEUE_POLLING_SECONDS', default: '2', description: 'How often an idle worker looks for new jobs.' },
   { name: 'JOB_HEARTBEAT_SECONDS', default: '10', description: 'How often a worker signals that a job it runs is alive.' },
@@ -149,7 +150,7 @@ const envSchema = z.object({
   JOB_RETRY_LIMIT: wholeNumber('JOB_RETRY_LIMIT', 0, 10, 2),
   JOB_EXPIRE_SECONDS: z.preprocess(blankAsUnset, wholeNumber('JOB_EXPIRE_SECONDS', 1, 86_400, 1).optional()),
   JOB_ENGINE_THREADS: z.preprocess(blankAsUnset, wholeNumber('JOB_ENGINE_THREADS', 1, 256, 1).optional()),
-  JOB_THREAD_NICENESS: wholeNumber('JOB_THREAD_NICENESS', 0, 19, 10),
+  JOB_THREAD_NICENESS: wholeNumber('JOB_THREAD_NICENESS', 0, 19, DEFAULT_JOB_THREAD_NICENESS),
   QUEUE_MAINTENANCE_SECONDS: wholeNumber('QUEUE_MAINTENANCE_SECONDS', 1, 3600, 30),
   QUEUE_POLLING_SECONDS: wholeNumber('QUEUE_POLLING_SECONDS', 1, 60, 2),
   JOB_HEARTBEAT_SECONDS: wholeNumber('JOB_HEARTBEAT_SECONDS', 1, 3600, 10),

@@ -26,7 +26,7 @@ export type WorkerStarter = (ctx: AppContext) => Promise<Stop | void>;
 
 /** One line per module (import it above): e.g. `initStorage,` then `initQueue,` (they run in this order). */
 // File storage first (uploads and jobs use it), then mail and the queue, then the WHO catalog's start-up import.
-// The CSV threads are listed first so they are stopped last, after the http server and the workers.
+// The CSV and prediction threads are listed first so they are stopped last, after the http server and the workers.
 export const contextInitializers: ContextInitializer[] = [initCsvThreads, initPredictThreads, initStorage, initAssistant, initMailer, initJobQueue, importWhoAtStartup];
 /** One line per module (import it above): e.g. `startJobWorker,`. */
 export const workerStarters: WorkerStarter[] = [startJobWorker];

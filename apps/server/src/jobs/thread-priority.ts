@@ -1,6 +1,9 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 
+/** `JOB_THREAD_NICENESS`'s default: nice levels added to a job's threads. */
+export const DEFAULT_JOB_THREAD_NICENESS = 10;
+
 /**
  * The operating system's id of the calling thread (Linux: /proc/thread-self -> "<pid>/task/<tid>"), or null
  * where it cannot be read (other systems).
@@ -32,14 +35,3 @@ export function lowerThreadPriority(niceness: number): number | null {
   }
 }
 
-/**
- * The nice level of the threads that do work someone is waiting on (reading an upload, a class preview, a
- * prediction): halfway between the web server's event loop (0) and a job's threads (`JOB_THREAD_NICENESS`, default
- * 10). Below the event loop, so requests are answered meanwhile; above the jobs, because nobody waits on a job's next
- * second. At nice 19, below the jobs, a 45 MB upload took 8.0 s instead of 3.9 s beside a running job, and a class
- * preview 7.7-12.3 s instead of 2.7-3.4 s (`bench/server-responsiveness.ts --busy`).
- * @param jobThreadNiceness the nice levels added to a job's threads
- */
-export function interactiveThreadNiceness(jobThreadNiceness: number): number {
-  return Math.floor(Math.max(0, jobThreadNiceness) / 2);
-}

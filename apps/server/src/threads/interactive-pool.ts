@@ -1,9 +1,21 @@
 import os from 'node:os';
 import { isWorkerThread, Piscina, workerData } from 'piscina';
-import { interactiveThreadNiceness, lowerThreadPriority } from '../jobs/thread-priority.ts';
+import { DEFAULT_JOB_THREAD_NICENESS, lowerThreadPriority } from '../jobs/thread-priority.ts';
+
+/**
+ * The nice level of the threads that do work someone is waiting on (reading an upload, a class preview, a
+ * prediction): halfway between the web server's event loop (0) and a job's threads (`JOB_THREAD_NICENESS`). Below
+ * the event loop, so requests are answered meanwhile; above the jobs, because nobody waits on a job's next second.
+ * At nice 19, below the jobs, a 45 MB upload took 8.0 s instead of 3.9 s beside a running job, and a class preview
+ * 7.7-12.3 s instead of 2.7-3.4 s (`bench/server-responsiveness.ts --busy`).
+ * @param jobThreadNiceness the nice levels added to a job's threads
+ */
+export function interactiveThreadNiceness(jobThreadNiceness: number): number {
+  return Math.floor(Math.max(0, jobThreadNiceness) / 2);
+}
 
 /** Threads of an interactive pool: cores - 1, at most 2 (the job threads need the cores more). */
-export const INTERACTIVE_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+const INTERACTIVE_THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 
 /**
  * A process-wide pool of worker threads for work someone is waiting on (reading an upload, a prediction), started on
@@ -12,8 +24,8 @@ export const INTERACTIVE_THREADS = Math.max(1, Math.min(2, os.availableParalleli
  */
 export class InteractivePool {
   private pool: Piscina | null = null;
-  /** Until `configure`: from `JOB_THREAD_NICENESS`'s default (10). */
-  private niceness = interactiveThreadNiceness(10);
+  /** Until `configure`: from `JOB_THREAD_NICENESS`'s default. */
+  private niceness = interactiveThreadNiceness(DEFAULT_JOB_THREAD_NICENESS);
 
   /**
    * @param entry the thread's entry file (a plain .mjs that loads its task module)

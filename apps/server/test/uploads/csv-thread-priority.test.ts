@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { AppContext } from '../../src/context.ts';
-import { interactiveThreadNiceness } from '../../src/jobs/thread-priority.ts';
 import { closeCsvThreads, initCsvThreads, validateUploadInThread } from '../../src/modules/uploads/csv-threads.ts';
+import { interactiveThreadNiceness } from '../../src/threads/interactive-pool.ts';
 
 /** The nice level of every thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
 function threadNiceLevels(): number[] {

@@ -31,7 +31,7 @@ function taskRows(task: PredictTask): RawRow[] {
   return rows;
 }
 
-/** Predicts a task's rows (also callable in-thread, e.g. by tests). */
+/** Predicts a task's rows: the default export the pool's threads run. */
 export default async function runPredictTask(task: PredictTask): Promise<ProbabilityPrediction[]> {
   await prepareModels(task.members.map((m) => m.saved.family));
   const rows = taskRows(task);

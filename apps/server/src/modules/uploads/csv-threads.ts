@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { INTERACTIVE_THREADS, InteractivePool } from '../../threads/interactive-pool.ts';
+import { InteractivePool } from '../../threads/interactive-pool.ts';
 import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, FrameOutcome, FrameTask, ValidateOutcome, ValidateTask } from './csv-tasks.ts';
 
 /**
@@ -8,9 +8,6 @@ import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, Fra
  * on a 2-core machine: each read of a big file holds a few hundred MB, and the engine's job threads need the cores more.
  */
 const pool = new InteractivePool(new URL('./csv-thread.mjs', import.meta.url), 30_000);
-
-/** Threads of the pool (exported for the documentation test and logs). */
-export const CSV_THREADS = INTERACTIVE_THREADS;
 
 /** Stops the threads (at shutdown); a later task starts a new pool. */
 export function closeCsvThreads(): Promise<void> {
@@ -50,7 +47,6 @@ export function uploadFrameInThread(task: Omit<FrameTask, 'kind'>): Promise<Fram
   const bytes = movable(task.bytes);
   return run({ kind: 'frame', ...task, bytes }, [bytes.buffer as ArrayBuffer]);
 }
-
 
 /**
  * Context initializer (roles.ts): takes the threads' nice level from the configuration; nothing starts now (the pool
