@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from './helpers/free-port.ts';
+import { JOBS_AT_TEST_PRIORITY } from './helpers/job-priority.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ function start(command: string, args: string[], env: Record<string, string>): St
   const child = spawn(command, args, {
     cwd: repoRoot,
     detached: true,
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WHO_SNAPSHOT: 'false', DEMO_SEED: 'false', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WHO_SNAPSHOT: 'false', DEMO_SEED: 'false', ...JOBS_AT_TEST_PRIORITY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

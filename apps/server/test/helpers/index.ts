@@ -14,6 +14,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/logger.ts';
 import { ensureDemoUser } from '../../src/modules/auth/users.ts';
 import { contextInitializers, workerStarters, type Stop } from '../../src/roles.ts';
+import { JOBS_AT_TEST_PRIORITY } from './job-priority.ts';
 import './provided.ts';
 
 export type { DatabaseKind };
@@ -145,6 +146,7 @@ export async function createTestServer(kind: DatabaseKind, options: TestServerOp
         // Tests fill the WHO catalog themselves (an empty one is a case under test).
         WHO_SNAPSHOT: 'false',
         WEB_DIST_DIR: path.join(testDatabase.dataDir, 'no-web-build'),
+        ...JOBS_AT_TEST_PRIORITY,
       }),
       ...options.config,
     };

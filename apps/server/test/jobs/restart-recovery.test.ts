@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../helpers/free-port.ts';
+import { JOBS_AT_TEST_PRIORITY } from '../helpers/job-priority.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,7 @@ function startServer(dataDir: string, port: number, budgetSeconds: number): Serv
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
       JOB_BUDGET_SECONDS: String(budgetSeconds),
+      ...JOBS_AT_TEST_PRIORITY,
       // The queue's own expiry is far away: only the start-up recovery can bring the job back in time.
       JOB_EXPIRE_SECONDS: '600',
       QUEUE_POLLING_SECONDS: '1',

@@ -5,6 +5,7 @@ import type { Config } from '../../../src/config.ts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../../helpers/index.ts';
 import { outboxMailsAbout, uploadJobData, uploadPanel } from '../fixtures.ts';
 import { serverMainArguments } from '../../../src/main-command.mjs';
+import { JOBS_AT_TEST_PRIORITY } from '../../helpers/job-priority.ts';
 
 /**
  * Separate worker processes on one PostgreSQL (the scale-out deployment). Each scenario is its own test file so
@@ -78,6 +79,7 @@ export class WorkerScenario {
         QUEUE_POLLING_SECONDS: String(jobs.pollingSeconds),
         JOB_HEARTBEAT_SECONDS: String(jobs.heartbeatSeconds),
         JOB_STALE_SECONDS: String(jobs.staleSeconds),
+        ...JOBS_AT_TEST_PRIORITY,
         DEMO_SEED: 'false',
         WHO_SNAPSHOT: 'false',
       },
