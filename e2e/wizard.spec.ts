@@ -84,6 +84,17 @@ test('configure a request, see every check, keep it across a reload and submit i
   await pick(page, page.getByRole('textbox', { name: 'Target indicator' }), 'cases');
   await page.getByRole('button', { name: 'Import Target' }).click();
   await expectAlert(page, MESSAGES.targetNeitherYearRegionNorPercent);
+  // By time period: a year alone is not enough; "All regions" (first in the list) or one region is.
+  await page.getByRole('radio', { name: 'By time period' }).check();
+  await pick(page, page.getByRole('textbox', { name: 'Target year' }), '2014');
+  await page.getByRole('button', { name: 'Import Target' }).click();
+  await expectAlert(page, MESSAGES.targetNeitherYearRegionNorPercent);
+  await page.getByRole('textbox', { name: 'Target region' }).click();
+  await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText('All regions');
+  await page.getByRole('option', { name: 'All regions', exact: true }).click();
+  await page.getByRole('button', { name: 'Import Target' }).click();
+  await expectAlert(page, MESSAGES.autoDiscretizationNoValue);
+  // Switching to the percentage clears the year and the region.
   await page.getByRole('radio', { name: 'Percentage for testing' }).check();
   const percent = page.getByRole('textbox', { name: 'Percentage for testing (%)' });
   await percent.pressSequentially('2x5.');
@@ -184,7 +195,8 @@ test('configure a request, see every check, keep it across a reload and submit i
   expect(posted).toEqual([]);
   await run.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(formatMessage(MESSAGES.jobQueued, { name: 'Regional cases' }))).toBeVisible();
+  await expect(page.getByText(MESSAGES.jobQueued, { exact: true })).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.jobQueuedDetail, { name: 'Regional cases' }))).toBeVisible();
   await page.waitForURL('**/home?tab=results');
   await expect(page.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
   expect(posted).toHaveLength(1);

@@ -10,6 +10,10 @@ export const LIMITS = {
   csvMaxRows: 1_000_000,
   /** Characters an uploaded file's name may have (its stored name must fit a file-system name). */
   csvFileNameMaxChars: 200,
+  /**
+   * The percentage for testing lies strictly between these: 0 % leaves no test rows and 100 % no training rows, so
+   * both get the spec's "must be between 0 and 100" at once (see `isTestPercentInRange`), not a job that fails later.
+   */
   testPercentMin: 0,
   testPercentMax: 100,
   /** At least two groups: one group is not a classification. */
@@ -43,3 +47,11 @@ export const LIMITS = {
   },
   defaultUploadMaxBytes: 50 * 1024 * 1024,
 } as const;
+
+/**
+ * Whether a percentage for testing leaves rows for both training and testing (strictly between 0 and 100).
+ * @param value the percentage, as a number
+ */
+export function isTestPercentInRange(value: number): boolean {
+  return Number.isFinite(value) && value > LIMITS.testPercentMin && value < LIMITS.testPercentMax;
+}

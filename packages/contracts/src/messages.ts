@@ -21,7 +21,7 @@ export const MESSAGES = {
 
   // Target save
   targetNoIndicator: 'Please select an indicator before importing the Target.',
-  targetNeitherYearRegionNorPercent: 'Please use one of the options: Target year (a region is optional) OR percentage for testing.',
+  targetNeitherYearRegionNorPercent: 'Please use one of the options: Target year and region OR percentage for testing.',
   autoDiscretizationNoValue: 'For automatic discretization, you must choose a value.',
   manualTargetTableIncomplete: 'For manual target discretization, you must fill in all fields in the table.',
   targetImported: 'Target imported.',
@@ -58,7 +58,9 @@ export const MESSAGES = {
   registerFailed: 'Failed to register: {message}',
 
   // Success
-  jobQueued: 'Your job "{name}" is queued. Follow it on the Results tab.',
+  jobQueued: 'Data successfully added!',
+  /** Under jobQueued's title: which job, and where to follow it. */
+  jobQueuedDetail: 'Your job "{name}" is queued. Follow it on the Results tab.',
   confirmScreenAdded: 'Data successfully added to the request!',
   questionSent: 'Question sent successfully',
   questionRemoved: 'Question successfully removed!',

@@ -14,7 +14,8 @@ const complete = {
 describe('runAutoMLChecks', () => {
   it('passes a complete request', () => {
     expect(runAutoMLChecks(complete, 'Run 1')).toBeNull();
-    expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 0 }, 'x')).toBeNull();
+    expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 1 }, 'x')).toBeNull();
+    expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 99 }, 'x')).toBeNull();
     expect(runAutoMLChecks({ ...complete, groupsCategorization: null, groupsCategorizationManual: { '1': ['a', 0, 1] } }, 'x')).toBeNull();
   });
 
@@ -25,6 +26,9 @@ describe('runAutoMLChecks', () => {
     expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null }, 'x')).toBe('neitherYearNorPercent');
     expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 101 }, 'x')).toBe('percentOutOfRange');
     expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: -1 }, 'x')).toBe('percentOutOfRange');
+    // 0 % leaves no test rows and 100 % no training rows: refused at once, not a job that fails in the worker.
+    expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 0 }, 'x')).toBe('percentOutOfRange');
+    expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 100 }, 'x')).toBe('percentOutOfRange');
     expect(runAutoMLChecks({ ...complete, predictionIndicatorYear: null, fracUsedToTest: 'abc' }, 'x')).toBe('percentOutOfRange');
     expect(runAutoMLChecks({ ...complete, groupsCategorization: null }, 'x')).toBe('noGroupCount');
     expect(runAutoMLChecks({ ...complete, groupsCategorization: null, groupsCategorizationManual: {} }, 'x')).toBe('noGroupCount');

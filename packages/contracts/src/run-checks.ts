@@ -4,7 +4,7 @@
  * They read the raw request loosely (before schema validation), so a malformed field fails its own check.
  */
 import type { MessageKey } from './messages.ts';
-import { LIMITS } from './limits.ts';
+import { isTestPercentInRange } from './limits.ts';
 
 function isSet(value: unknown): boolean {
   if (value === null || value === undefined) return false;
@@ -36,7 +36,7 @@ export function runAutoMLChecks(data: unknown, name: unknown): MessageKey | null
   if (!isSet(year) && !isSet(percent)) return 'neitherYearNorPercent';
   if (isSet(percent)) {
     const value = Number(percent);
-    if (!Number.isFinite(value) || value < LIMITS.testPercentMin || value > LIMITS.testPercentMax) return 'percentOutOfRange';
+    if (!isTestPercentInRange(value)) return 'percentOutOfRange';
   }
   if (!isSet(field(data, 'groupsCategorization')) && !hasManualClasses(field(data, 'groupsCategorizationManual'))) {
     return 'noGroupCount';

@@ -36,6 +36,8 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
       [{ ...uploadData, fracUsedToTest: 20 }, MESSAGES.bothYearAndPercent],
       [{ ...uploadData, predictionIndicatorYear: null }, MESSAGES.neitherYearNorPercent],
       [{ ...uploadData, predictionIndicatorYear: null, fracUsedToTest: 120 }, MESSAGES.percentOutOfRange],
+      [{ ...uploadData, predictionIndicatorYear: null, fracUsedToTest: 0 }, MESSAGES.percentOutOfRange],
+      [{ ...uploadData, predictionIndicatorYear: null, fracUsedToTest: 100 }, MESSAGES.percentOutOfRange],
       [{ ...uploadData, groupsCategorization: null }, MESSAGES.noGroupCount],
     ];
     for (const [data, message] of cases) {

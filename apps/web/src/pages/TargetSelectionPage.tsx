@@ -10,7 +10,7 @@ import { ClassPreview } from '../features/wizard/components/ClassPreview.tsx';
 import { ClassTable } from '../features/wizard/components/ClassTable.tsx';
 import { WizardPage } from '../features/wizard/components/WizardPage.tsx';
 import { useGoBack } from '../features/wizard/components/useGoBack.ts';
-import { useWizard } from '../features/wizard/state.ts';
+import { ALL_REGIONS, useWizard } from '../features/wizard/state.ts';
 import {
   PERCENT_INPUT_PATTERN,
   previewRequestOf,
@@ -179,7 +179,7 @@ export default function TargetSelectionPage() {
                   />
                   <Select
                     label={t('target.region')}
-                    data={regions}
+                    data={[{ value: ALL_REGIONS, label: t('target.regionAll') }, ...regions.filter((r) => r !== ALL_REGIONS)]}
                     value={form.targetRegion || null}
                     onChange={(value) => set({ targetRegion: value ?? '' })}
                     searchable

@@ -36,7 +36,7 @@ export default function ConfigureAutoMLTab() {
   const { submit: run, sending } = useSubmitRequest('jobQueued', () => {
     void queryClient.invalidateQueries({ queryKey: ['jobs'] });
     navigate('/home?tab=results');
-  });
+  }, 'jobQueuedDetail');
 
   const sourceText = state.useWho
     ? t('step11.sourceWho')

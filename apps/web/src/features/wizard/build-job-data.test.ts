@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jobDataSchema, runAutoMLChecks } from '@indicata/contracts';
 import { buildJobData } from './build-job-data.ts';
-import { initialWizardState, withUpload, withWho, type WizardState } from './state.ts';
+import { ALL_REGIONS, initialWizardState, withUpload, withWho, type WizardState } from './state.ts';
 import { importModels, importSteps, saveConfigPage, saveFeatureDiscretization, setModelsAuto, setPreprocessingAuto } from './transitions.ts';
 
 function readyWhoState(): WizardState {
@@ -45,6 +45,12 @@ describe('buildJobData', () => {
       regionDimension: 'regionName',
     });
     expect(runAutoMLChecks(data, 'Run')).toBeNull();
+  });
+
+  it('sends "All regions" as no region: the target year of every region is tested', () => {
+    const data = buildJobData({ ...readyWhoState(), targetRegion: ALL_REGIONS });
+    expect(data).toMatchObject({ predictionIndicatorYear: 2015, predictionIndicatorRegion: null });
+    expect(jobDataSchema.safeParse(data).success).toBe(true);
   });
 
   it('sends unselected steps with their off values and only the selected models', () => {

@@ -20,7 +20,7 @@ import {
   type ReportLocale,
 } from '@indicata/contracts';
 import { MODEL_PARAMS, parseParamText } from './params.ts';
-import type { ParamSettings, WizardState } from './state.ts';
+import { ALL_REGIONS, type ParamSettings, type WizardState } from './state.ts';
 
 /** Keys of the preprocessing pages' settings (the ParamSettings of each page). */
 export const PREPROCESSING_PARAM_KEYS = {
@@ -143,7 +143,7 @@ export function buildJobData(state: WizardState, locale: ReportLocale = 'en'): J
     codePredictionIndicator: state.targetCode,
     predictionIndicatorDimensions: [...state.targetDimensions],
     predictionIndicatorYear: year,
-    predictionIndicatorRegion: state.targetRegion.trim() === '' ? null : state.targetRegion,
+    predictionIndicatorRegion: state.targetRegion.trim() === '' || state.targetRegion === ALL_REGIONS ? null : state.targetRegion,
     ...missingDataFields(state),
     ...selectionFields(state),
     totalIndicatorsUseToPrediction: TOTAL_INDICATORS_USED_FOR_PREDICTION,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jobDataSchema, type JobData } from '@indicata/contracts';
 import { buildJobData } from './build-job-data.ts';
 import { wizardStateFromJob, paramText } from './clone-job.ts';
+import { ALL_REGIONS } from './state.ts';
 
 const base = jobDataSchema.parse({
   database: 'WHO',
@@ -49,6 +50,8 @@ describe('wizardStateFromJob', () => {
   it('gives back an all-automatic WHO job with its seed, budget and name', () => {
     const state = wizardStateFromJob(base, 'Life expectancy (copy)');
     expect(state).toMatchObject({ name: 'Life expectancy (copy)', useWho: true, modelsAuto: true, preprocessingAuto: true, seed: '42', budgetSeconds: 120 });
+    // A year without a region is the Target Selection's "All regions" choice, which passes its save rule.
+    expect(state).toMatchObject({ targetYear: '2015', targetRegion: ALL_REGIONS });
     const { actual, expected } = roundTrip(base);
     expect(actual).toEqual(expected);
   });

@@ -14,7 +14,7 @@ import {
 } from '@indicata/contracts';
 import { PREPROCESSING_PARAM_KEYS } from './build-job-data.ts';
 import { MODEL_PARAMS } from './params.ts';
-import { initialWizardState, type ParamSettings, type WizardState } from './state.ts';
+import { ALL_REGIONS, initialWizardState, type ParamSettings, type WizardState } from './state.ts';
 
 type StepMode = 'off' | 'auto' | 'explicit';
 
@@ -130,7 +130,7 @@ export function wizardStateFromJob(data: JobData, name: string, fileName: string
     targetDimensions: [...data.predictionIndicatorDimensions],
     predictionMode: byYear ? 'spatialTemporal' : 'percentageTesting',
     targetYear: byYear ? String(data.predictionIndicatorYear) : '',
-    targetRegion: data.predictionIndicatorRegion ?? '',
+    targetRegion: byYear ? (data.predictionIndicatorRegion ?? ALL_REGIONS) : '',
     testPercent: data.fracUsedToTest === null ? '' : String(data.fracUsedToTest),
     discretizationMode: data.groupsCategorizationManual ? 'manual' : 'automatic',
     groupsCategorization: data.groupsCategorizationManual ? null : data.groupsCategorization,

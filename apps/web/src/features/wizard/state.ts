@@ -20,6 +20,13 @@ import {
 } from '@indicata/contracts';
 
 /** Bump the suffix when the shape changes incompatibly: an old value then simply resets. */
+
+/**
+ * The Target Selection's "All regions" choice: the test rows are the target year's rows of every region (the job's
+ * `predictionIndicatorRegion` is null). The spec asks for a year and a region; without this choice a panel with no
+ * region column could not be split by year at all. No region of a WHO panel or an upload is named '*'.
+ */
+export const ALL_REGIONS = '*';
 export const WIZARD_STORAGE_KEY = 'indicata.wizard.v1';
 
 /** Pages that hold parameters: the five models and the four preprocessing pages with plain parameters. */
@@ -60,6 +67,7 @@ export interface WizardState {
   predictionMode: PredictionMode | null;
   /** Target year (text of the select; '' when unset). */
   targetYear: string;
+  /** Target region, `ALL_REGIONS` for every region of the target year, '' when unset. */
   targetRegion: string;
   /** Percentage for testing, digits only ('' when unset). */
   testPercent: string;

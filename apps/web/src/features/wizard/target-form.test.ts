@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialWizardState } from './state.ts';
+import { ALL_REGIONS, initialWizardState } from './state.ts';
 import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, previewRequestOf, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
 
 const form = (patch: Partial<TargetForm> = {}): TargetForm => ({
@@ -28,7 +28,11 @@ describe('Target Selection save rules', () => {
     );
     expect(validateTarget(form({ discretizationMode: 'manual', manualClasses: [{ title: 'a', min: '-1.5', max: '1' }, { title: 'b', min: '1', max: '2.' }] }))).toBeNull();
     expect(validateTarget(form())).toBeNull();
-    expect(validateTarget(form({ targetYear: '', targetRegion: '', testPercent: '0' }))).toBeNull();
+    // "All regions" is a region choice: the year's rows of every region are the test rows.
+    expect(validateTarget(form({ targetRegion: ALL_REGIONS }))).toBeNull();
+    expect(validateTarget(form({ targetYear: '', targetRegion: '', testPercent: '1' }))).toBeNull();
+    expect(validateTarget(form({ targetYear: '', targetRegion: '', testPercent: '0' }))).toBe('percentOutOfRange');
+    expect(validateTarget(form({ targetYear: '', targetRegion: '', testPercent: '100' }))).toBe('percentOutOfRange');
   });
 
   it('range inputs take an optional minus, digits and one decimal point; the percentage digits only', () => {

@@ -2,7 +2,7 @@
  * Target Selection's form: what it edits, its save rules (spec section 5 "Target save", in order) and
  * how it is read from and written to the wizard state.
  */
-import { LIMITS, type MessageKey, type TargetClassPreviewRequest } from '@indicata/contracts';
+import { isTestPercentInRange, LIMITS, type MessageKey, type TargetClassPreviewRequest } from '@indicata/contracts';
 import type { ManualClassRow, WizardState } from './state.ts';
 
 /** The wizard fields Target Selection edits; the manual table is always present while editing. */
@@ -68,7 +68,7 @@ export function validateTarget(form: TargetForm): MessageKey | null {
   if (!hasPercent && !(hasYear && hasRegion)) return 'targetNeitherYearRegionNorPercent';
   if (hasPercent) {
     const value = Number(form.testPercent);
-    if (!PERCENT_INPUT_PATTERN.test(form.testPercent) || value < LIMITS.testPercentMin || value > LIMITS.testPercentMax) {
+    if (!PERCENT_INPUT_PATTERN.test(form.testPercent) || !isTestPercentInRange(value)) {
       return 'percentOutOfRange';
     }
   }

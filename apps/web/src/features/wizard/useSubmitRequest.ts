@@ -10,10 +10,11 @@ import { prepareJob, submitJob } from './submit.ts';
  * The spec's submit flow, shared by Run AutoML and the confirm screen: the checks (first failure shown),
  * the confirmation dialog (cancel sends nothing), the loading state while sending (cleared on failure too),
  * the success message, and the job remembered as the request's last one.
- * @param successMessage the message key shown once the job is queued
+ * @param successMessage the message key shown once the job is queued (the spec's text)
  * @param onQueued called with the queued job (e.g. to open the Results tab)
+ * @param successDetail a message key shown under it, given the job's name (the spec's text becomes the title)
  */
-export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: JobListItem) => void) {
+export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: JobListItem) => void, successDetail?: MessageKey) {
   const { t, i18n } = useTranslation('wizard');
   const { state, update } = useWizard();
   const [sending, setSending] = useState(false);
@@ -36,7 +37,8 @@ export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: Jo
       const job = await submitJob(prepared.request);
       // The next request starts with an empty name, not this job's.
       update({ lastJobId: job.id, name: '' });
-      notify.success(t(`messages:${successMessage}`, { name: job.name }));
+      if (successDetail) notify.success(t(`messages:${successDetail}`, { name: job.name }), t(`messages:${successMessage}`));
+      else notify.success(t(`messages:${successMessage}`));
       onQueued?.(job);
     } catch (error) {
       console.error(MESSAGES.logSubmitFailed, error);

@@ -16,7 +16,7 @@ export const messages: Translation<typeof en> = {
   questionBlank: 'Escreva uma pergunta antes de enviar!',
 
   targetNoIndicator: 'Selecione um indicador antes de importar o alvo.',
-  targetNeitherYearRegionNorPercent: 'Use uma das opções: ano alvo (a região é opcional) OU porcentagem para teste.',
+  targetNeitherYearRegionNorPercent: 'Use uma das opções: ano alvo e região OU porcentagem para teste.',
   autoDiscretizationNoValue: 'Para a discretização automática, você deve escolher um valor.',
   manualTargetTableIncomplete: 'Para a discretização manual do alvo, você deve preencher todos os campos da tabela.',
   targetImported: 'Alvo importado.',
@@ -48,7 +48,8 @@ export const messages: Translation<typeof en> = {
   loginFailed: 'E-mail ou senha incorretos',
   registerFailed: 'Falha ao cadastrar: {message}',
 
-  jobQueued: 'Sua tarefa "{name}" está na fila. Acompanhe-a na aba Resultados.',
+  jobQueued: 'Dados adicionados com sucesso!',
+  jobQueuedDetail: 'Sua tarefa "{name}" está na fila. Acompanhe-a na aba Resultados.',
   confirmScreenAdded: 'Dados adicionados com sucesso!',
   questionSent: 'Pergunta enviada com sucesso',
   questionRemoved: 'Pergunta removida com sucesso!',

@@ -1,7 +1,7 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMessage } from '@indicata/contracts';
-import type { WizardState } from '../state.ts';
+import { ALL_REGIONS, type WizardState } from '../state.ts';
 
 /** The read-only Current Target of Step 1.3 and a one-line summary of its split and classes. */
 export function TargetSummary({ state }: { state: WizardState }) {
@@ -14,7 +14,7 @@ export function TargetSummary({ state }: { state: WizardState }) {
     : '';
   const details: string[] = [];
   if (state.targetYear) {
-    details.push(state.targetRegion ? f('step13.byYearRegion', { year: state.targetYear, region: state.targetRegion }) : f('step13.byYear', { year: state.targetYear }));
+    details.push(state.targetRegion && state.targetRegion !== ALL_REGIONS ? f('step13.byYearRegion', { year: state.targetYear, region: state.targetRegion }) : f('step13.byYear', { year: state.targetYear }));
   } else if (state.testPercent) {
     details.push(f('step13.byPercent', { percent: state.testPercent }));
   }
