@@ -100,7 +100,8 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(jobName);
   await page.getByTestId('run-automl').click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(formatMessage(MESSAGES.jobQueued, { name: jobName }))).toBeVisible();
+  await expect(page.getByText(MESSAGES.jobQueued, { exact: true })).toBeVisible();
+  await expect(page.getByText(formatMessage(MESSAGES.jobQueuedDetail, { name: jobName }))).toBeVisible();
   await page.waitForURL('**/home?tab=results');
 
   // The row goes from Pending to Done without a reload (Server-Sent Events).
@@ -136,7 +137,7 @@ test('a new user uploads data, runs AutoML, watches it finish, reads and downloa
   await page.screenshot({ path: testInfo.outputPath('journey-detail.png'), fullPage: true });
 
   // Download the models: one zip holding a JSON file per trained family.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download models' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download models' }).click()]);
   const zipped = unzipSync(new Uint8Array(readFileSync(await download.path())));
   expect(Object.keys(zipped)).toEqual(expect.arrayContaining(['models/modelDT.json', 'models/modelKNN.json', 'results.json']));
 

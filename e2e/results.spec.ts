@@ -178,7 +178,7 @@ test.describe('results', () => {
     await page.screenshot({ path: testInfo.outputPath('results-detail.png'), fullPage: true });
 
     // Download models: one zip with every model, the ensemble, the results, the predictions and a README.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download models' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download models' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^indicata-[0-9A-Za-z_-]{20}\.zip$/);
     const zipped = unzipSync(new Uint8Array(readFileSync(await download.path())));
     const names = Object.keys(zipped);

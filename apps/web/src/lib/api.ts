@@ -161,6 +161,40 @@ function uploadOnce<T>(url: string, formData: FormData, onProgress?: (fraction: 
   });
 }
 
+/** One GET of a file, read chunk by chunk so that the share received so far can be reported. */
+async function downloadOnce(url: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw networkError(cause);
+  }
+  if (!response.ok) throw toApiRequestError(response.status, await readBody(response), response.headers.get('retry-after'));
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const total = Number(response.headers.get('content-length') ?? 0);
+  if (!response.body) return new Blob([await response.arrayBuffer()], { type });
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress?.(0);
+  for (;;) {
+    let part: ReadableStreamReadResult<Uint8Array>;
+    try {
+      part = await reader.read();
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw networkError(cause);
+    }
+    if (part.done) break;
+    chunks.push(part.value);
+    received += part.value.byteLength;
+    if (total > 0) onProgress?.(Math.min(1, received / total));
+  }
+  onProgress?.(1);
+  return new Blob(chunks as BlobPart[], { type });
+}
+
 /**
  * The typed client over the API. Errors are ApiRequestError; mutations carry the CSRF header;
  * idempotent calls retry on 5xx/408/429 with doubling backoff (up to 64x) within 120 s, uploads within 600 s.
@@ -170,6 +204,22 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => send<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PUT', path, body, options),
   del: <T = void>(path: string, options?: RequestOptions) => send<T>('DELETE', path, undefined, options),
+  /** A file (GET) as a Blob, with download progress (0..1, when the server sends its length). Retried like a GET. */
+  download: async (path: string, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<Blob> => {
+    const url = apiUrl(path);
+    if (signedOut) throw new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'Signed out.' });
+    try {
+      return await withRetry(() => downloadOnce(url, onProgress, options?.signal), {
+        policy: retryPolicies.operation,
+        isRetryable: (error) => (options?.retry ?? true) && isRetryableError(error),
+        retryAfterMs,
+        signal: options?.signal,
+      });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) handleUnauthorized(url, options);
+      throw error;
+    }
+  },
   /** Multipart upload with progress (0..1). Retried on 5xx/408/429 within the upload budget. */
   upload: async <T>(path: string, formData: FormData, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<T> => {
     const url = apiUrl(path);

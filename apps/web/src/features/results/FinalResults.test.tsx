@@ -44,7 +44,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('leaderboard')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Scores per model and per class' }));
     expect(screen.getByTestId('table-resultados')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download models' }).getAttribute('href')).toBe('/api/jobs/abcdefghij0123456789/archive');
+    expect(screen.getByRole('button', { name: 'Download models' })).toBeTruthy();
   });
 
   it('renders every table with plain-language columns', () => {

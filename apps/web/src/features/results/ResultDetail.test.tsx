@@ -71,6 +71,13 @@ describe('result detail states', () => {
     expect(screen.getByText('Reason: The target has no values in 2015.')).toBeTruthy();
   });
 
+  it('says a cancelled job was cancelled, not that an error may have happened', async () => {
+    serveJob({ ...base, status: 'cancelled', errorMessage: null, data: storedData, results: null, report: null });
+    renderDetail();
+    expect(await screen.findByText(/This job was cancelled before it finished, so it has no results/)).toBeTruthy();
+    expect(screen.queryByText('No result details found. Possible error encountered.')).toBeNull();
+  });
+
   it('shows the missing-detail text when the job cannot be read', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found.' } }), { status: 404, headers: { 'content-type': 'application/json' } }));
     vi.spyOn(console, 'error').mockImplementation(() => {});

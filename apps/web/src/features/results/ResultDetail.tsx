@@ -70,6 +70,11 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
               </>
             )}
           </Stack>
+        ) : detail.status === 'cancelled' ? (
+          // Cancelled by its owner: nothing went wrong, so not the spec's "Possible error encountered".
+          <Alert color="gray" variant="light" radius="md" data-testid="detail-cancelled">
+            <Text>{t('detail.cancelled')}</Text>
+          </Alert>
         ) : detail.status === 'error' || !detail.results ? (
           <Alert color="red" variant="light" radius="md" data-testid="detail-missing">
             <Text>{t('detail.noDetails')}</Text>

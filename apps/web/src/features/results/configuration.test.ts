@@ -44,6 +44,15 @@ describe('configuration as displayed in the detail view', () => {
     expect(value('MLAlgorithms')).toBe('DT, RF');
   });
 
+  it('shows the indicators the run used as input when the selection was automatic (nothing stored)', () => {
+    const automatic = { ...stored, indicatorsAnalyzingCode: [] };
+    const value = (view: ReturnType<typeof buildConfigurationView>) => view!.lines.find((line) => line.field === 'indicatorsAnalyzingName')?.value;
+    expect(value(buildConfigurationView(automatic))).toBeUndefined();
+    expect(value(buildConfigurationView(automatic, ['GDP', 'WHS4_100']))).toBe('GDP, WHS4_100');
+    // What the run kept wins over what was asked for (a manual choice may lose indicators to missing data).
+    expect(value(buildConfigurationView(stored, ['WHS4_100']))).toBe('WHS4_100');
+  });
+
   it('has every label of the spec, including the testing fraction when it is set', () => {
     const view = buildConfigurationView({ ...stored, fracUsedToTest: 20, predictionIndicatorYear: null });
     expect(view!.lines.map((l) => enLocale.results.config.labels[l.labelKey])).toContain('Fraction Used for Testing');

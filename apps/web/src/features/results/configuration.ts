@@ -95,13 +95,17 @@ function manualClassesText(value: unknown): string | undefined {
 /**
  * Builds the configuration view from a job's stored data; fields that are absent or empty are left out.
  * @param data the submitted configuration (`data` of GET /api/jobs/:id)
+ * @param usedIndicators the names of the indicators the run used as input (its results' `usedIndicators`), shown as
+ *   "Indicators Used as Input" when the configuration does not store them: with automatic attribute selection the
+ *   submitted list is empty and only the run knows which it kept
  * @returns null when nothing displayable is stored ("No configuration found.")
  */
-export function buildConfigurationView(data: unknown): ConfigurationView | null {
+export function buildConfigurationView(data: unknown, usedIndicators: readonly string[] = []): ConfigurationView | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
   const record = data as Record<string, unknown>;
   const pick = (field: string): unknown => {
     if (!isEmpty(record[field])) return record[field];
+    if (field === 'indicatorsAnalyzingName' && usedIndicators.length > 0) return [...usedIndicators];
     for (const alternative of FIELD_FALLBACKS[field] ?? []) if (!isEmpty(record[alternative])) return record[alternative];
     if (field === 'groupsCategorization') return manualClassesText(record.groupsCategorizationManual);
     return undefined;

@@ -35,6 +35,7 @@ export const results = {
     loading: MESSAGES.loadingResultDetails,
     stillProcessing: MESSAGES.stillProcessing,
     noDetails: MESSAGES.noResultDetails,
+    cancelled: 'This job was cancelled before it finished, so it has no results. To run it again, use "Re-run (same seed)" or "Clone into the wizard" in its actions menu.',
     errorReason: 'Reason: {reason}',
     finalResults: 'Final results',
     noJob: 'No job was chosen. Go back to the Results tab and open one.',
@@ -295,6 +296,7 @@ export const results = {
   },
   download: {
     button: 'Download models',
+    progress: 'Downloading the models: {percent}%',
     note: 'One zip: every model (the ensemble included), the results JSON, the predictions as CSV and a README on how to load each file.',
   },
   predict: {

@@ -35,6 +35,7 @@ export const results: Translation<typeof en> = {
     loading: 'Carregando detalhes do resultado...',
     stillProcessing: 'Os dados ainda estão sendo processados. Aguarde.',
     noDetails: 'Nenhum detalhe de resultado encontrado. Possível erro.',
+    cancelled: 'Esta tarefa foi cancelada antes de terminar, por isso não tem resultados. Para executá-la de novo, use "Executar de novo (mesma semente)" ou "Clonar no assistente" no menu de ações.',
     errorReason: 'Motivo: {reason}',
     finalResults: 'Resultados finais',
     noJob: 'Nenhuma solicitação escolhida. Volte à aba Resultados e abra uma.',
@@ -294,6 +295,7 @@ export const results: Translation<typeof en> = {
   },
   download: {
     button: 'Baixar modelos',
+    progress: 'Baixando os modelos: {percent}%',
     note: 'Um zip: todos os modelos (o ensemble incluído), o JSON dos resultados, as previsões em CSV e um README sobre como carregar cada arquivo.',
   },
   predict: {

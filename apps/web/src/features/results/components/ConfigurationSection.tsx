@@ -19,7 +19,7 @@ export function ConfigurationSection({ jobId }: { jobId: string }) {
     setOpened((value) => !value);
   };
 
-  const view = job.data ? buildConfigurationView(job.data.data) : null;
+  const view = job.data ? buildConfigurationView(job.data.data, job.data.results?.usedIndicators.map((row) => row.indicatorAnalyzingName)) : null;
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="configurations">

@@ -1,4 +1,5 @@
 import { toCsv, type PredictResponse } from '@indicata/contracts';
+import { saveBlob } from '../../../lib/save-file.ts';
 
 /** Column titles of the predictions CSV, given by the caller in the page's language. */
 export interface PredictionCsvHeaders {
@@ -27,12 +28,5 @@ export function predictionsCsv(result: Pick<PredictResponse, 'classes' | 'predic
 
 /** Saves text as a file through a temporary object URL (the data is already in the page). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(fileName, new Blob([text], { type }));
 }
