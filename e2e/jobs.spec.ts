@@ -44,6 +44,11 @@ test.describe('job control', () => {
     const cancelled = await readJob(page, long.id);
     expect(cancelled.job?.status).toBe('cancelled');
     expect(cancelled.job?.results ?? null).toBeNull();
+    // Its detail says it was cancelled (not "Possible error encountered") and has the actions it names.
+    await page.goto(`/results?id=${long.id}`);
+    await expect(page.getByTestId('detail-cancelled')).toContainText('This job was cancelled before it finished');
+    await expect(page.getByRole('button', { name: 'Actions for Long search' })).toBeVisible();
+    await page.goto('/home?tab=results');
 
     // Re-run: a new job with the same configuration and seed; it starts at once because the cancelled run let go.
     await openActions(page, quick.id);

@@ -76,6 +76,8 @@ describe('result detail states', () => {
     renderDetail();
     expect(await screen.findByText(/This job was cancelled before it finished, so it has no results/)).toBeTruthy();
     expect(screen.queryByText('No result details found. Possible error encountered.')).toBeNull();
+    // The actions the text names are on this page.
+    expect(screen.getByRole('button', { name: `Actions for ${base.name}` })).toBeTruthy();
   });
 
   it('shows the missing-detail text when the job cannot be read', async () => {

@@ -8,6 +8,7 @@ import { ConfigurationSection } from './components/ConfigurationSection.tsx';
 import { ReportSections } from './components/ReportSections.tsx';
 import { FinalResults } from './components/FinalResults.tsx';
 import { WhoVintageText } from '../who/WhoVintageText.tsx';
+import { JobActionsMenu } from '../jobs/JobActionsMenu.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -104,6 +105,8 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
             {t('detail.heading')}
           </Title>
         </Group>
+        {/* Cancel, re-run, clone and delete here too: a cancelled or failed job's detail points to them. */}
+        {job.data && <JobActionsMenu job={job.data} onDeleted={() => navigate('/home?tab=results')} />}
       </Group>
       {body}
     </Stack>
