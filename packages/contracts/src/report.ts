@@ -35,7 +35,8 @@ export const REPORT_SECTION_TITLES: Record<ReportLocale, Record<ReportSectionKey
   'pt-BR': {
     results: 'Resultados',
     outliers: 'Outliers',
-    correlation: 'Matriz de correlação',
+    // Verbatim, as the design brief asks of the spec's Portuguese strings (spec section 3).
+    correlation: 'Matrix de correlação',
     features: 'Features',
     confusion: 'Matrizes de Confusão',
     detailed: 'Detalhada dos resultados',

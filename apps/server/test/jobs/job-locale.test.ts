@@ -51,7 +51,7 @@ describe('a job submitted in pt-BR', () => {
     expect(job.data.locale).toBe('pt-BR');
     expect(job.report.locale).toBe('pt-BR');
     expect(job.report.notice).toBe('Escrito pelo analista embutido a partir dos resultados; não é um modelo de linguagem.');
-    expect(job.report.sections.find((s) => s.key === 'correlation')!.title).toBe('Matriz de correlação');
+    expect(job.report.sections.find((s) => s.key === 'correlation')!.title).toBe('Matrix de correlação');
     expect(job.report.sections.find((s) => s.key === 'results')!.html).toMatch(/<p>O modelo escolhido é \w+: tem a maior macro-F1 média/);
 
     while (sink.messages.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

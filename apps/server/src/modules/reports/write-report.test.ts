@@ -46,7 +46,7 @@ describe('writeReport', () => {
     expect(limitations).toContain('gap of 0.079');
     const pt = await writeReport(results, { assistant: createBuiltinAssistant(), locale: 'pt-BR' });
     expect(pt.sections.map((s) => s.title)).toEqual(REPORT_SECTION_KEYS.map((k) => REPORT_SECTION_TITLES['pt-BR'][k]));
-    expect(pt.sections.map((s) => s.title).slice(0, 7)).toEqual(['Resultados', 'Outliers', 'Matriz de correlação', 'Features', 'Matrizes de Confusão', 'Detalhada dos resultados', 'hiperparâmetros']);
+    expect(pt.sections.map((s) => s.title).slice(0, 7)).toEqual(['Resultados', 'Outliers', 'Matrix de correlação', 'Features', 'Matrizes de Confusão', 'Detalhada dos resultados', 'hiperparâmetros']);
     // The prose is Portuguese throughout, numbers with a decimal comma, and the number check still accepts them.
     const ptResults = htmlToText(pt.sections.find((s) => s.key === 'results')!.html);
     expect(ptResults).toMatch(/O modelo escolhido é RF: tem a maior macro-F1 média nas dobras de validação \(\d,\d{4}\)/);
