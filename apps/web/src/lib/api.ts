@@ -195,6 +195,22 @@ async function downloadOnce(url: string, onProgress?: (fraction: number) => void
   return new Blob(chunks as BlobPart[], { type });
 }
 
+/** A transfer with progress (upload or download), retried on 5xx/408/429 within `policy`; a 401 signs the page out. */
+async function withProgress<T>(path: string, policy: RetryPolicy, once: (url: string) => Promise<T>, options?: RequestOptions): Promise<T> {
+  const url = apiUrl(path);
+  try {
+    return await withRetry(() => once(url), {
+      policy,
+      isRetryable: (error) => (options?.retry ?? true) && isRetryableError(error),
+      retryAfterMs,
+      signal: options?.signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) handleUnauthorized(url, options);
+    throw error;
+  }
+}
+
 /**
  * The typed client over the API. Errors are ApiRequestError; mutations carry the CSRF header;
  * idempotent calls retry on 5xx/408/429 with doubling backoff (up to 64x) within 120 s, uploads within 600 s.
@@ -205,34 +221,11 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PUT', path, body, options),
   del: <T = void>(path: string, options?: RequestOptions) => send<T>('DELETE', path, undefined, options),
   /** A file (GET) as a Blob, with download progress (0..1, when the server sends its length). Retried like a GET. */
-  download: async (path: string, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<Blob> => {
-    const url = apiUrl(path);
-    if (signedOut) throw new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'Signed out.' });
-    try {
-      return await withRetry(() => downloadOnce(url, onProgress, options?.signal), {
-        policy: retryPolicies.operation,
-        isRetryable: (error) => (options?.retry ?? true) && isRetryableError(error),
-        retryAfterMs,
-        signal: options?.signal,
-      });
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) handleUnauthorized(url, options);
-      throw error;
-    }
+  download: (path: string, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<Blob> => {
+    if (signedOut) return Promise.reject(new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'Signed out.' }));
+    return withProgress(path, retryPolicies.operation, (url) => downloadOnce(url, onProgress, options?.signal), options);
   },
   /** Multipart upload with progress (0..1). Retried on 5xx/408/429 within the upload budget. */
-  upload: async <T>(path: string, formData: FormData, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<T> => {
-    const url = apiUrl(path);
-    try {
-      return await withRetry(() => uploadOnce<T>(url, formData, onProgress, options?.signal), {
-        policy: retryPolicies.upload,
-        isRetryable: (error) => (options?.retry ?? true) && isRetryableError(error),
-        retryAfterMs,
-        signal: options?.signal,
-      });
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) handleUnauthorized(url, options);
-      throw error;
-    }
-  },
+  upload: <T>(path: string, formData: FormData, onProgress?: (fraction: number) => void, options?: RequestOptions): Promise<T> =>
+    withProgress(path, retryPolicies.upload, (url) => uploadOnce<T>(url, formData, onProgress, options?.signal), options),
 };
