@@ -96,8 +96,8 @@ function manualClassesText(value: unknown): string | undefined {
  * Builds the configuration view from a job's stored data; fields that are absent or empty are left out.
  * @param data the submitted configuration (`data` of GET /api/jobs/:id)
  * @param usedIndicators the names of the indicators the run used as input (its results' `usedIndicators`), shown as
- *   "Indicators Used as Input" when the configuration does not store them: with automatic attribute selection the
- *   submitted list is empty and only the run knows which it kept
+ *   "Indicators Used as Input" in place of the submitted list: with automatic attribute selection that list is empty,
+ *   and a manual one may lose indicators to missing data; only the run knows which it kept
  * @returns null when nothing displayable is stored ("No configuration found.")
  */
 export function buildConfigurationView(data: unknown, usedIndicators: readonly string[] = []): ConfigurationView | null {

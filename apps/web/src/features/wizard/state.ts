@@ -19,14 +19,14 @@ import {
   type PreprocessingStep,
 } from '@indicata/contracts';
 
-/** Bump the suffix when the shape changes incompatibly: an old value then simply resets. */
-
 /**
  * The Target Selection's "All regions" choice: the test rows are the target year's rows of every region (the job's
  * `predictionIndicatorRegion` is null). The spec asks for a year and a region; without this choice a panel with no
- * region column could not be split by year at all. No region of a WHO panel or an upload is named '*'.
+ * region column could not be split by year at all. A region really named '*' is left out of the page's list.
  */
 export const ALL_REGIONS = '*';
+
+/** Bump the suffix when the shape changes incompatibly: an old value then simply resets. */
 export const WIZARD_STORAGE_KEY = 'indicata.wizard.v1';
 
 /** Pages that hold parameters: the five models and the four preprocessing pages with plain parameters. */
