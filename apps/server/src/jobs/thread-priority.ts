@@ -34,4 +34,3 @@ export function lowerThreadPriority(niceness: number): number | null {
     return null;
   }
 }
-

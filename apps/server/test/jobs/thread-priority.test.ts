@@ -1,16 +1,7 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import type { PanelFrame } from '@indicata/engine';
 import { runEngineInThread } from '../../src/jobs/engine-runner.ts';
-
-/** The nice level of every thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
-function threadNiceLevels(): number[] {
-  return fs.readdirSync('/proc/self/task').map((tid) => {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, inside parentheses): the 3rd field is the state.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
-}
+import { threadNiceLevels } from '../helpers/thread-nice-levels.ts';
 
 /** 30 places x 10 years, four indicators; the target follows the first, so a tree fits in milliseconds. */
 function smallPanel(): PanelFrame {

@@ -1,17 +1,8 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import type { AppContext } from '../../src/context.ts';
 import { closeCsvThreads, initCsvThreads, validateUploadInThread } from '../../src/modules/uploads/csv-threads.ts';
 import { interactiveThreadNiceness } from '../../src/threads/interactive-pool.ts';
-
-/** The nice level of every thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
-function threadNiceLevels(): number[] {
-  return fs.readdirSync('/proc/self/task').map((tid) => {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, inside parentheses): the 3rd field is the state.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
-}
+import { threadNiceLevels } from '../helpers/thread-nice-levels.ts';
 
 const TINY_PANEL = new TextEncoder().encode('country;year;cases\nA;2010;5\nA;2011;7\nB;2010;3\nB;2011;9\n');
 

@@ -105,7 +105,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
             {t('detail.heading')}
           </Title>
         </Group>
-        {/* Cancel, re-run, clone and delete here too: a cancelled or failed job's detail points to them. */}
+        {/* Cancel, re-run, clone and delete here too: a cancelled job's detail points to them. */}
         {job.data && <JobActionsMenu job={job.data} onDeleted={() => navigate('/home?tab=results')} />}
       </Group>
       {body}
