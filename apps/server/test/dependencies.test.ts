@@ -12,9 +12,11 @@ interface PackageJson {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  /** npm's install-script policy (npm >= 11.16): package name -> may its install script run. */
+  allowScripts?: Record<string, boolean>;
 }
 interface LockFile {
-  packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
+  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; hasInstallScript?: boolean }>;
 }
 
 const root = readJson<PackageJson>('package.json');
@@ -45,5 +47,16 @@ describe('dependencies', () => {
         .map(([name, range]) => `${file}: ${name} ${range}`);
     });
     expect(loose).toEqual([]);
+  });
+
+  it('every locked package with an install script has a reviewed allow or deny in allowScripts (npm 12 blocks the rest)', () => {
+    const lock = readJson<LockFile>('package-lock.json');
+    const decided = root.allowScripts ?? {};
+    const unreviewed = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      // "node_modules/a/node_modules/@scope/b" -> "@scope/b"
+      .map(([location, entry]) => `${location.split('node_modules/').pop()}@${entry.version}`)
+      .filter((nameAtVersion) => typeof decided[nameAtVersion.slice(0, nameAtVersion.lastIndexOf('@'))] !== 'boolean');
+    expect(unreviewed).toEqual([]);
   });
 });
