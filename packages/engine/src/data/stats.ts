@@ -1,10 +1,26 @@
 /** Small statistics helpers on plain numbers; NaN-aware where the name says so. */
 
 /** Values that are not NaN. */
-export function observed(values: ArrayLike<number>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) out.push(values[i]);
+export function observed(values: ArrayLike<number>): Float64Array {
+  // Counted first, then filled: one allocation of the exact size (growing a JS array value by value cost as much
+  // as sorting it on large training sets).
+  let count = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) count += 1;
+  const out = new Float64Array(count);
+  let k = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!Number.isNaN(v)) out[k++] = v;
+  }
   return out;
+}
+
+/**
+ * The observed (non-NaN) values in ascending order, in a new array.
+ * @param values values with NaN for missing
+ */
+export function observedSorted(values: ArrayLike<number>): Float64Array {
+  return observed(values).sort();
 }
 
 /** Arithmetic mean (NaN for no values). */
@@ -45,7 +61,7 @@ export function sortedCopy(values: ArrayLike<number>): Float64Array {
 
 /** Median of observed values (NaN when none). */
 export function median(values: ArrayLike<number>): number {
-  return quantileSorted(sortedCopy(observed(values)), 0.5);
+  return quantileSorted(observedSorted(values), 0.5);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { EngineConfig } from './config.ts';
 import type { Matrix } from '../models/types.ts';
 import { fitOutlierBounds, isOutlier, type OutlierBounds } from '../preprocess/outliers.ts';
 import { assignClass, fitTargetClasses, type TargetClasses } from '../preprocess/target-classes.ts';
-import { fitFeatures, transformFeatures, type FeatureSource, type FittedFeatures } from '../preprocess/features.ts';
+import { fitFeatures, transformFeatures, type ColumnStatsMemo, type FeatureSource, type FittedFeatures } from '../preprocess/features.ts';
 import { balance, type BalancedSet } from '../preprocess/balancing.ts';
 import { outerSplit, type Fold, type OuterSplit } from '../search/splits.ts';
 import type { FoldData } from '../search/search.ts';
@@ -136,7 +136,8 @@ export interface TrainingSet {
  * @param prepared target preparation
  * @param rows frame rows to fit on
  * @param config engine configuration
- * @param seedLabel label mixed into the balancing seed (fold name)
+ * @param seedLabel label mixed into the balancing seed (fold name); also names the row set in `memo`
+ * @param memo the run's column statistics, shared with fits of other input sets on the same rows
  */
 export function buildTrainingSet(
   frame: PanelFrame,
@@ -144,6 +145,7 @@ export function buildTrainingSet(
   rows: number[],
   config: EngineConfig,
   seedLabel: string,
+  memo?: ColumnStatsMemo,
 ): TrainingSet {
   const { source, classOf, target, classes } = prepared;
   const nClasses = classes.classes.length;
@@ -154,6 +156,7 @@ export function buildTrainingSet(
     rows.map((i) => target[i]),
     nClasses,
     config.preprocessing,
+    memo?.forRows(seedLabel, rows),
   );
   const { X, incomplete } = transformFeatures(source, fitted, rows);
   let kept = rows;
@@ -197,12 +200,13 @@ export function buildTrainingSet(
  * @param folds folds over positions of prepared.trainRows
  * @param config engine configuration
  * @param label fold-set label for seeds ('fc' forward chaining, 'rk' random k-fold)
+ * @param memo the run's column statistics, shared with fits of other input sets on the same rows
  */
-export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds: Fold[], config: EngineConfig, label: string): FoldData[] {
+export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds: Fold[], config: EngineConfig, label: string, memo?: ColumnStatsMemo): FoldData[] {
   return folds.map((fold, f) => {
     const trainRows = fold.train.map((p) => prepared.trainRows[p]);
     const validationRows = fold.validation.map((p) => prepared.trainRows[p]);
-    const set = buildTrainingSet(frame, prepared, trainRows, config, `${label}-${f}`);
+    const set = buildTrainingSet(frame, prepared, trainRows, config, `${label}-${f}`, memo);
     const { X } = transformFeatures(prepared.source, set.fitted, validationRows);
     return {
       train: set.balanced.X,

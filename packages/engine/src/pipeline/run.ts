@@ -4,7 +4,7 @@ import type { PanelFrame } from '../data/frame.ts';
 import type { SavedModel } from '../models/types.ts';
 import { parseEngineConfig, type EngineConfig, type EngineConfigInput } from './config.ts';
 import { buildFoldData, buildTrainingSet, prepareTarget, type PreparedTarget } from './prepare.ts';
-import { transformFeatures, type FeatureSource } from '../preprocess/features.ts';
+import { ColumnStatsMemo, transformFeatures, type FeatureSource } from '../preprocess/features.ts';
 import type { ScalerState } from '../preprocess/scalers.ts';
 import { forwardChainingFolds, stratifiedKFold, type Fold } from '../search/splits.ts';
 import { candidatesFor, preferredCount, type Candidate, type InputSet } from '../search/spaces.ts';
@@ -147,14 +147,15 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   const history = inputSets.includes('indicators+history') ? targetHistoryColumns(frame, prepared.target, prepared.classes, config.target) : null;
   const permutationPositions = samplePositions(prepared.testRows.length, PERMUTATION_MAX_ROWS, deriveSeed(config.seed, 'permutation-rows'));
   const data = new Map<InputSet, InputData>();
+  const statsMemo = new ColumnStatsMemo();
   for (const inputs of inputSets) {
     const source = inputs === 'indicators' ? prepared.source : withHistory(prepared.source, history as FeatureSource);
     const view: PreparedTarget = { ...prepared, source };
-    const set = buildTrainingSet(frame, view, prepared.trainRows, config, 'final');
+    const set = buildTrainingSet(frame, view, prepared.trainRows, config, 'final', statsMemo);
     const test = transformFeatures(source, set.fitted, prepared.testRows).X;
     data.set(inputs, {
       source,
-      folds: buildFoldData(frame, view, folds, config, 'fc'),
+      folds: buildFoldData(frame, view, folds, config, 'fc', statsMemo),
       final: { set, test, permutation: subsetRows(test, permutationPositions) },
     });
   }
@@ -171,7 +172,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         k,
         deriveSeed(config.seed, 'random-kfold', k),
       );
-      cached = buildFoldData(frame, { ...prepared, source: dataOf(inputs).source }, randomFolds, config, `rk${k}`);
+      cached = buildFoldData(frame, { ...prepared, source: dataOf(inputs).source }, randomFolds, config, `rk${k}`, statsMemo);
       randomFoldCache.set(key, cached);
     }
     return cached;

@@ -1,12 +1,13 @@
 import type { Matrix } from '../models/types.ts';
 import type { AttributeDiscretization, PreprocessingConfig } from '../pipeline/config.ts';
-import { entropyBits, mean, median, observed, pearson, quantileSorted, sortedCopy } from '../data/stats.ts';
+import { entropyBits, observedSorted, pearson, quantileSorted } from '../data/stats.ts';
 
 /**
  * The feature half of preprocessing, fit on training rows only and applied to any rows:
  * missing-data column removal -> attribute selection (information gain, Pearson cut, manual list) ->
  * imputation -> attribute discretization. The pipeline fits it once per forward-chaining fold (on the
- * fold's training rows) and once on all training rows for the final models.
+ * fold's training rows) and once on all training rows for the final models, for each input set; the input sets
+ * of one row set share their column statistics (ColumnStatsMemo).
  */
 
 /** Candidate feature columns over all rows of the frame. */
@@ -57,9 +58,9 @@ export const IG_BINS = 10;
  * @param values feature values of training rows
  * @param classes class index of the same rows
  * @param nClasses number of classes
+ * @param sorted the observed values of `values` in ascending order, when the caller has them already
  */
-export function informationGain(values: ArrayLike<number>, classes: ArrayLike<number>, nClasses: number): number {
-  const sorted = sortedCopy(observed(values));
+export function informationGain(values: ArrayLike<number>, classes: ArrayLike<number>, nClasses: number, sorted: Float64Array = observedSorted(values)): number {
   if (sorted.length === 0) return 0;
   const edges: number[] = [];
   for (let b = 1; b < IG_BINS; b++) {
@@ -104,23 +105,84 @@ function round(v: number, digits = 6): number {
   return Math.round(v * f) / f;
 }
 
-function attributeEdges(
-  entry: AttributeDiscretization[number],
-  trainValues: Float64Array,
-): number[] {
+function attributeEdges(entry: AttributeDiscretization[number], stats: ColumnStats): number[] {
   if (entry.option === 'manual') {
     const classes = Object.values(entry.classes ?? {}).sort((a, b) => a.min - b.min);
     if (classes.length < 2) return [];
     return classes.slice(1).map((c) => c.min);
   }
   const groups = entry.groups ?? 1;
-  const sorted = sortedCopy(observed(trainValues));
-  if (groups <= 1 || sorted.length === 0) return [];
-  const lo = sorted[0];
-  const hi = sorted[sorted.length - 1];
+  if (groups <= 1 || stats.observedCount === 0) return [];
+  const lo = stats.min;
+  const hi = stats.max;
   if (lo === hi) return [];
   const width = (hi - lo) / groups;
   return Array.from({ length: groups - 1 }, (_, i) => lo + width * (i + 1));
+}
+
+/** What fitFeatures needs of one column on one set of training rows: numbers only, so memoising them costs little. */
+export interface ColumnStats {
+  observedCount: number;
+  missingPercent: number;
+  /** Information gain about the class (bits, rounded), 0 without an observed value. */
+  ig: number;
+  /** Pearson r with the raw target (rounded), null when undefined. */
+  pearson: number | null;
+  /** Median, mean (in row order, as a running sum), smallest and largest observed value; NaN without one. */
+  median: number;
+  mean: number;
+  min: number;
+  max: number;
+}
+
+function columnStats(values: Float64Array, classes: ArrayLike<number>, target: ArrayLike<number>, nClasses: number): ColumnStats {
+  const n = values.length;
+  const sorted = observedSorted(values);
+  const count = sorted.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(values[i])) sum += values[i];
+  const r = pearson(values, target);
+  return {
+    observedCount: count,
+    missingPercent: n === 0 ? 100 : round((100 * (n - count)) / n, 4),
+    ig: count === 0 ? 0 : round(informationGain(values, classes, nClasses, sorted)),
+    pearson: r === null ? null : round(r),
+    median: quantileSorted(sorted, 0.5),
+    mean: count === 0 ? NaN : sum / count,
+    min: count === 0 ? NaN : sorted[0],
+    max: count === 0 ? NaN : sorted[count - 1],
+  };
+}
+
+/**
+ * Column statistics shared by the preprocessing fits of one run on the same training rows: the pipeline fits both
+ * input sets (indicators; indicators + the target's history) on each fold's rows, and the indicator columns are the
+ * same arrays in both, so each column's sort and information gain is computed once per row set, not once per fit.
+ * Valid for one prepared target (the classes and target values of a row never change within a run).
+ */
+export class ColumnStatsMemo {
+  private readonly byLabel = new Map<string, { fingerprint: string; stats: Map<Float64Array, ColumnStats> }>();
+
+  /**
+   * The statistics memo of one row set.
+   * @param label names the row set within the run (e.g. 'final', 'fc-0')
+   * @param rows the set's frame rows; a label seen with other rows starts afresh
+   */
+  forRows(label: string, rows: ArrayLike<number>): Map<Float64Array, ColumnStats> {
+    const fingerprint = rowsFingerprint(rows);
+    const entry = this.byLabel.get(label);
+    if (entry && entry.fingerprint === fingerprint) return entry.stats;
+    const stats = new Map<Float64Array, ColumnStats>();
+    this.byLabel.set(label, { fingerprint, stats });
+    return stats;
+  }
+}
+
+/** Count and FNV-1a hash of row indices: tells two row sets apart without keeping them. */
+function rowsFingerprint(rows: ArrayLike<number>): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < rows.length; i++) hash = Math.imul(hash ^ rows[i], 0x01000193) >>> 0;
+  return `${rows.length}:${hash}`;
 }
 
 /**
@@ -131,6 +193,7 @@ function attributeEdges(
  * @param trainTarget raw target value of each training row
  * @param nClasses number of target classes
  * @param options missing-data, attribute-selection and attribute-discretization settings
+ * @param memo column statistics already computed on these same rows (ColumnStatsMemo.forRows), filled as computed
  */
 export function fitFeatures(
   source: FeatureSource,
@@ -139,21 +202,23 @@ export function fitFeatures(
   trainTarget: ArrayLike<number>,
   nClasses: number,
   options: Pick<PreprocessingConfig, 'missingData' | 'attributeSelection' | 'attributeDiscretization'>,
+  memo: Map<Float64Array, ColumnStats> = new Map(),
 ): FittedFeatures {
   const warnings: string[] = [];
   const n = trainRows.length;
-  const trainColumns = source.columns.map((col) => {
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = col[trainRows[i]];
-    return out;
+  const stats = source.columns.map((col) => {
+    let known = memo.get(col);
+    if (!known) {
+      const values = new Float64Array(n);
+      for (let i = 0; i < n; i++) values[i] = col[trainRows[i]];
+      known = columnStats(values, trainClasses, trainTarget, nClasses);
+      memo.set(col, known);
+    }
+    return known;
   });
   const firstForced = source.names.length - (source.forced ?? 0);
   const isForced = (j: number) => j >= firstForced;
-  const missingPercent = trainColumns.map((col) => {
-    let missing = 0;
-    for (let i = 0; i < n; i++) if (Number.isNaN(col[i])) missing += 1;
-    return n === 0 ? 100 : round((100 * missing) / n, 4);
-  });
+  const missingPercent = stats.map((s) => s.missingPercent);
 
   // 1. Missing-data column removal (a column with no observed training value is always removed).
   const { maxMissingPercent, imputation } = options.missingData;
@@ -171,9 +236,8 @@ export function fitFeatures(
   const ig = new Map<number, number>();
   const r = new Map<number, number | null>();
   for (const j of candidates) {
-    ig.set(j, round(informationGain(trainColumns[j], trainClasses, nClasses)));
-    const rj = pearson(trainColumns[j], trainTarget);
-    r.set(j, rj === null ? null : round(rj));
+    ig.set(j, stats[j].ig);
+    r.set(j, stats[j].pearson);
   }
   const report = (j: number, reason?: string): IndicatorReport => ({
     indicatorAnalyzingName: source.names[j],
@@ -224,7 +288,7 @@ export function fitFeatures(
   // 3. Imputation values (mean or median of observed training values; 'none' fills test rows with the median).
   const fill = new Float64Array(selected.length);
   selected.forEach((j, k) => {
-    fill[k] = imputation === 'mean' && !isForced(j) ? mean(observed(trainColumns[j])) : median(trainColumns[j]);
+    fill[k] = imputation === 'mean' && !isForced(j) ? stats[j].mean : stats[j].median;
     // A history column with no training value at all (a single training year) still needs a number.
     if (Number.isNaN(fill[k])) fill[k] = 0;
   });
@@ -232,7 +296,7 @@ export function fitFeatures(
   // 4. Attribute discretization (edges fit on observed training values).
   const binEdges = selected.map((j) => {
     const entry = options.attributeDiscretization.find((e) => e.indicator === source.names[j]);
-    return entry ? attributeEdges(entry, trainColumns[j]) : null;
+    return entry ? attributeEdges(entry, stats[j]) : null;
   });
   for (const entry of options.attributeDiscretization) {
     if (!selected.some((j) => source.names[j] === entry.indicator)) {

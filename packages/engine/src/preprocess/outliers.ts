@@ -1,4 +1,4 @@
-import { quantileSorted, sortedCopy, observed } from '../data/stats.ts';
+import { observedSorted, quantileSorted } from '../data/stats.ts';
 
 /** IQR bounds of the target fitted on training rows. */
 export interface OutlierBounds {
@@ -16,7 +16,7 @@ export interface OutlierBounds {
  * @param k fence multiplier (1.5)
  */
 export function fitOutlierBounds(trainValues: ArrayLike<number>, quantiles: readonly [number, number], k: number): OutlierBounds {
-  const sorted = sortedCopy(observed(trainValues));
+  const sorted = observedSorted(trainValues);
   if (sorted.length === 0) throw new Error('No training rows have a target value.');
   const qLow = quantileSorted(sorted, quantiles[0]);
   const qHigh = quantileSorted(sorted, quantiles[1]);

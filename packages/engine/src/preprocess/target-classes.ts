@@ -1,6 +1,6 @@
 import type { DiscretizationMethod } from '@indicata/contracts';
 import type { TargetDiscretization } from '../pipeline/config.ts';
-import { observed, quantileSorted, sortedCopy } from '../data/stats.ts';
+import { observedSorted, quantileSorted } from '../data/stats.ts';
 
 /** One class of the discretized target: the ordered class index is its position in the list. */
 export interface TargetClass {
@@ -85,7 +85,7 @@ export function fitTargetClasses(trainValues: ArrayLike<number>, spec: TargetDis
       .sort((a, b) => a.min - b.min || a.max - b.max);
     return { classes, mode: 'manual', method: null, clamp: false };
   }
-  const sorted = sortedCopy(observed(trainValues));
+  const sorted = observedSorted(trainValues);
   if (sorted.length === 0) throw new Error('No training rows have a target value.');
   const lo = sorted[0];
   const hi = sorted[sorted.length - 1];

@@ -1,6 +1,7 @@
 import { assignClass, fitTargetClasses, previewTargetClasses } from '../../src/preprocess/target-classes.ts';
 import { fitOutlierBounds } from '../../src/preprocess/outliers.ts';
-import { fitFeatures, informationGain, transformFeatures } from '../../src/preprocess/features.ts';
+import { ColumnStatsMemo, fitFeatures, informationGain, transformFeatures } from '../../src/preprocess/features.ts';
+import { observed, observedSorted } from '../../src/data/stats.ts';
 import { balance } from '../../src/preprocess/balancing.ts';
 import { applyScaler, fitScaler, normalQuantile } from '../../src/preprocess/scalers.ts';
 
@@ -142,5 +143,33 @@ describe('feature preprocessing', () => {
     expect(fitted.names).toEqual(['noise', 'copy']);
     expect(fitted.selectionMode).toBe('manual');
     expect(fitted.warnings.join(' ')).toMatch(/"nope" is not a numeric column/);
+  });
+  it('a memo of column statistics shared by two input sets on the same rows gives the same fits as none', () => {
+    const history = { ...source, names: [...source.names, 'previous'], columns: [...source.columns, Float64Array.from([NaN, 1, 3, 2, 5, 4, 6, 8])], forced: 1 };
+    const memo = new ColumnStatsMemo();
+    const withMemo = [source, history].map((s) => fitFeatures(s, rows, classes, target, 2, options, memo.forRows('final', rows)));
+    const without = [source, history].map((s) => fitFeatures(s, rows, classes, target, 2, options));
+    expect(withMemo).toEqual(without);
+    // The second input set found the indicator columns' statistics already there (4 of its 5 columns).
+    const shared = memo.forRows('final', rows);
+    expect(shared.size).toBe(5);
+    expect(shared.get(source.columns[0])?.median).toBe(3.5);
+  });
+  it('the memo of a label starts afresh when its rows differ', () => {
+    const memo = new ColumnStatsMemo();
+    const first = memo.forRows('fc-0', rows);
+    fitFeatures(source, rows, classes, target, 2, options, first);
+    expect(memo.forRows('fc-0', rows)).toBe(first);
+    const other = memo.forRows('fc-0', [0, 1, 2, 3, 4, 5]);
+    expect(other).not.toBe(first);
+    expect(other.size).toBe(0);
+    const fitted = fitFeatures(source, [0, 1, 2, 3, 4, 5], classes.slice(0, 6), target.slice(0, 6), 2, options, other);
+    expect(fitted.fill[0]).toBe(3.5); // median of 1, 3, 2, 5, 4, 6
+    expect(memo.forRows('fc-0', [0, 1, 2, 3, 4, 6])).not.toBe(other);
+  });
+  it('observed values keep their order; observedSorted sorts them', () => {
+    expect(Array.from(observed([3, NaN, 1, 2, NaN]))).toEqual([3, 1, 2]);
+    expect(Array.from(observedSorted([3, NaN, 1, -0, 2]))).toEqual([-0, 1, 2, 3]);
+    expect(observedSorted([NaN]).length).toBe(0);
   });
 });
