@@ -10,6 +10,9 @@
 //     files time real processes, exits and jobs.
 //     Starting it as soon as lint and type-check end (beside Playwright's last minute) was tried on 2026-11-25: 263 s
 //     in all against 283 s, but a worker-process test's 4 s job could fit no model under that load. Not kept.
+//     Tried again once test jobs ran at the tests' own priority (no more starved jobs): both runs passed, in 537 and
+//     575 s against 563 s as it is, on a slower machine where the run is CPU-bound (928-998 CPU-s of 1,074-1,149).
+//     No gain, so still not kept: only less CPU work makes this run shorter.
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
