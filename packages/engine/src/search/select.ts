@@ -17,6 +17,12 @@ const BOOTSTRAP_REPEATS = 200;
 const ENSEMBLE_ROUNDS = 25;
 /** Bootstrap resamples of the validation rows whose selections are averaged (bagged ensemble selection). */
 const ENSEMBLE_BAGS = 100;
+/**
+ * Rows a bag draws at most (m-out-of-n bootstrap beyond it). The selection runs on the main thread after the
+ * search, outside any fit's budget: on 75,000 pooled validation rows its 100 bags took about 20 s, the time meant
+ * for the final fits. A WHO panel pools a few thousand rows, below the cap, so its bags are what they were.
+ */
+const ENSEMBLE_MAX_BAG_ROWS = 5_000;
 
 /** Pooled validation labels of the folds, in fold order. */
 export function pooledLabels(folds: FoldData[]): Int32Array {
@@ -186,8 +192,8 @@ function pickRows(matrix: Float64Array, rows: Int32Array, width: number): Float6
  * Caruana et al. (2004) bag the selection over random subsets of a large model library; with five finalists the
  * bags here are bootstrap resamples of the validation rows. One greedy selection on ~750 validation rows chases
  * the noise of macro-F1 on an arg-max (a weak model can win a round by flipping a handful of rows); averaged over
- * ENSEMBLE_BAGS resamples, a member keeps the weight it earns on most of them. Null when fewer than two families
- * end with a weight.
+ * ENSEMBLE_BAGS resamples, a member keeps the weight it earns on most of them; a resample draws at most
+ * ENSEMBLE_MAX_BAG_ROWS rows. Null when fewer than two families end with a weight.
  * @param finalists the families' finalists (scored on every fold)
  * @param folds the folds (for the labels)
  * @param nClasses number of classes
@@ -200,10 +206,11 @@ export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasse
   const n = actual.length;
   const rng = createRng(deriveSeed(seed, 'ensemble-bags'));
   const weights = new Array<number>(members.length).fill(0);
-  const rows = new Int32Array(n);
-  const sampled = new Int32Array(n);
+  const drawn = Math.min(n, ENSEMBLE_MAX_BAG_ROWS);
+  const rows = new Int32Array(drawn);
+  const sampled = new Int32Array(drawn);
   for (let bag = 0; bag < ENSEMBLE_BAGS; bag++) {
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < drawn; i++) {
       rows[i] = Math.floor(rng.next() * n);
       sampled[i] = actual[rows[i]];
     }

@@ -11,10 +11,14 @@ import type { Finalist } from '../../src/search/select.ts';
 export const CLASSES = 3;
 const FOLD_ROWS = 200;
 
-/** Two validation folds of random labels. */
-export function foldsOf(seed: number): FoldData[] {
+/**
+ * Two validation folds of random labels.
+ * @param seed seed of the labels
+ * @param rows rows per fold
+ */
+export function foldsOf(seed: number, rows = FOLD_ROWS): FoldData[] {
   const rng = createRng(seed);
-  return [0, 1].map(() => ({ yValidation: Int32Array.from({ length: FOLD_ROWS }, () => Math.floor(rng.next() * CLASSES)) }) as FoldData);
+  return [0, 1].map(() => ({ yValidation: Int32Array.from({ length: rows }, () => Math.floor(rng.next() * CLASSES)) }) as FoldData);
 }
 
 /** A finalist that puts 0.7 on the true class of a share `accuracy` of the rows, else on a wrong class. */

@@ -22,6 +22,16 @@ describe('bagged greedy ensemble selection', () => {
     expect(selectEnsemble(finalists, folds, CLASSES, 7)).toEqual(ensemble);
   });
 
+  it('on large data (6,000 pooled rows: bags of 5,000 of them) still selects over every row', { timeout: 30_000 }, () => {
+    const large = foldsOf(2, 3_000);
+    const finalists = [finalistOf('RF', large, 0.75, 4), finalistOf('KNN', large, 0.75, 5), finalistOf('SVM', large, 0.75, 10)];
+    const ensemble = selectEnsemble(finalists, large, CLASSES, 7);
+    expect(ensemble?.predictions).toHaveLength(6_000);
+    expect(ensemble!.weights).toHaveLength(3);
+    expect(ensemble!.weights.reduce((sum, w) => sum + w.weight, 0)).toBeCloseTo(1, 12);
+    expect(ensemble!.pooled).toBeGreaterThanOrEqual(Math.max(...finalists.map((f) => f.pooled)));
+  });
+
   it('gives a much weaker member a small weight at most', () => {
     const finalists = [finalistOf('RF', folds, 0.85, 6), finalistOf('ANN', folds, 0.4, 8), finalistOf('SVM', folds, 0.8, 9)];
     const ensemble = selectEnsemble(finalists, folds, CLASSES, 3);
