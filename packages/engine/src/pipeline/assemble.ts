@@ -1,12 +1,10 @@
 import type { AutoMLResults, Baseline, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
 import type { PanelFrame } from '../data/frame.ts';
 import { totalNonNumericCells } from '../data/frame.ts';
-import type { Matrix } from '../models/types.ts';
 import type { EngineConfig } from './config.ts';
 import type { PreparedTarget, TrainingSet } from './prepare.ts';
 import { BALANCING_DESCRIPTIONS } from '../preprocess/balancing.ts';
 import type { Fold } from '../search/splits.ts';
-import { createRng, shuffleInPlace } from '../data/random.ts';
 import { clean, summaryMetrics } from '../metrics/tables.ts';
 import { correlationMatrix } from '../explain/correlation.ts';
 import { persistencePredictions } from '../explain/baselines.ts';
@@ -188,20 +186,4 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
     );
   }
   return results;
-}
-
-/** Up to `max` positions of 0..n-1, a seeded sample in ascending order (all of them when n <= max). */
-export function samplePositions(n: number, max: number, seed: number): number[] {
-  const all = Array.from({ length: n }, (_, i) => i);
-  if (n <= max) return all;
-  return shuffleInPlace(all, createRng(seed))
-    .slice(0, max)
-    .sort((a, b) => a - b);
-}
-
-/** The rows of a matrix at the given positions. */
-export function subsetRows(X: Matrix, positions: number[]): Matrix {
-  const data = new Float64Array(positions.length * X.cols);
-  positions.forEach((p, r) => data.set(X.data.subarray(p * X.cols, (p + 1) * X.cols), r * X.cols));
-  return { data, rows: positions.length, cols: X.cols };
 }

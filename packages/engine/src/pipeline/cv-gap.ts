@@ -39,9 +39,13 @@ export interface FoldShape {
  * @param fitRows rows the final model is fit on (more than `rows` after oversampling, fewer after undersampling)
  * @param cols features
  * @param k number of folds
+ * @param rowCap most rows a fold's fits use (its sample on large data: searchRowCap), or Infinity
  */
-export function randomFoldShapes(rows: number, fitRows: number, cols: number, k: number): FoldShape[] {
-  return Array.from({ length: k }, () => ({ train: { rows: Math.round((fitRows * (k - 1)) / k), cols }, validation: { rows: Math.round(rows / k) } }));
+export function randomFoldShapes(rows: number, fitRows: number, cols: number, k: number, rowCap = Infinity): FoldShape[] {
+  return Array.from({ length: k }, () => ({
+    train: { rows: Math.min(rowCap, Math.round((fitRows * (k - 1)) / k)), cols },
+    validation: { rows: Math.min(rowCap, Math.round(rows / k)) },
+  }));
 }
 
 /**

@@ -9,6 +9,7 @@ import { balance, type BalancedSet } from '../preprocess/balancing.ts';
 import { outerSplit, type Fold, type OuterSplit } from '../search/splits.ts';
 import type { FoldData } from '../search/search.ts';
 import { deriveSeed } from '../data/random.ts';
+import { searchRowCap, stratifiedSample, subsetRows } from '../search/row-sample.ts';
 
 /**
  * Target-side preparation, fit on the outer training rows only: the split, target outliers (IQR) and
@@ -195,6 +196,8 @@ export function buildTrainingSet(
 /**
  * Builds the preprocessed data of each validation fold: features fit on the fold's training rows,
  * balancing inside the fold's training rows only; validation rows are original rows, transformed.
+ * On large data the fits use a seeded, class-stratified sample of at most searchRowCap(budget) training rows, and
+ * are scored on a sample of as many validation rows (row-sample.ts); the preprocessing is fit on all of the fold's rows.
  * @param frame the panel
  * @param prepared target preparation
  * @param folds folds over positions of prepared.trainRows
@@ -203,16 +206,23 @@ export function buildTrainingSet(
  * @param memo the run's column statistics, shared with fits of other input sets on the same rows
  */
 export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds: Fold[], config: EngineConfig, label: string, memo?: ColumnStatsMemo): FoldData[] {
+  const cap = searchRowCap(config.budgetSeconds);
+  const nClasses = prepared.classes.classes.length;
   return folds.map((fold, f) => {
     const trainRows = fold.train.map((p) => prepared.trainRows[p]);
-    const validationRows = fold.validation.map((p) => prepared.trainRows[p]);
+    const allValidationRows = fold.validation.map((p) => prepared.trainRows[p]);
     const set = buildTrainingSet(frame, prepared, trainRows, config, `${label}-${f}`, memo);
+    const validationY = Int32Array.from(allValidationRows, (i) => prepared.classOf[i]);
+    const validationSample = stratifiedSample(validationY, nClasses, cap, deriveSeed(config.seed, 'search-rows', label, f, 'validation'));
+    const validationRows = validationSample ? validationSample.map((p) => allValidationRows[p]) : allValidationRows;
     const { X } = transformFeatures(prepared.source, set.fitted, validationRows);
+    const trainSample = stratifiedSample(set.balanced.y, nClasses, cap, deriveSeed(config.seed, 'search-rows', label, f, 'train'));
     return {
-      train: set.balanced.X,
-      y: set.balanced.y,
+      train: trainSample ? subsetRows(set.balanced.X, trainSample) : set.balanced.X,
+      y: trainSample ? Int32Array.from(trainSample, (p) => set.balanced.y[p]) : set.balanced.y,
       validation: X,
-      yValidation: Int32Array.from(validationRows, (i) => prepared.classOf[i]),
+      yValidation: validationSample ? Int32Array.from(validationSample, (p) => validationY[p]) : validationY,
+      ...(trainSample || validationSample ? { sampledFrom: { train: set.balanced.y.length, validation: allValidationRows.length } } : {}),
     };
   });
 }

@@ -22,7 +22,8 @@ import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
 import { fitFinals, predictFinalSeconds, type FinalData } from './final-fits.ts';
 import { gapFoldCount, measureCvGap, predictGapSeconds, randomFoldShapes } from './cv-gap.ts';
-import { assembleResults, samplePositions, subsetRows } from './assemble.ts';
+import { assembleResults } from './assemble.ts';
+import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
 
@@ -162,6 +163,13 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   const dataOf = (inputs: string) => data.get(inputs as InputSet) as InputData;
   const primary = dataOf(inputSets[0]);
   warnings.push(...primary.final.set.fitted.warnings);
+  const largestSampled = Math.max(0, ...primary.folds.map((fold) => fold.sampledFrom?.train ?? 0));
+  if (largestSampled > 0) {
+    const count = (n: number) => n.toLocaleString('en-US');
+    warnings.push(
+      `The data is large for a ${config.budgetSeconds} s budget, so the search fit each candidate on a seeded sample of at most ${count(searchRowCap(config.budgetSeconds))} of a fold's training rows (up to ${count(largestSampled)}) and scored it on at most as many validation rows, each class keeping its share; the final models were fit on all ${count(primary.final.set.balanced.y.length)} training rows. A larger budget samples less.`,
+    );
+  }
   const randomFoldCache = new Map<string, FoldData[]>();
   const randomFoldsOf = (inputs: string, k: number): FoldData[] => {
     const key = `${inputs}:${k}`;
@@ -197,7 +205,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     const gapRows = prepared.trainRows.length;
     const gapFoldShapes = (inputs: string, k: number) => {
       const { X } = dataOf(inputs).final.set.balanced;
-      return randomFoldShapes(gapRows, X.rows, X.cols, k);
+      return randomFoldShapes(gapRows, X.rows, X.cols, k, searchRowCap(config.budgetSeconds));
     };
     // Each family's leader so far (best pooled, else best on the most recent fold): with the family's first
     // candidate, the stand-ins for the finalist whose final fit and CV-gap fits must fit after the search.
