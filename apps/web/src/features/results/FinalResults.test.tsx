@@ -67,7 +67,13 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
       expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
       expect(screen.getByTestId(`table-confusion-${algorithm}`)).toBeTruthy();
     }
-    expect(headerTexts('table-ann-hyperparameters')).toEqual(['Hidden layers', 'Neurons per layer', 'Activation', 'Dropout rate', 'Optimizer', 'Validation macro-F1']);
+    // The run is real and has a 24 s budget: on a loaded machine the ANN's final fit may not finish, and its results
+    // then have no ANN (and no ANN table, which only the ANN has).
+    if (r.models.ANN) {
+      expect(headerTexts('table-ann-hyperparameters')).toEqual(['Hidden layers', 'Neurons per layer', 'Activation', 'Dropout rate', 'Optimizer', 'Validation macro-F1']);
+    } else {
+      expect(screen.queryByTestId('table-ann-hyperparameters')).toBeNull();
+    }
     expect(headerTexts('table-features-RF')[0]).toBe('Indicator');
     expect(headerTexts('table-used-indicators')).toEqual(['Indicator', 'Missing values (%)', 'Information gain (bits)']);
     expect(screen.getByTestId('table-unused-indicators')).toBeTruthy();
