@@ -54,11 +54,6 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 }
 
-/** Sorted copy ascending. */
-export function sortedCopy(values: ArrayLike<number>): Float64Array {
-  return Float64Array.from(values).sort();
-}
-
 /** Median of observed values (NaN when none). */
 export function median(values: ArrayLike<number>): number {
   return quantileSorted(observedSorted(values), 0.5);

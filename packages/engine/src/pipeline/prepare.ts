@@ -222,7 +222,7 @@ export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds
       y: trainSample ? Int32Array.from(trainSample, (p) => set.balanced.y[p]) : set.balanced.y,
       validation: X,
       yValidation: validationSample ? Int32Array.from(validationSample, (p) => validationY[p]) : validationY,
-      ...(trainSample || validationSample ? { sampledFrom: { train: set.balanced.y.length, validation: allValidationRows.length } } : {}),
+      ...(trainSample || validationSample ? { sampledFromTrainRows: set.balanced.y.length } : {}),
     };
   });
 }

@@ -163,7 +163,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   const dataOf = (inputs: string) => data.get(inputs as InputSet) as InputData;
   const primary = dataOf(inputSets[0]);
   warnings.push(...primary.final.set.fitted.warnings);
-  const largestSampled = Math.max(0, ...primary.folds.map((fold) => fold.sampledFrom?.train ?? 0));
+  const largestSampled = Math.max(0, ...primary.folds.map((fold) => fold.sampledFromTrainRows ?? 0));
   if (largestSampled > 0) {
     const count = (n: number) => n.toLocaleString('en-US');
     warnings.push(

@@ -9,6 +9,6 @@ export interface FoldData {
   y: Int32Array;
   validation: Matrix;
   yValidation: Int32Array;
-  /** On large data: the fold's row counts before its search fits were given a sample of them (buildFoldData). */
-  sampledFrom?: { train: number; validation: number };
+  /** On large data: the fold's training rows before its search fits were given a sample of them (buildFoldData). */
+  sampledFromTrainRows?: number;
 }
