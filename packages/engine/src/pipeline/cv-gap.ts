@@ -87,19 +87,22 @@ export function predictGapSeconds(members: Pick<Finalist, 'scored'>[], folds: (i
  * forward-chaining score (how much a random split would flatter it). Runs only when its predicted time fits the
  * budget; fits still running at the budget's end are stopped.
  * @param chosen the chosen configuration
- * @param folds random folds per input set
+ * @param folds random folds per input set, built only once the gap is predicted to fit (building them on large
+ *   data takes seconds)
+ * @param shapes the shapes of those folds, for the prediction
  * @param options runner, budget, cost model ...
  * @returns the gap, or the reason it was not computed
  */
 export async function measureCvGap(
   chosen: ChosenConfiguration,
   folds: (inputs: string) => FoldData[],
+  shapes: (inputs: string) => FoldShape[],
   options: CvGapOptions,
 ): Promise<{ cvGap: NonNullable<AutoMLResults['cvGap']> } | { reason: string }> {
   const { budget, costs, runner, nClasses } = options;
   const predicted = predictGapSeconds(
     chosen.members.map((m) => m.finalist),
-    folds,
+    shapes,
     costs,
     runner.threads,
     nClasses,

@@ -17,6 +17,7 @@ import { chooseConfiguration, chooseWithinTime } from './choose.ts';
 import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
 import type { FitResult } from '../search/fit-task.ts';
 import { deriveSeed } from '../data/random.ts';
+import { pickInt32 } from '../data/stats.ts';
 import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
@@ -76,6 +77,12 @@ const PERMUTATION_MAX_ROWS = 200;
 
 /** Largest share of the budget held back from the search for the final fits and the CV gap. */
 const MAX_RESERVE_SHARE = 0.4;
+/**
+ * Seconds held back for the choice (the finalists' and the ensemble's standard errors and the ensemble selection, on
+ * the main thread) when families whose final fits cannot fit are left out of the reserve: it took 1.2 s on a WHO
+ * panel, and 2.5-4 s on 60,000 pooled validation rows before their bootstraps were capped (0.1-0.2 s since).
+ */
+const CHOICE_RESERVE_SECONDS = 3;
 
 /** Smallest budget (seconds) for which every family is warmed up (a tiny fit per thread) before the search. */
 const WARM_UP_MIN_BUDGET = 20;
@@ -186,6 +193,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     return cached;
   };
   signal?.throwIfAborted();
+  if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`preparation done at ${budget.elapsedSeconds().toFixed(1)} s\n`);
 
   try {
     await warmedUp;
@@ -220,9 +228,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       }
     };
     const reserveParts = () => {
-      let sum = 0;
-      let longest = 0;
-      const stand: { scored: { candidate: Candidate } }[] = [];
+      const perFamily: { s: number; c: Candidate }[] = [];
       for (const family of families) {
         const options = [(candidates.get(family) as Candidate[])[0], leaders.get(family)?.candidate].filter((c): c is Candidate => !!c);
         let costliest: { s: number; c: Candidate } | null = null;
@@ -230,14 +236,19 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
           const s = predictFinalSeconds({ scored: { candidate: c } } as unknown as Finalist, dataOf(c.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
           if (!costliest || s > costliest.s) costliest = { s, c };
         }
-        if (!costliest) continue;
-        stand.push({ scored: { candidate: costliest.c } });
-        sum += costliest.s;
-        longest = Math.max(longest, costliest.s);
+        if (costliest) perFamily.push(costliest);
       }
-      const finals = Math.max(longest, sum / runner.threads);
+      // A family whose final fit alone is predicted to outlast the largest reserve cannot be chosen (chooseWithinTime
+      // leaves it out), so holding time back for it would only shorten the search: on 300,720 rows, KNN's and SVM's
+      // finals (predicted 800 s) kept the search to 60 % of the budget and the run ended 20 s early.
+      // Those families' predicted finals also covered the choice (ensemble selection on the main thread, 2.1 s on
+      // 60,000 pooled validation rows), so without them an allowance for it is held back instead.
+      const feasible = perFamily.filter((p) => p.s <= MAX_RESERVE_SHARE * config.budgetSeconds);
+      const stand = feasible.length > 0 ? feasible : perFamily;
+      const choiceAllowance = stand.length < perFamily.length ? CHOICE_RESERVE_SECONDS : 0;
+      const finals = choiceAllowance + Math.max(0, ...stand.map((p) => p.s), stand.reduce((sum, p) => sum + p.s, 0) / runner.threads);
       const gap = predictGapSeconds(
-        stand as unknown as Finalist[],
+        stand.map((p) => ({ scored: { candidate: p.c } })) as unknown as Finalist[],
         (inputs) => gapFoldShapes(inputs, config.randomFolds),
         costs,
         runner.threads,
@@ -284,6 +295,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     }
 
     // The choice uses validation predictions only, so it is made before any test row is predicted.
+    const choiceStarted = Date.now();
     const finalists: Finalist[] = [];
     for (const family of families) {
       const search = searched.get(family) as FamilySearch;
@@ -302,9 +314,14 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     // The chosen model must have a final fit: when its members' finals are predicted to overrun the time left, the
     // same rule chooses among the finalists whose final fits do fit (chooseWithinTime).
     const finalSeconds = (f: Finalist) => predictFinalSeconds(f, dataOf(f.scored.candidate.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
-    const selected = config.ensemble ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
+    // An ensemble needs two members with final fits; when at most one finalist's final fit can fit the time left (on
+    // large data), no ensemble could be chosen, and its selection (1.8 s of main thread on 60,000 pooled rows) is
+    // skipped.
+    const fitLeft = budget.remainingMs() / 1000;
+    const selected = config.ensemble && finalists.filter((f) => finalSeconds(f) <= fitLeft).length >= 2 ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
     const within = chooseWithinTime(finalists, selected, primary.folds, nClasses, config.seed, { finalSeconds, leftSeconds: budget.remainingMs() / 1000, threads: runner.threads });
     const { chosen, ensemble } = within;
+    if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`choice took ${((Date.now() - choiceStarted) / 1000).toFixed(2)} s\n`);
     if (within.warning) warnings.push(within.warning);
 
     // Final fits of each family's finalist on all training rows; the chosen model's members first.
@@ -355,7 +372,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const k = gapFoldCount(config.randomFolds, Math.min(3, config.randomFolds), (folds) =>
         budget.mayStart(predictGapSeconds(members, (inputs) => gapFoldShapes(inputs, folds), costs, runner.threads, nClasses)),
       );
-      const gap = await measureCvGap(finalChoice, (inputs) => randomFoldsOf(inputs, k), gapOptions);
+      const gap = await measureCvGap(finalChoice, (inputs) => randomFoldsOf(inputs, k), (inputs) => gapFoldShapes(inputs, k), gapOptions);
       if ('cvGap' in gap) cvGap = gap.cvGap;
       else cvGapSkippedReason = gap.reason;
     }
@@ -365,7 +382,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     // Results.
     budget.enter('assemble');
     progress(0.95, 'Writing the results');
-    const actual = Int32Array.from(prepared.testRows, (i) => prepared.classOf[i]);
+    const actual = pickInt32(prepared.classOf, prepared.testRows);
     const ctx: TestContext = {
       frame,
       prepared,
@@ -375,7 +392,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       titles,
       nClasses,
     };
-    const permutationActual = Int32Array.from(permutationPositions, (p) => actual[p]);
+    const permutationActual = pickInt32(actual, permutationPositions);
     const models: Partial<Record<ResultAlgorithm, ModelResult>> = {};
     const resultados: ResultRow[] = [];
     const summary: ResultRow[] = [];

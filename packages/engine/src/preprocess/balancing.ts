@@ -1,6 +1,7 @@
 import type { BalanceAlgorithm } from '@indicata/contracts';
 import type { Matrix } from '../models/types.ts';
 import { createRng, shuffleInPlace, type Rng } from '../data/random.ts';
+import { pickInt32 } from '../data/stats.ts';
 
 /**
  * Class balancing of a training set (applied inside each training fold and to the final training set,
@@ -199,7 +200,7 @@ function undersample(X: Matrix, y: Int32Array, nClasses: number, context: RowCon
   keep.sort((a, b) => a - b);
   const data = new Float64Array(keep.length * X.cols);
   keep.forEach((i, r) => data.set(X.data.subarray(i * X.cols, (i + 1) * X.cols), r * X.cols));
-  const outY = Int32Array.from(keep, (i) => y[i]);
+  const outY = pickInt32(y, keep);
   return {
     X: { data, rows: keep.length, cols: X.cols },
     y: outY,

@@ -1,4 +1,5 @@
-import { ensembleKept, selectEnsemble } from '../../src/search/select.ts';
+import { bootstrapStandardError, ensembleKept, selectEnsemble } from '../../src/search/select.ts';
+import { createRng } from '../../src/data/random.ts';
 import { CLASSES, finalistOf, foldsOf } from '../helpers/finalists.ts';
 
 describe('bagged greedy ensemble selection', () => {
@@ -56,5 +57,38 @@ describe('ensemble or best finalist (one-standard-error rule)', () => {
     expect(se).toBeGreaterThan(0.001);
     expect(kept).toBe(true);
     expect(ensembleKept({ ...finalists[0], pooled: ensemble.pooled + se + 0.001 }, ensemble, folds, CLASSES, 1).kept).toBe(false);
+  });
+});
+
+describe('bootstrap standard error of a pooled macro-F1', () => {
+  /** Labels of n rows over CLASSES classes, and predictions right with probability `accuracy` (seeded). */
+  function labelled(n: number, accuracy: number, seed: number): { actual: Int32Array; predicted: Int32Array } {
+    const rng = createRng(seed);
+    const actual = new Int32Array(n);
+    const predicted = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      actual[i] = i % CLASSES;
+      predicted[i] = rng.next() < accuracy ? actual[i] : (actual[i] + 1 + Math.floor(rng.next() * (CLASSES - 1))) % CLASSES;
+    }
+    return { actual, predicted };
+  }
+
+  it('on 20,000 rows (resamples of 5,000, scaled) matches the analytic rate of a proportion', () => {
+    // For balanced classes and symmetric errors macro-F1 is close to accuracy, whose standard error is
+    // sqrt(p (1 - p) / n); without the sqrt(m / n) scaling the estimate would be twice that.
+    const n = 20_000;
+    const { actual, predicted } = labelled(n, 0.8, 3);
+    const se = bootstrapStandardError(actual, predicted, null, CLASSES, 5);
+    const expected = Math.sqrt((0.8 * 0.2) / n);
+    expect(se).toBeGreaterThan(expected * 0.75);
+    expect(se).toBeLessThan(expected * 1.3);
+  });
+
+  it('at or below 5,000 rows resamples every row, as before', () => {
+    const { actual, predicted } = labelled(2_000, 0.8, 3);
+    const se = bootstrapStandardError(actual, predicted, null, CLASSES, 5);
+    const expected = Math.sqrt((0.8 * 0.2) / 2_000);
+    expect(se).toBeGreaterThan(expected * 0.75);
+    expect(se).toBeLessThan(expected * 1.3);
   });
 });

@@ -39,8 +39,11 @@ export class PresortedColumns {
  */
 function sortIndicesByValue(values: Float64Array, out: Int32Array): void {
   const n = values.length;
-  // `+ 0` turns -0 into +0, so the two zeros tie (ordered by index) as comparisons see them.
-  const words = new Uint32Array(Float64Array.from(values, (v) => v + 0).buffer);
+  // `+ 0` turns -0 into +0, so the two zeros tie (ordered by index) as comparisons see them. A loop, not
+  // Float64Array.from with a callback, which is about 8 times slower.
+  const normalized = new Float64Array(n);
+  for (let i = 0; i < n; i++) normalized[i] = values[i] + 0;
+  const words = new Uint32Array(normalized.buffer);
   const low = new Uint32Array(n);
   const high = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
