@@ -7,7 +7,7 @@ import { lowerThreadPriority } from './thread-priority.ts';
 
 // Runs in a worker thread: the job's whole engine run, so the process's event loop (HTTP, queue polling)
 // stays responsive and an overrun can be cut off by terminating the thread.
-const { frame, config, niceness } = workerData as { frame: PanelFrame; config: EngineConfigInput; niceness: number };
+const { frame, config, niceness, startedAt } = workerData as { frame: PanelFrame; config: EngineConfigInput; niceness: number; startedAt?: number };
 const port = parentPort;
 if (!port) throw new Error('engine-task must run in a worker thread');
 
@@ -19,6 +19,7 @@ if (niceness > 0) lowerThreadPriority(niceness);
 
 try {
   const { results, models } = await runAutoML(frame, config, {
+    startedAt,
     onProgress: (fraction: number, message: string) => post({ type: 'progress', fraction, message }),
   });
   post({ type: 'done', results, models });

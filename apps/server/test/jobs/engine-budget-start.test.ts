@@ -1,0 +1,29 @@
+import { runEngineInThread } from '../../src/jobs/engine-runner.ts';
+import { smallPanel } from '../helpers/small-panel.ts';
+
+/**
+ * A job's budget counts from the job's start, as the CLI's counts from its process's start: reading a large upload
+ * (10 s for 43 MB) and handing it to the engine's thread are inside the budget, and the results charge that time to
+ * the preparation.
+ */
+describe("the engine thread's budget", () => {
+  it('counts from the given start, charging the time before the run to the preparation', async () => {
+    const before = 4;
+    const { results } = await runEngineInThread(
+      smallPanel(),
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2008 },
+        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+        models: { DT: 'auto' },
+        budgetSeconds: 10,
+        workers: 0,
+        seed: 1,
+      },
+      { timeoutMs: 60_000, startedAt: Date.now() - before * 1000 },
+    );
+    expect(results.elapsedSeconds).toBeGreaterThanOrEqual(before);
+    expect(results.budgetUse?.otherSeconds).toBeGreaterThanOrEqual(before);
+    expect(results.budgetUse?.totalSeconds).toBeLessThanOrEqual(10 + 1);
+  }, 60_000);
+});
