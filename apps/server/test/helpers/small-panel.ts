@@ -1,4 +1,4 @@
-import type { PanelFrame } from '@indicata/engine';
+import type { EngineConfigInput, PanelFrame } from '@indicata/engine';
 
 /** 30 places x 10 years, four indicators; the target follows the first, so a tree fits in milliseconds. */
 export function smallPanel(): PanelFrame {
@@ -23,5 +23,22 @@ export function smallPanel(): PanelFrame {
       ...indicators.map((values, k) => ({ name: `indicator${k + 1}`, values: new Float64Array(values) })),
       { name: 'target', values: new Float64Array(target) },
     ],
+  };
+}
+
+/**
+ * An engine configuration for smallPanel: a decision tree, 3 quantile classes, test year 2008.
+ * @param budgetSeconds the run's budget
+ * @param workers fit threads (0: the engine's thread fits itself)
+ */
+export function smallPanelConfig(budgetSeconds: number, workers: number): EngineConfigInput {
+  return {
+    target: 'target',
+    split: { mode: 'year', testYear: 2008 },
+    targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+    models: { DT: 'auto' },
+    budgetSeconds,
+    workers,
+    seed: 1,
   };
 }

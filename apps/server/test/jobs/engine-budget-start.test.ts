@@ -1,5 +1,5 @@
 import { runEngineInThread } from '../../src/jobs/engine-runner.ts';
-import { smallPanel } from '../helpers/small-panel.ts';
+import { smallPanel, smallPanelConfig } from '../helpers/small-panel.ts';
 
 /**
  * A job's budget counts from the job's start, as the CLI's counts from its process's start: reading a large upload
@@ -11,15 +11,7 @@ describe("the engine thread's budget", () => {
     const before = 4;
     const { results } = await runEngineInThread(
       smallPanel(),
-      {
-        target: 'target',
-        split: { mode: 'year', testYear: 2008 },
-        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
-        models: { DT: 'auto' },
-        budgetSeconds: 10,
-        workers: 0,
-        seed: 1,
-      },
+      smallPanelConfig(10, 0),
       { timeoutMs: 60_000, startedAt: Date.now() - before * 1000 },
     );
     expect(results.elapsedSeconds).toBeGreaterThanOrEqual(before);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { runEngineInThread } from '../../src/jobs/engine-runner.ts';
-import { smallPanel } from '../helpers/small-panel.ts';
+import { smallPanel, smallPanelConfig } from '../helpers/small-panel.ts';
 import { threadNiceLevels } from '../helpers/thread-nice-levels.ts';
 
 describe.skipIf(process.platform !== 'linux')("a job's threads run below the web server in CPU priority (JOB_THREAD_NICENESS)", () => {
@@ -9,15 +9,7 @@ describe.skipIf(process.platform !== 'linux')("a job's threads run below the web
     const seen = new Set<number>();
     await runEngineInThread(
       smallPanel(),
-      {
-        target: 'target',
-        split: { mode: 'year', testYear: 2008 },
-        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
-        models: { DT: 'auto' },
-        budgetSeconds: 5,
-        workers: 2,
-        seed: 1,
-      },
+      smallPanelConfig(5, 2),
       {
         timeoutMs: 60_000,
         niceness: 7,
