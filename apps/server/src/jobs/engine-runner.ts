@@ -31,8 +31,8 @@ export interface EngineRunOptions {
   /** Nice levels added to the engine's threads (0: same priority as the web server). */
   niceness?: number;
   /**
-   * When the job's run started (epoch ms): the engine's budget counts from it, so reading and parsing the data, and
-   * handing it to the thread, are inside the budget as they are for the CLI (a 43 MB upload took 10 s of them).
+   * When the job's run started (epoch ms): the engine's budget counts from it, so reading and parsing the data are
+   * inside the budget as they are for the CLI (6-10 s of a 43 MB upload); the thread's own module loading is left out.
    */
   startedAt?: number;
 }
