@@ -1,6 +1,6 @@
 import type { Matrix } from '../models/types.ts';
 import type { AttributeDiscretization, PreprocessingConfig } from '../pipeline/config.ts';
-import { entropyBits, observedSorted, pearson, quantileSorted } from '../data/stats.ts';
+import { entropyBits, observedSorted, pearson, pick, quantileSorted } from '../data/stats.ts';
 
 /**
  * The feature half of preprocessing, fit on training rows only and applied to any rows:
@@ -205,13 +205,10 @@ export function fitFeatures(
   memo: Map<Float64Array, ColumnStats> = new Map(),
 ): FittedFeatures {
   const warnings: string[] = [];
-  const n = trainRows.length;
   const stats = source.columns.map((col) => {
     let known = memo.get(col);
     if (!known) {
-      const values = new Float64Array(n);
-      for (let i = 0; i < n; i++) values[i] = col[trainRows[i]];
-      known = columnStats(values, trainClasses, trainTarget, nClasses);
+      known = columnStats(pick(col, trainRows), trainClasses, trainTarget, nClasses);
       memo.set(col, known);
     }
     return known;

@@ -18,11 +18,12 @@ const ENSEMBLE_ROUNDS = 25;
 /** Bootstrap resamples of the validation rows whose selections are averaged (bagged ensemble selection). */
 const ENSEMBLE_BAGS = 100;
 /**
- * Rows a bag draws at most (m-out-of-n bootstrap beyond it). The selection runs on the main thread after the
- * search, outside any fit's budget: on 75,000 pooled validation rows its 100 bags took about 20 s, the time meant
- * for the final fits. A WHO panel pools a few thousand rows, below the cap, so its bags are what they were.
+ * Rows a resample of the pooled validation rows draws at most (an ensemble selection's bag, a standard error's
+ * bootstrap; m-out-of-n beyond it). Both run on the main thread after the search, outside any fit's budget: on 75,000
+ * pooled rows the selection's 100 bags took about 20 s, and each standard error about a second, of the time meant
+ * for the final fits. A WHO panel pools a few thousand rows, below the cap, so its resamples are what they were.
  */
-const ENSEMBLE_MAX_BAG_ROWS = 5_000;
+const RESAMPLE_MAX_ROWS = 5_000;
 
 /** Pooled validation labels of the folds, in fold order. */
 export function pooledLabels(folds: FoldData[]): Int32Array {
@@ -47,15 +48,10 @@ export function concatFolds<T extends Int32Array | Float64Array>(parts: T[], mak
 }
 
 /**
- * Rows a bootstrap resample for a standard error draws at most. Beyond it an m-out-of-n bootstrap is used and its
- * standard error scaled by sqrt(m / n) (the rate of a smooth statistic): the resamples of 60,000 pooled rows took
- * about a second per comparison on the main thread, after the search, where the final fits' time is.
- */
-const BOOTSTRAP_MAX_ROWS = 5_000;
-
-/**
  * Standard error of the macro-F1 difference between two prediction vectors on the same rows (paired, seeded
- * bootstrap over rows); with `other` null, the standard error of `predicted`'s macro-F1 itself.
+ * bootstrap over rows); with `other` null, the standard error of `predicted`'s macro-F1 itself. Beyond
+ * RESAMPLE_MAX_ROWS rows a resample draws that many, and the standard error is scaled by sqrt(m / n) (the rate of a
+ * smooth statistic).
  * @param actual pooled validation labels
  * @param predicted the reference predictions
  * @param other predictions to compare with, or null
@@ -65,7 +61,7 @@ const BOOTSTRAP_MAX_ROWS = 5_000;
 export function bootstrapStandardError(actual: Int32Array, predicted: Int32Array, other: Int32Array | null, nClasses: number, seed: number): number {
   const n = actual.length;
   if (n < 2) return 0;
-  const drawn = Math.min(n, BOOTSTRAP_MAX_ROWS);
+  const drawn = Math.min(n, RESAMPLE_MAX_ROWS);
   const rng = createRng(seed);
   const a = new Int32Array(drawn);
   const p = new Int32Array(drawn);
@@ -201,7 +197,7 @@ function pickRows(matrix: Float64Array, rows: Int32Array, width: number): Float6
  * bags here are bootstrap resamples of the validation rows. One greedy selection on ~750 validation rows chases
  * the noise of macro-F1 on an arg-max (a weak model can win a round by flipping a handful of rows); averaged over
  * ENSEMBLE_BAGS resamples, a member keeps the weight it earns on most of them; a resample draws at most
- * ENSEMBLE_MAX_BAG_ROWS rows. Null when fewer than two families end with a weight.
+ * RESAMPLE_MAX_ROWS rows. Null when fewer than two families end with a weight.
  * @param finalists the families' finalists (scored on every fold)
  * @param folds the folds (for the labels)
  * @param nClasses number of classes
@@ -214,7 +210,7 @@ export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasse
   const n = actual.length;
   const rng = createRng(deriveSeed(seed, 'ensemble-bags'));
   const weights = new Array<number>(members.length).fill(0);
-  const drawn = Math.min(n, ENSEMBLE_MAX_BAG_ROWS);
+  const drawn = Math.min(n, RESAMPLE_MAX_ROWS);
   const rows = new Int32Array(drawn);
   const sampled = new Int32Array(drawn);
   for (let bag = 0; bag < ENSEMBLE_BAGS; bag++) {
