@@ -11,6 +11,7 @@ import { LOCK_FILE_NAME } from '../src/db/lock.ts';
 import { panelCsv, uploadJobData } from './jobs/fixtures.ts';
 import './helpers/provided.ts';
 import { serverMainArguments } from '../src/main-command.mjs';
+import { SHORT_JOB_BUDGET_SECONDS } from './helpers/short-job-budget.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -151,7 +152,7 @@ describe('graceful shutdown of the real process', { timeout: 400_000 }, () => {
 
     // Another process on the same DATA_DIR opens cleanly and finishes the handed-back job.
     // The handed-back job only has to finish: a short budget, since its auto search spends all of it.
-    const second = start(process.execPath, serverMainArguments(), { ...env, JOB_BUDGET_SECONDS: '4' });
+    const second = start(process.execPath, serverMainArguments(), { ...env, JOB_BUDGET_SECONDS: String(SHORT_JOB_BUDGET_SECONDS) });
     await waitFor(() => second.output().includes('is running') || second.child.exitCode !== null, 'the restarted server');
     expect(second.output()).toContain('Indicata (all) is running');
     expect((await call('POST', '/api/auth/login', { email, password })).status).toBe(200);

@@ -4,4 +4,6 @@ import { importModule, useImportModuleForModelFactories } from '@indicata/engine
 
 // With no fit threads (workers = 0), this thread fits the models itself.
 useImportModuleForModelFactories();
+// When this thread began loading the engine: engine-task.ts leaves that load out of the job's budget.
+globalThis.indicataEngineLoadStartedAt = Date.now();
 await importModule(new URL('./engine-task.ts', import.meta.url).href);

@@ -104,6 +104,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
   const budgetSeconds = budgetSecondsOf(job.data, ctx.config.jobs.budgetSeconds);
   const settings = runSettingsFor(budgetSeconds, expireSecondsFor(budgetSeconds, ctx.config.jobs), ctx.config.jobs.heartbeatSeconds);
   const runToken = crypto.randomUUID();
+  const runStartedAt = Date.now();
   const started = await update(ctx, jobId, {
     status: 'running',
     attempts: job.attempts + 1,
@@ -157,6 +158,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       timeoutMs: settings.hardLimitSeconds * 1000,
       signal: runSignal,
       niceness: ctx.config.jobs.threadNiceness ?? 0,
+      startedAt: runStartedAt,
       onProgress: (fraction, message) => {
         pending = { fraction: Math.max(0, Math.min(1, fraction)), message };
         if (Date.now() - lastWrite > 1000) writeProgress();

@@ -10,6 +10,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
 import { outboxMailsAbout, panelCsv, uploadJobData } from './fixtures.ts';
 import '../helpers/provided.ts';
 import { serverMainArguments } from '../../src/main-command.mjs';
+import { SHORT_JOB_BUDGET_SECONDS } from '../helpers/short-job-budget.ts';
 
 /**
  * Issue 13, finding 2, in the single-process default (PGlite, role all): kill -9 the server while a job runs,
@@ -20,7 +21,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 // Ceilings, not durations: the job is killed as soon as it runs, and after the restart it only has to finish. Its
 // auto search spends the whole budget, so a short one after the restart saves CPU that the other test files use.
 const FIRST_BUDGET_SECONDS = 10;
-const RESTART_BUDGET_SECONDS = 4;
+const RESTART_BUDGET_SECONDS = SHORT_JOB_BUDGET_SECONDS;
 
 interface Server {
   child: ChildProcess;

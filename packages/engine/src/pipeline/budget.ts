@@ -130,9 +130,14 @@ export class RunBudget {
     };
   }
 
-  /** Marks the start of a stage (the time until the next stage starts is charged to it). */
-  enter(stage: BudgetStage): void {
-    const t = this.now();
+  /**
+   * Marks the start of a stage (the time until the next stage starts is charged to it).
+   * @param stage the stage
+   * @param at when it started (epoch ms), now unless given: the first stage starts at the budget's start, so the time
+   *   the caller spent reading the data before the run is charged to the preparation
+   */
+  enter(stage: BudgetStage, at: number = this.now()): void {
+    const t = at;
     for (const [open, since] of this.stageStart) {
       this.spent.set(open, (this.spent.get(open) ?? 0) + (t - since));
       this.stageStart.delete(open);

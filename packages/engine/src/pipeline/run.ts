@@ -121,7 +121,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   signal?.throwIfAborted();
   // Every queued fit listens to the run's signal.
   if (signal) setMaxListeners(0, signal);
-  budget.enter('prepare');
+  budget.enter('prepare', startedAt);
   progress(0, 'Preparing the data');
   // Worker threads load the models (and tfjs, when ANN is searched) while this thread prepares the data, so that
   // neither the load nor a first call's compilation is mistaken for a fit's cost.

@@ -6,6 +6,7 @@ import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, ty
 import { outboxMailsAbout, uploadJobData, uploadPanel } from '../fixtures.ts';
 import { serverMainArguments } from '../../../src/main-command.mjs';
 import { JOBS_AT_TEST_PRIORITY } from '../../helpers/job-priority.ts';
+import { SHORT_JOB_BUDGET_SECONDS } from '../../helpers/short-job-budget.ts';
 
 /**
  * Separate worker processes on one PostgreSQL (the scale-out deployment). Each scenario is its own test file so
@@ -25,8 +26,9 @@ export function jobSettings(overrides: Partial<Config['jobs']>): Config['jobs'] 
   return {
     // A ceiling, not a duration: a scenario's job only has to run long enough to be killed once it starts (it is
     // killed as soon as its row says running), and its retry only has to finish; the auto search spends all of its
-    // budget, on both cores (4 s instead of 10 here and in the restart tests: 42 -> 26 CPU-s over those five files).
-    budgetSeconds: 4,
+    // budget, on both cores (a short budget instead of 10 here and in the restart tests: 42 -> 26 CPU-s over those
+    // five files with 4 s).
+    budgetSeconds: SHORT_JOB_BUDGET_SECONDS,
     concurrency: 1,
     retryLimit: 2,
     expireSeconds: 600,
