@@ -43,7 +43,7 @@ export const CONFIG_VARIABLES: ConfigVariable[] = [
   { name: 'UPLOAD_MAX_BYTES', default: String(LIMITS.defaultUploadMaxBytes), description: 'Largest accepted upload, in bytes.' },
   { name: 'SMTP_URL', default: '(unset: mail is written to DATA_DIR/outbox as .eml files)', description: 'Mail server for result e-mails, e.g. smtp://user:password@smtp.example.org:587 or smtps://...:465.' },
   { name: 'MAIL_FROM', default: 'Indicata <no-reply@indicata.local>', description: 'Sender address of result e-mails.' },
-  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Search time budget of an AutoML job whose owner did not choose one in the wizard (the whole run takes somewhat longer: final fits, metrics, report)." },
+  { name: 'JOB_BUDGET_SECONDS', default: '60', description: "Time budget of an AutoML job whose owner did not choose one in the wizard: a ceiling on the whole run, from reading its data to its results (it ends by the budget plus the larger of 3 s and 5%)." },
   { name: 'WORKER_CONCURRENCY', default: '1', description: 'Jobs one worker process runs at once (each job already uses every core).' },
   { name: 'JOB_RETRY_LIMIT', default: '2', description: 'Times a job whose worker died is retried before it ends in error.' },
   { name: 'JOB_EXPIRE_SECONDS', default: '(3 x budget + 360)', description: "A claimed job unfinished after this long is taken back from its (presumably dead) worker and retried. Unset: 3 x the job's own budget + 360, per job." },
