@@ -1,19 +1,20 @@
 /** Time limits of one job run. */
 export interface JobRunSettings {
-  /** The engine's search budget for the whole run. */
+  /** The engine's budget: a ceiling on the whole run, counted from the job's start (see run-job.ts). */
   budgetSeconds: number;
-  /** The run is stopped (job error) after this long: budget plus time for final fits, metrics and report. */
+  /** A safety net: the run is stopped (job error) after this long, should the engine's own ceiling ever fail. */
   hardLimitSeconds: number;
   /** How often the running attempt records a sign of life. */
   heartbeatSeconds: number;
 }
 
 /**
- * Limits derived from the budget: the engine may overrun by one in-flight fit, then fits the chosen
- * models and computes explanations, so the hard limit leaves generous room. It always ends a few seconds
- * before the queue's expiry, so a slow run ends in a clear error instead of being handed to a second
+ * Limits derived from the budget. The engine itself ends by the budget plus the larger of 3 s and 5% (final fits,
+ * CV gap and results included); the hard limit is only a safety net for a fit the engine could not stop, so it
+ * leaves generous room (a thread starved on a loaded machine must not turn a good run into an error). It always ends
+ * a few seconds before the queue's expiry, so a slow run ends in a clear error instead of being handed to a second
  * worker while the first is still on it.
- * @param budgetSeconds the engine's search budget
+ * @param budgetSeconds the engine's budget for the whole run
  * @param expireSeconds the queue's expiry of a claimed job
  */
 export function runSettingsFor(budgetSeconds: number, expireSeconds: number, heartbeatSeconds = 10): JobRunSettings {

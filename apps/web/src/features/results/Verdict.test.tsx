@@ -35,7 +35,7 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     const years = [...new Set(chosen.predictions.map((p) => p.time))].sort();
     expect(text('verdict-basis')).toBe(`These figures rest on ${chosen.predictions.length} test rows from ${years.length} year(s): ${years.join(', ')}.`);
     // The engine's own account of its budget: seconds per stage and the candidates it evaluated.
-    expect(text('verdict-budget')).toMatch(/^Time budget \d+(\.\d)? s: search \d+(\.\d)? s, final fits \d+(\.\d)? s.*; \d+ of \d+ planned candidates evaluated\./);
+    expect(text('verdict-budget')).toMatch(/^Time budget \d+(\.\d)? s, of which the run took \d+(\.\d)? s: reading and preparing the data and writing the results \d+(\.\d)? s, search \d+(\.\d)? s, final fits \d+(\.\d)? s.*; \d+ of \d+ planned candidates evaluated\./);
     expect(screen.getByTestId('verdict-chart').getAttribute('aria-label')).toContain(`Test macro-F1 of ${r.best}`);
     // 340 test rows, every class with more than 5: no warning.
     expect(screen.queryByTestId('verdict-small-test')).toBeNull();
@@ -76,7 +76,7 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
       cvGapSkippedReason: null,
     };
     renderWithProviders(<Verdict results={withUse} />);
-    expect(text('verdict-budget')).toContain('Time budget 60 s: search 41 s, final fits 6.4 s, CV-gap check 3.1 s; 57 of 160 planned candidates evaluated.');
+    expect(text('verdict-budget')).toContain('Time budget 60 s, of which the run took 53 s: reading and preparing the data and writing the results 2.0 s, search 41 s, final fits 6.4 s, CV-gap check 3.1 s; 57 of 160 planned candidates evaluated.');
     expect(text('verdict-budget')).toContain('The budget cut the search short');
     expect(screen.getByText('Stopped by the deadline: SVM candidate 12 stopped after 4.1 s.')).toBeTruthy();
   });

@@ -189,7 +189,7 @@ export const results = {
     smallTitle: 'Too little test data to trust these figures',
     tooFewRows: 'Only {rows} test rows (fewer than {min}).',
     sparseClasses: 'Classes with fewer than {min} test rows: {classes}.',
-    budget: 'Time budget {budget} s: search {search} s, final fits {finalFit} s, CV-gap check {cvGap} s; {evaluated} of {planned} planned candidates evaluated.',
+    budget: 'Time budget {budget} s, of which the run took {total} s: reading and preparing the data and writing the results {other} s, search {search} s, final fits {finalFit} s, CV-gap check {cvGap} s; {evaluated} of {planned} planned candidates evaluated.',
     budgetSimple: 'Time budget {budget} s; the run took {elapsed} s and evaluated {evaluated} of {planned} planned candidates.',
     budgetCut: 'The budget cut the search short: a longer budget might find a better model.',
     stopped: 'Stopped by the deadline: {list}.',

@@ -189,7 +189,7 @@ export const results: Translation<typeof en> = {
     smallTitle: 'Dados de teste insuficientes para confiar nestes números',
     tooFewRows: 'Apenas {rows} linhas de teste (menos de {min}).',
     sparseClasses: 'Classes com menos de {min} linhas de teste: {classes}.',
-    budget: 'Tempo disponível {budget} s: busca {search} s, ajustes finais {finalFit} s, verificação da divisão aleatória {cvGap} s; {evaluated} de {planned} candidatos planejados avaliados.',
+    budget: 'Tempo disponível {budget} s, dos quais a execução levou {total} s: leitura e preparo dos dados e gravação dos resultados {other} s, busca {search} s, ajustes finais {finalFit} s, verificação da divisão aleatória {cvGap} s; {evaluated} de {planned} candidatos planejados avaliados.',
     budgetSimple: 'Tempo disponível {budget} s; a execução levou {elapsed} s e avaliou {evaluated} de {planned} candidatos planejados.',
     budgetCut: 'O tempo disponível interrompeu a busca: um tempo maior poderia encontrar um modelo melhor.',
     stopped: 'Interrompidos pelo prazo: {list}.',

@@ -84,6 +84,8 @@ export function Verdict({ results }: { results: AutoMLResults }) {
               {use
                 ? t('verdict.budget', {
                     budget: formatSeconds(use.budgetSeconds),
+                    total: formatSeconds(use.totalSeconds),
+                    other: formatSeconds(use.otherSeconds),
                     search: formatSeconds(use.searchSeconds),
                     finalFit: formatSeconds(use.finalFitSeconds),
                     cvGap: formatSeconds(use.cvGapSeconds),
