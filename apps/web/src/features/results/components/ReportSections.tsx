@@ -40,6 +40,9 @@ export function ReportSections({ report }: { report: JobReport | null }) {
   // One truthful sentence about who wrote it, from the provider each section records.
   const byModel = report.sections.filter((section) => section.provider !== 'builtin').length;
   const banner = byModel === 0 ? 'builtin' : byModel === report.sections.length ? 'llm' : 'mixed';
+  // With no language model configured, the report's stored notice repeats the banner;
+  // a notice that says why a configured model was not used (timeout, unreachable) is news and stays.
+  const noticeRepeatsBanner = banner === 'builtin' && report.sections.every((section) => section.fallbackReason === null);
   return (
     <Stack gap="md" data-testid="report" lang={report.locale}>
       <Group justify="space-between">
@@ -62,8 +65,8 @@ export function ReportSections({ report }: { report: JobReport | null }) {
           {report.dataSource}
         </Text>
       )}
-      {report.notice && (
-        <Alert color="gray" variant="light" radius="md">
+      {report.notice && !noticeRepeatsBanner && (
+        <Alert color="gray" variant="light" radius="md" data-testid="report-notice">
           {report.notice}
         </Alert>
       )}
