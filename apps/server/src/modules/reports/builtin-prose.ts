@@ -16,6 +16,12 @@ const decPt = (x: number | null | undefined, d = 3): string => dec(x, d).replace
 
 type Writer = (results: AutoMLResults) => string[];
 
+/** A count with its noun in the singular or the plural ("1 test row", "2 test rows"); the same rule in both languages. */
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
+const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
+
 const modelsOf = (results: AutoMLResults) => Object.values(results.models).filter((m) => !!m);
 
 const en: Record<ReportSectionKey, Writer> = {
@@ -28,7 +34,7 @@ const en: Record<ReportSectionKey, Writer> = {
             `Plainly: on the test rows ${beaten.map((b) => `the ${b.name} baseline (macro-F1 ${dec(b.test.macroF1)})`).join(' and ')} did at least as well as the chosen model ${res.best} (${dec(best.test.macroF1)}), so the model adds nothing over that simple rule on these years.`,
           ]
         : []),
-      `The chosen model is ${res.best}: ${res.bestReason}`,
+      `The chosen model is ${res.best}: ${chosenReason(res)}`,
       best
         ? `On the ${best.test.TotalIntances} test rows it reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
         : '',
@@ -72,9 +78,9 @@ const en: Record<ReportSectionKey, Writer> = {
     if (best) {
       const recalls = classRecalls(best).filter((c) => c.total > 0);
       const weakest = [...recalls].sort((a, b) => (a.recall ?? 0) - (b.recall ?? 0))[0];
-      if (weakest) out.push(`For ${res.best}, the class recognised least often is ${weakest.title}: ${weakest.correct} of ${weakest.total} test rows (${pct(weakest.recall)}).`);
+      if (weakest) out.push(`For ${res.best}, the class recognised least often is ${weakest.title}: ${weakest.correct} of ${count(weakest.total, 'test row', 'test rows')} (${pct(weakest.recall)}).`);
       const confusion = topConfusion(best);
-      if (confusion) out.push(`Its most frequent error is predicting ${confusion.predicted} for ${confusion.actual} (${confusion.count} rows).`);
+      if (confusion) out.push(`Its most frequent error is predicting ${confusion.predicted} for ${confusion.actual} (${count(confusion.count, 'row', 'rows')}).`);
       else out.push(`${res.best} made no errors on the test rows.`);
     }
     out.push('Rows of each matrix are the actual classes and columns the predicted ones; errors between neighbouring classes are less serious than distant ones.');
@@ -82,7 +88,7 @@ const en: Record<ReportSectionKey, Writer> = {
   },
   detailed: (res) => {
     const rows = res.resultados.filter((r) => r.Algorithm === res.best && r.Category !== 'macro avg' && r.Category !== 'weighted avg');
-    const out = rows.map((r) => `${r.Category}: ${r.TotalIntances} test rows, precision ${dec(r.precision)}, recall ${dec(r.recall)}, F1 ${dec(r.f1)}.`);
+    const out = rows.map((r) => `${r.Category}: ${count(r.TotalIntances, 'test row', 'test rows')}, precision ${dec(r.precision)}, recall ${dec(r.recall)}, F1 ${dec(r.f1)}.`);
     if (res.split.testYears.length) out.push(`Test years: ${res.split.testYears.join(', ')}.`);
     return out.length ? [`Per-class results of ${res.best}:`, ...out] : ['No per-class results were produced.'];
   },
@@ -98,7 +104,7 @@ const en: Record<ReportSectionKey, Writer> = {
       out.push(
         `Class imbalance: the largest class (${balance.largest.title}) has ${balance.largest.count} training rows and the smallest (${balance.smallest.title}) ${balance.smallest.count}` +
           (balance.ratio !== null ? `, a ratio of ${dec(balance.ratio, 1)} to 1.` : '.') +
-          ` The smallest class in the test set (${balance.testSmallest.title}) has ${balance.testSmallest.count} rows, so its scores are uncertain.`,
+          ` The smallest class in the test set (${balance.testSmallest.title}) has ${count(balance.testSmallest.count, 'row', 'rows')}, so its scores are uncertain.`,
       );
     }
     const md = res.preprocessing.missingData;
@@ -169,9 +175,9 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     if (best) {
       const recalls = classRecalls(best).filter((c) => c.total > 0);
       const weakest = [...recalls].sort((a, b) => (a.recall ?? 0) - (b.recall ?? 0))[0];
-      if (weakest) out.push(`Para ${res.best}, a classe menos reconhecida é ${weakest.title}: ${weakest.correct} de ${weakest.total} linhas de teste (${pctPt(weakest.recall)}).`);
+      if (weakest) out.push(`Para ${res.best}, a classe menos reconhecida é ${weakest.title}: ${weakest.correct} de ${count(weakest.total, 'linha de teste', 'linhas de teste')} (${pctPt(weakest.recall)}).`);
       const confusion = topConfusion(best);
-      if (confusion) out.push(`O erro mais frequente é prever ${confusion.predicted} para ${confusion.actual} (${confusion.count} linhas).`);
+      if (confusion) out.push(`O erro mais frequente é prever ${confusion.predicted} para ${confusion.actual} (${count(confusion.count, 'linha', 'linhas')}).`);
       else out.push(`${res.best} não errou nenhuma linha de teste.`);
     }
     out.push('As linhas de cada matriz são as classes reais e as colunas as previstas; erros entre classes vizinhas são menos graves que entre classes distantes.');
@@ -179,7 +185,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
   },
   detailed: (res) => {
     const rows = res.resultados.filter((r) => r.Algorithm === res.best && r.Category !== 'macro avg' && r.Category !== 'weighted avg');
-    const out = rows.map((r) => `${r.Category}: ${r.TotalIntances} linhas de teste, precisão ${decPt(r.precision)}, revocação ${decPt(r.recall)}, F1 ${decPt(r.f1)}.`);
+    const out = rows.map((r) => `${r.Category}: ${count(r.TotalIntances, 'linha de teste', 'linhas de teste')}, precisão ${decPt(r.precision)}, revocação ${decPt(r.recall)}, F1 ${decPt(r.f1)}.`);
     if (res.split.testYears.length) out.push(`Anos de teste: ${res.split.testYears.join(', ')}.`);
     return out.length ? [`Resultados por classe de ${res.best}:`, ...out] : ['Nenhum resultado por classe foi produzido.'];
   },
@@ -195,7 +201,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
       out.push(
         `Desbalanceamento: a maior classe (${balance.largest.title}) tem ${balance.largest.count} linhas de treino e a menor (${balance.smallest.title}) ${balance.smallest.count}` +
           (balance.ratio !== null ? `, uma razão de ${decPt(balance.ratio, 1)} para 1.` : '.') +
-          ` A menor classe no teste (${balance.testSmallest.title}) tem ${balance.testSmallest.count} linhas; suas métricas são incertas.`,
+          ` A menor classe no teste (${balance.testSmallest.title}) tem ${count(balance.testSmallest.count, 'linha', 'linhas')}; suas métricas são incertas.`,
       );
     }
     const md = res.preprocessing.missingData;

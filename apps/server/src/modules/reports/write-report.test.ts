@@ -31,6 +31,23 @@ const honestProse = {
 };
 
 describe('writeReport', () => {
+  test("the built-in analyst names the chosen model once and counts single rows in the singular", async () => {
+    const results = resultsFixture();
+    // The engine's reason starts with the family ("RF: its finalist ..."), which the report's sentence already names.
+    results.bestReason = 'RF: its finalist (the highest pooled validation macro-F1) beats the ensemble by more than one standard error.';
+    const matrix = results.models.RF!.confusionMatrix.matrix.map((row) => row.map(() => 0));
+    matrix.forEach((row, i) => (row[i] = 20));
+    matrix[1]![0] = 1;
+    results.models.RF!.confusionMatrix = { ...results.models.RF!.confusionMatrix, matrix };
+    const text = async (locale: 'en' | 'pt-BR', key: string) =>
+      htmlToText((await writeReport(results, { assistant: createBuiltinAssistant(), locale })).sections.find((s) => s.key === key)!.html);
+    const summary = await text('en', 'results');
+    expect(summary).toContain('The chosen model is RF: its finalist (the highest pooled validation macro-F1)');
+    expect(summary).not.toContain('RF: RF:');
+    expect(await text('en', 'confusion')).toMatch(/\(1 row\)\./);
+    expect(await text('pt-BR', 'confusion')).toMatch(/\(1 linha\)\./);
+  });
+
   test('the built-in analyst writes every section, in English and in Portuguese', async () => {
     const results = resultsFixture();
     const report = jobReportSchema.parse(await writeReport(results, { assistant: createBuiltinAssistant() }));
