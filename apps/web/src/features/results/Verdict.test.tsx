@@ -78,7 +78,8 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     renderWithProviders(<Verdict results={withUse} />);
     expect(text('verdict-budget')).toContain('Time budget 60 s, of which the run took 53 s: reading and preparing the data and writing the results 2.0 s, search 41 s, final fits 6.4 s, CV-gap check 3.1 s; 57 of 160 planned candidates evaluated.');
     expect(text('verdict-budget')).toContain('The budget cut the search short');
-    expect(screen.getByText('Stopped by the deadline: SVM candidate 12 stopped after 4.1 s.')).toBeTruthy();
+    expect(screen.getByText('Fits stopped or not started by the deadline: 1')).toBeTruthy();
+    expect(screen.getByText('SVM candidate 12 stopped after 4.1 s')).toBeTruthy();
   });
 
   it('still says what the budget allowed for results from before budgetUse existed', () => {

@@ -192,7 +192,7 @@ export const results = {
     budget: 'Time budget {budget} s, of which the run took {total} s: reading and preparing the data and writing the results {other} s, search {search} s, final fits {finalFit} s, CV-gap check {cvGap} s; {evaluated} of {planned} planned candidates evaluated.',
     budgetSimple: 'Time budget {budget} s; the run took {elapsed} s and evaluated {evaluated} of {planned} planned candidates.',
     budgetCut: 'The budget cut the search short: a longer budget might find a better model.',
-    stopped: 'Stopped by the deadline: {list}.',
+    stopped: 'Fits stopped or not started by the deadline: {count}',
     cvGapSkipped: 'The check against a random split was skipped: {reason}',
     chartTitle: 'Test macro-F1 beside the baselines',
     chartSummary: 'Test macro-F1 of {model}: {score} (interval {low} to {high}). {baselines}',

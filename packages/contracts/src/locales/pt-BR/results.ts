@@ -192,7 +192,7 @@ export const results: Translation<typeof en> = {
     budget: 'Tempo disponível {budget} s, dos quais a execução levou {total} s: leitura e preparo dos dados e gravação dos resultados {other} s, busca {search} s, ajustes finais {finalFit} s, verificação da divisão aleatória {cvGap} s; {evaluated} de {planned} candidatos planejados avaliados.',
     budgetSimple: 'Tempo disponível {budget} s; a execução levou {elapsed} s e avaliou {evaluated} de {planned} candidatos planejados.',
     budgetCut: 'O tempo disponível interrompeu a busca: um tempo maior poderia encontrar um modelo melhor.',
-    stopped: 'Interrompidos pelo prazo: {list}.',
+    stopped: 'Ajustes interrompidos ou não iniciados pelo prazo: {count}',
     cvGapSkipped: 'A comparação com uma divisão aleatória não foi feita: {reason}',
     chartTitle: 'Macro-F1 de teste ao lado das referências',
     chartSummary: 'Macro-F1 de teste de {model}: {score} (intervalo de {low} a {high}). {baselines}',

@@ -101,9 +101,18 @@ export function Verdict({ results }: { results: AutoMLResults }) {
               {budget.cut && ` ${t('verdict.budgetCut')}`}
             </Text>
             {use && use.stopped.length > 0 && (
-              <Text size="xs" c="dimmed">
-                {t('verdict.stopped', { list: use.stopped.join('; ') })}
-              </Text>
+              // Dozens of lines when the budget binds: folded, so the verdict stays short; a native disclosure, which
+              // keyboards and screen readers already know.
+              <details data-testid="verdict-stopped">
+                <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+                  {t('verdict.stopped', { count: use.stopped.length })}
+                </Text>
+                <List size="xs" c="dimmed" mt={4}>
+                  {use.stopped.map((line, index) => (
+                    <List.Item key={index}>{line}</List.Item>
+                  ))}
+                </List>
+              </details>
             )}
             {results.targetHistory?.description && (
               <Text size="xs" c="dimmed">
