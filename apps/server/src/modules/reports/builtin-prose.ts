@@ -19,6 +19,13 @@ type Writer = (results: AutoMLResults) => string[];
 /** A count with its noun in the singular or the plural ("1 test row", "2 test rows"); the same rule in both languages. */
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
+/** Whether the chosen model has the highest validation macro-F1 of all the models in the results. */
+const hasHighestValidation = (res: AutoMLResults): boolean => {
+  const chosen = res.models[res.best]?.validationMacroF1;
+  if (chosen === null || chosen === undefined) return false;
+  return modelsOf(res).every((m) => (m.validationMacroF1 ?? -Infinity) <= chosen);
+};
+
 /** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
 const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
 
@@ -132,8 +139,11 @@ const ptBR: Record<ReportSectionKey, Writer> = {
             `Em termos claros: nas linhas de teste ${beaten.map((b) => `a linha de base ${b.name} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
           ]
         : []),
-      // The engine's reason is English text: say the same in Portuguese from the numbers.
-      `O modelo escolhido é ${res.best}: tem a maior macro-F1 média nas dobras de validação (${decPt(best?.validationMacroF1 ?? null, 4)}); as métricas de teste não influenciaram a escolha.`,
+      // The engine's reason is English text: say what the numbers show in Portuguese. The chosen model need not have
+      // the highest validation score (one-standard-error rule, or a final fit that did not fit the time left).
+      hasHighestValidation(res)
+        ? `O modelo escolhido é ${res.best}: tem a maior macro-F1 nas dobras de validação (${decPt(best?.validationMacroF1 ?? null, 4)}); as métricas de teste não influenciaram a escolha.`
+        : `O modelo escolhido é ${res.best}, com macro-F1 de ${decPt(best?.validationMacroF1 ?? null, 4)} nas dobras de validação: outro candidato pontuou um pouco mais, mas a diferença ficou dentro do ruído (regra de um erro-padrão) ou o seu ajuste final não cabia no tempo restante; as métricas de teste não influenciaram a escolha.`,
       best
         ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pctPt(best.test.accuracy)} e macro-F1 de ${decPt(best.test.macroF1)} (macro-F1 de validação ${decPt(best.validationMacroF1)}).`
         : '',

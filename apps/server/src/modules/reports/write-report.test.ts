@@ -48,6 +48,16 @@ describe('writeReport', () => {
     expect(await text('pt-BR', 'confusion')).toMatch(/\(1 linha\)\./);
   });
 
+  test('the Portuguese report does not claim the highest validation score for a model chosen without it', async () => {
+    const results = resultsFixture();
+    const highest = Math.max(...Object.values(results.models).map((m) => m!.validationMacroF1 ?? 0));
+    results.models.RF!.validationMacroF1 = highest - 0.001;
+    results.models.KNN!.validationMacroF1 = highest;
+    const pt = htmlToText((await writeReport(results, { assistant: createBuiltinAssistant(), locale: 'pt-BR' })).sections.find((s) => s.key === 'results')!.html);
+    expect(pt).not.toContain('tem a maior macro-F1');
+    expect(pt).toContain('outro candidato pontuou um pouco mais');
+  });
+
   test('the built-in analyst writes every section, in English and in Portuguese', async () => {
     const results = resultsFixture();
     const report = jobReportSchema.parse(await writeReport(results, { assistant: createBuiltinAssistant() }));
@@ -66,7 +76,7 @@ describe('writeReport', () => {
     expect(pt.sections.map((s) => s.title).slice(0, 7)).toEqual(['Resultados', 'Outliers', 'Matrix de correlação', 'Features', 'Matrizes de Confusão', 'Detalhada dos resultados', 'hiperparâmetros']);
     // The prose is Portuguese throughout, numbers with a decimal comma, and the number check still accepts them.
     const ptResults = htmlToText(pt.sections.find((s) => s.key === 'results')!.html);
-    expect(ptResults).toMatch(/O modelo escolhido é RF: tem a maior macro-F1 média nas dobras de validação \(\d,\d{4}\)/);
+    expect(ptResults).toMatch(/O modelo escolhido é RF: tem a maior macro-F1 nas dobras de validação \(\d,\d{4}\)/);
     expect(ptResults).not.toMatch(/highest|validation|test scores/);
     const ptLimitations = htmlToText(pt.sections.find((s) => s.key === 'limitations')!.html);
     expect(ptLimitations).toContain('7 de 50 linhas de teste (14,0%)');
