@@ -59,8 +59,22 @@ export function predictFinalSeconds(finalist: Pick<Finalist, 'scored'>, data: Fi
 }
 
 /**
+ * The families whose final fits are forced (started even when predicted to overrun, and run on past the time for fits
+ * while no final model exists): the chosen model's members, and the finalist with the cheapest predicted final fit as
+ * insurance, so that a machine slower than the search measured (a loaded one) still ends with a model, the cheap one,
+ * rather than none.
+ * @param chosenFamilies the families of the chosen model's members
+ * @param finalists the families' finalists
+ * @param finalSeconds predicted wall seconds of a finalist's final fit
+ */
+export function forcedFinalFamilies(chosenFamilies: Iterable<ModelFamily>, finalists: Finalist[], finalSeconds: (finalist: Finalist) => number): Set<ModelFamily> {
+  const cheapest = [...finalists].sort((a, b) => finalSeconds(a) - finalSeconds(b))[0];
+  return new Set<ModelFamily>([...chosenFamilies, ...(cheapest ? [cheapest.family] : [])]);
+}
+
+/**
  * Fits each finalist on all training rows, predicting the test rows (and the permuted importance sample for
- * the families in `permutationFamilies`). The families needed by the chosen model go first. A fit predicted to
+ * the families in `permutationFamilies`). Forced families go first, the cheapest first. A fit predicted to
  * end after the budget's end is not started, and a fit still running then is stopped; either way the family is
  * missing from the returned map and the budget notes why.
  * @param finalists the families' finalists
@@ -69,7 +83,12 @@ export function predictFinalSeconds(finalist: Pick<Finalist, 'scored'>, data: Fi
  */
 export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<ModelFamily>, options: FinalFitOptions): Promise<Map<ModelFamily, FitResult>> {
   const { budget, costs } = options;
-  const order = [...finalists].sort((a, b) => Number(permutationFamilies.has(b.family)) - Number(permutationFamilies.has(a.family)));
+  // The chosen model's families first, then the rest; forced fits (the chosen model's members and the cheap
+  // insurance) before the others, the cheapest of them first, so a first final model exists as early as it can.
+  const rank = (family: ModelFamily) => (options.force?.has(family) ? 2 : 0) + (permutationFamilies.has(family) ? 1 : 0);
+  const seconds = (f: Finalist) => predictFinalSeconds(f, options.data(f.scored.candidate.inputs ?? 'indicators'), permutationFamilies.has(f.family), costs, options.nClasses, options.permutationRepeats);
+  const isForced = (f: Finalist) => options.force?.has(f.family) ?? false;
+  const order = [...finalists].sort((a, b) => (isForced(a) && isForced(b) ? seconds(a) - seconds(b) : rank(b.family) - rank(a.family)));
   const finals = new Map<ModelFamily, FitResult>();
   const others = budget.fitsSignal(options.signal);
   const forced = budget.fitsSignal(options.signal, () => finals.size === 0);
@@ -80,10 +99,10 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
         const { family, scored } = finalist;
         const data = options.data(scored.candidate.inputs ?? 'indicators');
         const withPermutation = permutationFamilies.has(family);
-        const isForced = options.force?.has(family) ?? false;
-        const { signal, fitsEnded } = isForced ? forced : others;
+        const forcedFit = isForced(finalist);
+        const { signal, fitsEnded } = forcedFit ? forced : others;
         const predicted = predictFinalSeconds(finalist, data, withPermutation, costs, options.nClasses, options.permutationRepeats);
-        if (!budget.mayStart(predicted) && !isForced) {
+        if (!budget.mayStart(predicted) && !forcedFit) {
           budget.noteStopped(`${family}: final fit not started (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)`);
           return;
         }
@@ -99,7 +118,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
               train: data.set.balanced.X,
               y: data.set.balanced.y,
               predict: [data.test, data.permutation],
-              deadline: isForced ? budget.lastResortEnd : budget.fitsEnd,
+              deadline: forcedFit ? budget.lastResortEnd : budget.fitsEnd,
               final: true,
               permutation: withPermutation ? { repeats: options.permutationRepeats, seed: deriveSeed(options.seed, 'permutation'), matrix: 1 } : null,
               modelModule: options.modelModule,

@@ -21,7 +21,7 @@ import { pickInt32 } from '../data/stats.ts';
 import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
-import { fitFinals, predictFinalSeconds, type FinalData } from './final-fits.ts';
+import { fitFinals, forcedFinalFamilies, predictFinalSeconds, type FinalData } from './final-fits.ts';
 import { gapFoldCount, measureCvGap, predictGapSeconds, randomFoldShapes } from './cv-gap.ts';
 import { assembleResults } from './assemble.ts';
 import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.ts';
@@ -339,7 +339,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       modelModule,
       signal,
       data: (inputs) => dataOf(inputs).final,
-      force: permutationFamilies,
+      force: forcedFinalFamilies(permutationFamilies, finalists, finalSeconds),
       onLastResort: () =>
         warnings.push(
           `No final model had finished ${ASSEMBLE_RESERVE_SECONDS} s before the end of the ${config.budgetSeconds} s budget (the time kept for writing the results), so the chosen model's final fit ran on into that time.`,

@@ -1,5 +1,5 @@
 import type { ModelFamily } from '@indicata/contracts';
-import { fitFinals, type FinalData } from '../../src/pipeline/final-fits.ts';
+import { fitFinals, forcedFinalFamilies, type FinalData } from '../../src/pipeline/final-fits.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from '../../src/pipeline/budget.ts';
 import { CostModel } from '../../src/search/cost-model.ts';
 import type { FitResult, FitTask } from '../../src/search/fit-task.ts';
@@ -84,5 +84,30 @@ describe('the final fits near the end of the budget', () => {
     expect(Date.now()).toBeGreaterThanOrEqual(budget.lastResortEnd - 20);
     expect(Date.now() - started).toBeLessThan(ASSEMBLE_RESERVE_SECONDS * 1000 + 150);
     expect(budget.stopped.some((note) => note.startsWith('RF: final fit stopped'))).toBe(true);
+  });
+
+  it('forces the cheapest finalist too, so a machine slower than predicted still ends with a model', async () => {
+    const finalists = [finalistOf('RF'), finalistOf('DT'), finalistOf('SVM')];
+    const predicted: Partial<Record<ModelFamily, number>> = { RF: 3, DT: 0.1, SVM: 2 };
+    const force = forcedFinalFamilies(['RF'], finalists, (f) => predicted[f.family] ?? 0);
+    expect([...force].sort()).toEqual(['DT', 'RF']);
+    // The chosen RF cannot finish even by the last-resort end; the forced DT ends after the time for fits.
+    const budget = shortBudget();
+    const runner = timedRunner({ RF: 10_000, DT: 300, SVM: 10_000 });
+    const finals = await fitFinals(finalists, new Set(['RF']), {
+      runner,
+      budget,
+      costs: new CostModel(),
+      nClasses: 2,
+      seed: 1,
+      permutationRepeats: 1,
+      modelModule: 'unused',
+      data: () => data,
+      force,
+    });
+    expect([...finals.keys()]).toEqual(['DT']);
+    expect(budget.stopped.some((note) => note.startsWith('RF: final fit stopped'))).toBe(true);
+    // SVM is not forced: it was stopped at the time for fits.
+    expect(budget.stopped.some((note) => note.startsWith('SVM: final fit stopped'))).toBe(true);
   });
 });
