@@ -42,8 +42,8 @@ function timedRunner(ms: Partial<Record<ModelFamily, number>>): TaskRunner & { s
 /** A budget whose time for fits ends in 150 ms: its end is ASSEMBLE_RESERVE_SECONDS later. */
 const shortBudget = () => new RunBudget(ASSEMBLE_RESERVE_SECONDS + 0.15);
 
-const fit = (finalists: Finalist[], runner: TaskRunner, budget: RunBudget, force: Set<ModelFamily>, onLastResort: () => void = () => undefined) =>
-  fitFinals(finalists, force, {
+const fit = (finalists: Finalist[], runner: TaskRunner, budget: RunBudget, force: Set<ModelFamily>, onLastResort: () => void = () => undefined, permutation = force) =>
+  fitFinals(finalists, permutation, {
     runner,
     budget,
     costs: new CostModel(),
@@ -94,17 +94,7 @@ describe('the final fits near the end of the budget', () => {
     // The chosen RF cannot finish even by the last-resort end; the forced DT ends after the time for fits.
     const budget = shortBudget();
     const runner = timedRunner({ RF: 10_000, DT: 300, SVM: 10_000 });
-    const finals = await fitFinals(finalists, new Set(['RF']), {
-      runner,
-      budget,
-      costs: new CostModel(),
-      nClasses: 2,
-      seed: 1,
-      permutationRepeats: 1,
-      modelModule: 'unused',
-      data: () => data,
-      force,
-    });
+    const finals = await fit(finalists, runner, budget, force, undefined, new Set(['RF']));
     expect([...finals.keys()]).toEqual(['DT']);
     expect(budget.stopped.some((note) => note.startsWith('RF: final fit stopped'))).toBe(true);
     // SVM is not forced: it was stopped at the time for fits.
