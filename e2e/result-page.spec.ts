@@ -59,7 +59,7 @@ test.describe('result page', () => {
     const baselines = page.getByTestId('verdict-baselines').getByRole('listitem');
     await expect(baselines).toHaveCount(2);
     for (const item of await baselines.all()) await expect(item).toHaveText(/(Beats|Does not beat) the (Majority-class|Persistence) baseline \(test macro-F1 \d\.\d\d\)/);
-    await expect(page.getByTestId('verdict-basis')).toHaveText(/^These figures rest on \d+ test rows from \d+ year\(s\): \d{4}/);
+    await expect(page.getByTestId('verdict-basis')).toHaveText(/^These figures rest on \d+ test rows, from \d{4}/);
     await expect(page.getByTestId('verdict-budget')).toHaveText(/^Time budget \d+(\.\d)? s/);
     await expect(page.getByTestId('verdict-chart')).toHaveAttribute('aria-label', /^Test macro-F1 of /);
     // The verdict sits above every table; the tables start collapsed.

@@ -33,7 +33,7 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
       expect(baselines[i].textContent).toContain(baseline.test.macroF1!.toFixed(2));
     });
     const years = [...new Set(chosen.predictions.map((p) => p.time))].sort();
-    expect(text('verdict-basis')).toBe(`These figures rest on ${chosen.predictions.length} test rows from ${years.length} year(s): ${years.join(', ')}.`);
+    expect(text('verdict-basis')).toBe(`These figures rest on ${chosen.predictions.length} test rows, from ${years.join(', ')}.`);
     // The engine's own account of its budget: seconds per stage and the candidates it evaluated.
     expect(text('verdict-budget')).toMatch(/^Time budget \d+(\.\d)? s, of which the run took \d+(\.\d)? s: reading and preparing the data and writing the results \d+(\.\d)? s, search \d+(\.\d)? s, final fits \d+(\.\d)? s.*; \d+ of \d+ planned candidates evaluated\./);
     expect(screen.getByTestId('verdict-chart').getAttribute('aria-label')).toContain(`Test macro-F1 of ${r.best}`);

@@ -185,7 +185,7 @@ export const results = {
     beats: 'Beats the {name} (test macro-F1 {score}).',
     doesNotBeat: 'Does not beat the {name} (test macro-F1 {score}): a rule this simple does at least as well.',
     noBaselines: 'No baselines were computed for this run.',
-    basis: 'These figures rest on {rows} test rows from {yearCount} year(s): {years}.',
+    basis: 'These figures rest on {rows} test rows, from {years}.',
     smallTitle: 'Too little test data to trust these figures',
     tooFewRows: 'Only {rows} test rows (fewer than {min}).',
     sparseClasses: 'Classes with fewer than {min} test rows: {classes}.',

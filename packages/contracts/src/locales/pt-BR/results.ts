@@ -185,7 +185,7 @@ export const results: Translation<typeof en> = {
     beats: 'Supera a {name} (macro-F1 de teste {score}).',
     doesNotBeat: 'Não supera a {name} (macro-F1 de teste {score}): uma regra tão simples faz pelo menos o mesmo.',
     noBaselines: 'Nenhuma referência foi calculada nesta execução.',
-    basis: 'Estes números se baseiam em {rows} linhas de teste de {yearCount} ano(s): {years}.',
+    basis: 'Estes números se baseiam em {rows} linhas de teste, de {years}.',
     smallTitle: 'Dados de teste insuficientes para confiar nestes números',
     tooFewRows: 'Apenas {rows} linhas de teste (menos de {min}).',
     sparseClasses: 'Classes com menos de {min} linhas de teste: {classes}.',

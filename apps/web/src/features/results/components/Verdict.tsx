@@ -78,7 +78,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
               <Text size="sm">{t('verdict.noBaselines')}</Text>
             )}
             <Text size="sm" data-testid="verdict-basis">
-              {t('verdict.basis', { rows: figures.testRows, yearCount: figures.years.length, years: figures.years.join(', ') })}
+              {t('verdict.basis', { rows: figures.testRows, years: figures.years.join(', ') })}
             </Text>
             <Text size="sm" data-testid="verdict-budget">
               {use
