@@ -133,11 +133,10 @@ export class RunBudget {
   /**
    * Marks the start of a stage (the time until the next stage starts is charged to it).
    * @param stage the stage
-   * @param at when it started (epoch ms), now unless given: the first stage starts at the budget's start, so the time
+   * @param t when it started (epoch ms), now unless given: the first stage starts at the budget's start, so the time
    *   the caller spent reading the data before the run is charged to the preparation
    */
-  enter(stage: BudgetStage, at: number = this.now()): void {
-    const t = at;
+  enter(stage: BudgetStage, t: number = this.now()): void {
     for (const [open, since] of this.stageStart) {
       this.spent.set(open, (this.spent.get(open) ?? 0) + (t - since));
       this.stageStart.delete(open);

@@ -83,12 +83,15 @@ export function forcedFinalFamilies(chosenFamilies: Iterable<ModelFamily>, final
  */
 export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<ModelFamily>, options: FinalFitOptions): Promise<Map<ModelFamily, FitResult>> {
   const { budget, costs } = options;
-  // The chosen model's families first, then the rest; forced fits (the chosen model's members and the cheap
-  // insurance) before the others, the cheapest of them first, so a first final model exists as early as it can.
-  const rank = (family: ModelFamily) => (options.force?.has(family) ? 2 : 0) + (permutationFamilies.has(family) ? 1 : 0);
-  const seconds = (f: Finalist) => predictFinalSeconds(f, options.data(f.scored.candidate.inputs ?? 'indicators'), permutationFamilies.has(f.family), costs, options.nClasses, options.permutationRepeats);
+  const predictedSeconds = new Map(
+    finalists.map((f) => [f.family, predictFinalSeconds(f, options.data(f.scored.candidate.inputs ?? 'indicators'), permutationFamilies.has(f.family), costs, options.nClasses, options.permutationRepeats)]),
+  );
   const isForced = (f: Finalist) => options.force?.has(f.family) ?? false;
-  const order = [...finalists].sort((a, b) => (isForced(a) && isForced(b) ? seconds(a) - seconds(b) : rank(b.family) - rank(a.family)));
+  // Forced fits (the chosen model's members and the cheap insurance) first, the cheapest of them first, so a first
+  // final model exists as early as it can; then the families with permutation importance; then the rest.
+  const rank = (f: Finalist) => (isForced(f) ? 2 : 0) + (permutationFamilies.has(f.family) ? 1 : 0);
+  const seconds = (f: Finalist) => predictedSeconds.get(f.family) as number;
+  const order = [...finalists].sort((a, b) => (isForced(a) && isForced(b) ? seconds(a) - seconds(b) : rank(b) - rank(a)));
   const finals = new Map<ModelFamily, FitResult>();
   const others = budget.fitsSignal(options.signal);
   const forced = budget.fitsSignal(options.signal, () => finals.size === 0);
@@ -101,7 +104,7 @@ export async function fitFinals(finalists: Finalist[], permutationFamilies: Set<
         const withPermutation = permutationFamilies.has(family);
         const forcedFit = isForced(finalist);
         const { signal, fitsEnded } = forcedFit ? forced : others;
-        const predicted = predictFinalSeconds(finalist, data, withPermutation, costs, options.nClasses, options.permutationRepeats);
+        const predicted = seconds(finalist);
         if (!budget.mayStart(predicted) && !forcedFit) {
           budget.noteStopped(`${family}: final fit not started (predicted ${predicted.toFixed(1)} s, ${(budget.remainingMs() / 1000).toFixed(1)} s left)`);
           return;

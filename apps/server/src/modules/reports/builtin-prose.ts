@@ -16,6 +16,8 @@ const decPt = (x: number | null | undefined, d = 3): string => dec(x, d).replace
 
 type Writer = (results: AutoMLResults) => string[];
 
+const modelsOf = (results: AutoMLResults) => Object.values(results.models).filter((m) => !!m);
+
 /** A count with its noun in the singular or the plural ("1 test row", "2 test rows"); the same rule in both languages. */
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -28,8 +30,6 @@ const hasHighestValidation = (res: AutoMLResults): boolean => {
 
 /** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
 const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
-
-const modelsOf = (results: AutoMLResults) => Object.values(results.models).filter((m) => !!m);
 
 const en: Record<ReportSectionKey, Writer> = {
   results: (res) => {
