@@ -159,11 +159,19 @@ function classIndex(value: number, bounds: number[]): number {
 }
 
 /**
+ * The --classes value of a target written as its class code 1..5: one class per code, edges halfway between codes
+ * (the form of the issue's command, whose panels come with the target already coded).
+ */
+export const CODED_CLASSES = Array.from({ length: PANEL_CLASSES }, (_, i) => `${i + 1}:${i + 0.5}:${i + 1.5}`).join(',');
+
+/**
  * Builds one panel and writes it to outDir/panel-<id>.csv.
  * @param def the panel definition
  * @param outDir folder for the CSV (created)
+ * @param codedTarget write the target as its class code 1..5 (to outDir/panel-<id>-coded.csv, with CODED_CLASSES)
+ *   instead of its value: the same rows, classes and split, as panels arrive that are already coded
  */
-export function buildPanel(def: PanelDefinition, outDir: string = DEFAULT_PANEL_DIR): BuiltPanel {
+export function buildPanel(def: PanelDefinition, outDir: string = DEFAULT_PANEL_DIR, codedTarget = false): BuiltPanel {
   const table = def.source === 'who-gho-2018' ? ghoRows(def) : kaggleRows(def);
   const bounds = classBounds(
     table.rows.map((r) => r.target),
@@ -177,16 +185,17 @@ export function buildPanel(def: PanelDefinition, outDir: string = DEFAULT_PANEL_
   for (const r of table.rows) classCounts[classIndex(r.target, bounds)] += 1;
   const num = (v: number) => (Number.isNaN(v) ? '' : String(v));
   const lines = [['countryName', 'regionName', 'year', table.targetColumn, ...table.featureColumns].join(';')];
-  for (const r of table.rows) lines.push([r.space, r.region, String(r.year), num(r.target), ...r.features.map(num)].join(';'));
+  const target = (value: number) => (codedTarget ? String(classIndex(value, bounds) + 1) : num(value));
+  for (const r of table.rows) lines.push([r.space, r.region, String(r.year), target(r.target), ...r.features.map(num)].join(';'));
   mkdirSync(outDir, { recursive: true });
-  const csvPath = path.join(outDir, `panel-${def.id}.csv`);
+  const csvPath = path.join(outDir, `panel-${def.id}${codedTarget ? '-coded' : ''}.csv`);
   writeFileSync(csvPath, `${lines.join('\n')}\n`);
   return {
     definition: def,
     csvPath,
     targetColumn: table.targetColumn,
     featureColumns: table.featureColumns,
-    classes,
+    classes: codedTarget ? CODED_CLASSES : classes,
     rows: table.rows.length,
     countries: new Set(table.rows.map((r) => r.space)).size,
     classCounts,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --panels[=1,3] [--budget 60] [--seeds 1[,2,3]] [--target-history off,auto] [--fresh-sklearn]`:
+ * `npm run bench -- --panels[=1,3] [--budget 60] [--seeds 1[,2,3]] [--target-history off,auto] [--fresh-sklearn] [--coded-target]`:
  * the engine's auto search on real WHO panels (bench/panels/definitions.ts), side by side with scikit-learn on the same split and classes.
  *
  * Per panel: the CLI exactly as the README gives it (`npm run automl -- --csv ... --test-percent 30 --classes ...
@@ -7,7 +7,8 @@
  * target-history mode (off and auto; a CLI without `--target-history` runs once, as "-"); then bench/sklearn_panels.py
  * on the train/test years the engine wrote into its results, checking that its rows per class equal the engine's.
  * The scikit-learn results are cached in bench/out/panels/ (keyed by the panel file, spec and script), as they do not
- * depend on the engine; --fresh-sklearn recomputes them.
+ * depend on the engine; --fresh-sklearn recomputes them. --coded-target writes each target as its class code 1..5 and
+ * passes `--classes "1:0.5:1.5,...,5:4.5:5.5"`, as the issue's own panels come (same rows, classes and split).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -39,6 +40,8 @@ interface Options {
   seeds: number[];
   modes: string[] | null;
   freshSklearn: boolean;
+  /** Each panel's target written as its class code 1..5, with --classes "1:0.5:1.5,..." (the issue's command). */
+  codedTarget: boolean;
 }
 
 interface EngineRun {
@@ -83,7 +86,7 @@ function parseOptions(argv: string[]): Options {
   const seeds = (valueOf('seeds') ?? valueOf('seed') ?? '1').split(',').map(Number);
   if (!seeds.every((seed) => Number.isInteger(seed) && seed >= 0)) throw new Error('--seeds must be non-negative integers, comma-separated');
   const modes = valueOf('target-history')?.split(',') ?? null;
-  return { panelIds, budget, seeds: [...new Set(seeds)], modes, freshSklearn: argv.includes('--fresh-sklearn') };
+  return { panelIds, budget, seeds: [...new Set(seeds)], modes, freshSklearn: argv.includes('--fresh-sklearn'), codedTarget: argv.includes('--coded-target') };
 }
 
 /** Whether this engine's CLI knows --target-history (the reworked search adds it). */
@@ -235,11 +238,11 @@ export async function runPanelBench(argv: string[]): Promise<void> {
   const startedAt = new Date();
   const commit = gitCommit();
   console.log(`Panels bench ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, budget ${options.budget} s, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`CLI: npm run automl -- --csv PANEL --test-percent 30 --classes ... --models DT,RF,KNN,SVM,ANN --budget ${options.budget} --seed ${options.seeds.join('|')}${hasHistory ? ' --target-history MODE' : ''}`);
+  console.log(`CLI: npm run automl -- --csv PANEL --test-percent 30 --classes ... --models DT,RF,KNN,SVM,ANN --budget ${options.budget} --seed ${options.seeds.join('|')}${hasHistory ? ' --target-history MODE' : ''}${options.codedTarget ? ' (targets coded 1-5)' : ''}`);
 
   const rows: { panel: BuiltPanel; runs: EngineRun[]; sklearn: SklearnResult & { cached: boolean } }[] = [];
   for (const id of options.panelIds) {
-    const panel = buildPanel(PANELS.find((p) => p.id === id) as (typeof PANELS)[number], DEFAULT_PANEL_DIR);
+    const panel = buildPanel(PANELS.find((p) => p.id === id) as (typeof PANELS)[number], DEFAULT_PANEL_DIR, options.codedTarget);
     console.log(`\npanel ${id} ${panel.definition.name}: ${panel.rows} rows, ${panel.countries} countries, ${panel.featureColumns.length} indicators, target ${panel.targetColumn} (${panel.definition.edges}), classes ${panel.classes}`);
     const runs: EngineRun[] = [];
     let firstResults: AutoMLResults | null = null;
