@@ -74,6 +74,19 @@ describe('the one CSV reader: rules both former readers had', () => {
     expect(problemOf('\n\na\tb\n1\t2\n')).toBe('The delimiter "\\t" was detected. Only files with the ";" delimiter are accepted.');
   });
 
+  it('reads the delimiter a file uses when asked to (the engine command line), with every other rule kept', () => {
+    const any = { anyDelimiter: true };
+    expect(parseCsvText('a,b,c\n1,2,3\n', any)).toMatchObject({ columns: ['a', 'b', 'c'], rows: [['1', '2', '3']] });
+    expect(parseCsvText('\n\na\tb\n1\t"x;y"\n', any).rows).toEqual([['1', 'x;y']]);
+    expect(parseCsvText('a:b\n1:2\n', any).rows).toEqual([['1', '2']]);
+    // A declared delimiter wins over the header's count; a quoted decimal comma stays one cell.
+    expect(parseCsvText('sep=,\nname;x,v\n"a;b","1,5"\n', any)).toMatchObject({ columns: ['name;x', 'v'], rows: [['a;b', '1,5']] });
+    expect(parseCsvText('a;b\n1;2\n', any).rows).toEqual([['1', '2']]);
+    expect(() => parseCsvText('a,b\n1,2,3\n', any)).toThrow(CsvFormatError);
+    expect(() => parseCsvText('a,a\n1,2\n', any)).toThrow(/more than once/);
+    expect(() => parseCsvText('sep=|\na|b\n1|2\n', any)).toThrow(/The delimiter "\|" was detected/);
+  });
+
   it('throws only CsvFormatError, carrying the problem', () => {
     let caught: unknown;
     try {

@@ -40,6 +40,12 @@ export class CsvFormatError extends Error {
 export interface CsvReadOptions {
   /** Data rows allowed (default LIMITS.csvMaxRows); one more is a csvTooManyRows refusal. */
   maxRows?: number;
+  /**
+   * Read the file with the delimiter it declares ("sep=,") or that its header line shows (comma, semicolon, tab or
+   * colon) instead of refusing all but semicolons. Only the engine's command line sets it: a panel exported by
+   * another tool is read as it is there, while uploads keep the spec's semicolon rule.
+   */
+  anyDelimiter?: boolean;
 }
 
 /** The outcome of reading a file: the table, or the first problem found. */
@@ -120,14 +126,16 @@ function repeatsHeader(record: string[], columns: string[]): boolean {
  */
 export function parseCsvText(text: string, options: CsvReadOptions = {}): CsvTable {
   const maxRows = options.maxRows ?? LIMITS.csvMaxRows;
+  const accepted = (delimiter: string) => delimiter === LIMITS.csvDelimiter || (options.anyDelimiter === true && (LIMITS.csvDelimiterCandidates as readonly string[]).includes(delimiter));
   let body = normaliseLineEnds(text.startsWith('\uFEFF') ? text.slice(1) : text);
   if (body.trim() === '') throw new CsvFormatError({ key: 'csvEmptyOrMalformed' });
   if (BINARY_CHARS.test(body.slice(0, 65536))) throw new CsvFormatError({ key: 'csvBinary' });
   let line = 1;
+  let declared = '';
   const sep = SEP_LINE.exec(body);
   if (sep) {
-    const declared = sep[1];
-    if (declared !== '' && declared !== LIMITS.csvDelimiter) {
+    declared = sep[1];
+    if (declared !== '' && !accepted(declared)) {
       throw new CsvFormatError({ key: 'csvWrongDelimiter', values: { x: displayDelimiter(declared) } });
     }
     body = body.slice(sep[0].length);
@@ -135,9 +143,10 @@ export function parseCsvText(text: string, options: CsvReadOptions = {}): CsvTab
   }
   const firstText = /\S/.exec(body);
   if (firstText === null) throw new CsvFormatError({ key: 'csvEmptyOrMalformed' });
-  const delimiter = detectDelimiter(body.slice(body.lastIndexOf('\n', firstText.index) + 1));
-  if (delimiter === null) throw new CsvFormatError({ key: 'csvEmptyOrMalformed' });
-  if (delimiter !== LIMITS.csvDelimiter) throw new CsvFormatError({ key: 'csvWrongDelimiter', values: { x: displayDelimiter(delimiter) } });
+  const detected = detectDelimiter(body.slice(body.lastIndexOf('\n', firstText.index) + 1));
+  if (detected === null) throw new CsvFormatError({ key: 'csvEmptyOrMalformed' });
+  if (!accepted(detected)) throw new CsvFormatError({ key: 'csvWrongDelimiter', values: { x: displayDelimiter(detected) } });
+  const delimiter = options.anyDelimiter === true && declared !== '' ? declared : detected;
 
   let columns: string[] | null = null;
   const rows: string[][] = [];
@@ -145,7 +154,7 @@ export function parseCsvText(text: string, options: CsvReadOptions = {}): CsvTab
   let problem: CsvFormatError | null = null;
   let cursor = 0;
   Papa.parse<string[]>(body, {
-    delimiter: LIMITS.csvDelimiter,
+    delimiter,
     newline: '\n',
     quoteChar: '"',
     escapeChar: '"',

@@ -15,15 +15,19 @@ function run(args: string[]) {
   return spawnSync(process.execPath, [...nodeArgumentsFor(pathToFileURL(cli).href), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 170_000 });
 }
 
-function writePanelCsv(file: string): void {
+/**
+ * Writes the synthetic panel as a spreadsheet in a pt-BR locale would (semicolons, decimal commas, BOM, CRLF), or
+ * as another tool exports it (commas, decimal points).
+ */
+function writePanelCsv(file: string, delimiter: ';' | ',' = ';'): void {
   const frame = syntheticPanel({ places: 20, missing: 0.05 });
   const names = frame.columns.map((c) => c.name);
-  const lines = [['countryName', 'regionName', 'year', ...names].join(';')];
+  const lines = [['countryName', 'regionName', 'year', ...names].join(delimiter)];
   frame.space.forEach((s, i) => {
-    const cells = frame.columns.map((c) => (Number.isNaN(c.values[i]) ? '' : String(c.values[i]).replace('.', ',')));
-    lines.push([s, frame.region?.[i] ?? '', String(frame.time[i]), ...cells].join(';'));
+    const cells = frame.columns.map((c) => (Number.isNaN(c.values[i]) ? '' : delimiter === ';' ? String(c.values[i]).replace('.', ',') : String(c.values[i])));
+    lines.push([s, frame.region?.[i] ?? '', String(frame.time[i]), ...cells].join(delimiter));
   });
-  writeFileSync(file, `\uFEFF${lines.join('\r\n')}\r\n`);
+  writeFileSync(file, delimiter === ';' ? `\uFEFF${lines.join('\r\n')}\r\n` : `${lines.join('\n')}\n`);
 }
 
 const csv = path.join(dir, 'panel.csv');
@@ -49,11 +53,12 @@ describe('automl CLI', { timeout: 60_000 }, () => {
   });
 
   it('bad files exit 2 with one line', () => {
-    const comma = path.join(dir, 'comma.csv');
-    writeFileSync(comma, 'a,b,c\n1,2,3\n');
-    const wrongDelimiter = run(['--csv', comma, '--target', 'c', '--time-column', 'b', '--space-column', 'a', '--test-percent', '20', '--out', 'x.json']);
-    expect(wrongDelimiter.status).toBe(2);
-    expect(wrongDelimiter.stderr).toMatch(/The delimiter "," was detected/);
+    const ragged = path.join(dir, 'ragged.csv');
+    writeFileSync(ragged, 'a,b,c\n1,2,3\n1,2,3,4\n');
+    const raggedRow = run(['--csv', ragged, '--target', 'c', '--time-column', 'b', '--space-column', 'a', '--test-percent', '20', '--out', 'x.json']);
+    expect(raggedRow.status).toBe(2);
+    expect(raggedRow.stderr.trim().split('\n')).toHaveLength(1);
+    expect(raggedRow.stderr).toMatch(/Line 3 has 4 values/);
     const missing = run(['--csv', path.join(dir, 'nope.csv'), '--target', 'c', '--time-column', 'b', '--space-column', 'a', '--test-percent', '20', '--out', 'x.json']);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*ENOENT/);
@@ -96,6 +101,23 @@ describe('automl CLI', { timeout: 60_000 }, () => {
       expect(model.hyperparameters[0].rank_test_score).toBe(1);
       expect(model.test.macroF1).toEqual(expect.any(Number));
     }
+  }, 180_000);
+
+  // Uploads in the app must be semicolon-separated (the spec's rule); the command line reads a panel as another tool
+  // exported it, so the issue's command works on a comma-separated file too.
+  it('reads a comma-separated export of the panel as it reads the semicolon file', () => {
+    const commaCsv = path.join(dir, 'panel-comma.csv');
+    writePanelCsv(commaCsv, ',');
+    const args = ['--target', 'target', '--time-column', 'year', '--space-column', 'countryName', '--test-year', '2009', '--groups', '2', '--discretize', 'quantile', '--models', 'DT', '--workers', '0', '--budget', '5', '--seed', '3'];
+    const outputs = [csv, commaCsv].map((file, i) => {
+      const out = path.join(dir, `delimiter-${i}.json`);
+      const result = run(['--csv', file, ...args, '--out', out]);
+      expect(result.status, result.stderr).toBe(0);
+      return JSON.parse(readFileSync(out, 'utf8'));
+    });
+    expect(outputs[1].split).toEqual(outputs[0].split);
+    expect(outputs[1].classes).toEqual(outputs[0].classes);
+    expect(outputs[1].models.DT.predictions).toEqual(outputs[0].models.DT.predictions);
   }, 180_000);
 
   // No fit threads: the CLI's own thread (compiled, without tsx) loads the model factory named by its .ts URL.

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { decodeCsvBytes } from '@indicata/contracts';
-import { parseSemicolonCsv, frameFromTable } from '../data/csv.ts';
+import { parseAnyDelimiterCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
 import { parseEngineConfig } from '../pipeline/config.ts';
 import { parseCliArgs, UsageError, USAGE } from './args.ts';
@@ -35,9 +35,9 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     throw new UsageError(`cannot read ${args.csv}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  // The product's one reader: the same decoding and rules as the upload validation (a wrong delimiter gets the
-  // spec's message, a CsvFormatError becomes the one-line error below).
-  const frame = frameFromTable(parseSemicolonCsv(decodeCsvBytes(bytes)), { spaceColumn: args.space, timeColumn: args.time, regionColumn: args.region });
+  // The product's one reader: the same decoding and rules as the upload validation, except that a comma-, tab- or
+  // colon-separated file is read as such (a CsvFormatError becomes the one-line error below).
+  const frame = frameFromTable(parseAnyDelimiterCsv(decodeCsvBytes(bytes)), { spaceColumn: args.space, timeColumn: args.time, regionColumn: args.region });
   const nonNumeric = Object.entries(frame.nonNumericCells ?? {});
   if (nonNumeric.length > 0) {
     process.stderr.write(`note: non-numeric cells read as missing: ${nonNumeric.map(([c, n]) => `${c} ${n}`).join(', ')}\n`);

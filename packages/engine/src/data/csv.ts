@@ -21,6 +21,18 @@ export function parseSemicolonCsv(text: string): CsvTable {
 }
 
 /**
+ * Parses the text of a file given to the command line: the same reader and rules, but with the delimiter the file
+ * declares or uses (comma, semicolon, tab or colon), since a panel exported by another tool need not be
+ * semicolon-separated. Uploads in the app keep the semicolon rule (parseSemicolonCsv).
+ * @param text the whole file as text (decodeCsvBytes of @indicata/contracts for bytes)
+ * @returns header names and data rows, as parseSemicolonCsv
+ * @throws CsvFormatError when the file is refused (as parseSemicolonCsv, but never for its delimiter alone)
+ */
+export function parseAnyDelimiterCsv(text: string): CsvTable {
+  return parseCsvText(text, { anyDelimiter: true });
+}
+
+/**
  * Reads one cell as a number (contracts parseNumericCell: plain or scientific notation, or one decimal comma).
  * @param cell raw cell text
  * @returns the number, NaN for an empty cell, or undefined for text that is not a number
