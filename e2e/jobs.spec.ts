@@ -118,7 +118,7 @@ test.describe('job control', () => {
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Original (copy)');
     await expect(page.getByTestId('current-source')).toHaveText('WHO Global Health Observatory');
     await expect(page.getByRole('textbox', { name: 'Seed' })).toHaveValue('99');
-    await expect(page.getByRole('textbox', { name: 'Search time budget' })).toHaveValue('90 s');
+    await expect(page.getByRole('textbox', { name: 'Time budget' })).toHaveValue('90 s');
     // The models come back as configured: KNN and DT on their explicit parameters.
     await expect(page.getByTestId('step-models').getByText('Decision Tree')).toBeVisible();
 

@@ -61,6 +61,29 @@ export function verdictFigures(results: AutoMLResults): VerdictFigures | null {
   };
 }
 
+/**
+ * A baseline's line in the verdict: which sentence, with which figures. A beaten baseline whose score lies inside
+ * the chosen model's interval is beaten only narrowly, and the sentence says so. Both scores get a third decimal
+ * when two would print them alike (0.730 against 0.732 would read "0.73" twice).
+ * @param baseline the baseline and whether the chosen model beats it
+ * @param chosenScore the chosen model's test macro-F1
+ * @param intervals the chosen model's bootstrap intervals, when it has test rows
+ * @returns the locale key under verdict. and the values it fills in (without the baseline's name; level in percent)
+ */
+export function baselineSentence(
+  baseline: BaselineComparison,
+  chosenScore: number | null | undefined,
+  intervals: BootstrapScores | null,
+): { key: 'beats' | 'beatsNarrowly' | 'doesNotBeat'; values: { score: string; chosen: string; level: number } } {
+  const score = baseline.test?.macroF1;
+  const digits = typeof score === 'number' && typeof chosenScore === 'number' && score !== chosenScore && score.toFixed(2) === chosenScore.toFixed(2) ? 3 : 2;
+  const format = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—');
+  const values = { score: format(score), chosen: format(chosenScore), level: Math.round((intervals?.level ?? 0) * 100) };
+  if (!baseline.beaten) return { key: 'doesNotBeat', values };
+  const narrow = intervals !== null && typeof score === 'number' && score >= intervals.macroF1.low;
+  return { key: narrow ? 'beatsNarrowly' : 'beats', values };
+}
+
 /** Two decimals for the verdict's scores (the tables keep four). */
 export function formatScore(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '—';

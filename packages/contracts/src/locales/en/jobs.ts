@@ -46,8 +46,8 @@ export const jobs = {
   settings: {
     title: 'Run settings',
     description: 'How long the search may take, and the seed that makes a run repeatable.',
-    budget: 'Search time budget',
-    budgetDescription: 'From 30 seconds to 30 minutes. A longer search tries more models.',
+    budget: 'Time budget',
+    budgetDescription: 'From 30 seconds to 30 minutes, for the whole run: reading the data, the search, the final models and the results. A longer budget tries more models.',
     budgetValue: '{minutes} min {seconds} s',
     seed: 'Seed',
     seedDescription: 'Leave empty for a random one. The same seed and settings give the same results when the budget does not cut the search short.',

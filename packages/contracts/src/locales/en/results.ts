@@ -183,6 +183,7 @@ export const results = {
     intervalNote: 'Intervals from {resamples} bootstrap resamples of the test rows (seed {seed}). Accuracy is a fraction: 0.92 means 92% of test rows right.',
     noTestRows: 'There are no test rows: the model could not be scored.',
     beats: 'Beats the {name} (test macro-F1 {score}).',
+    beatsNarrowly: 'Beats the {name} only narrowly (test macro-F1 {score} against {chosen}, inside the model\'s {level}% interval): the lead may be chance.',
     doesNotBeat: 'Does not beat the {name} (test macro-F1 {score}): a rule this simple does at least as well.',
     noBaselines: 'No baselines were computed for this run.',
     basis: 'These figures rest on {rows} test rows, from {years}.',

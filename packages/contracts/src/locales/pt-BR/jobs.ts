@@ -48,8 +48,8 @@ export const jobs: Translation<typeof en> = {
   settings: {
     title: 'Configurações da execução',
     description: 'Quanto tempo a busca pode levar, e a semente que torna uma execução repetível.',
-    budget: 'Tempo de busca',
-    budgetDescription: 'De 30 segundos a 30 minutos. Uma busca mais longa testa mais modelos.',
+    budget: 'Tempo máximo',
+    budgetDescription: 'De 30 segundos a 30 minutos, para toda a execução: leitura dos dados, busca, modelos finais e resultados. Um tempo maior testa mais modelos.',
     budgetValue: '{minutes} min {seconds} s',
     seed: 'Semente',
     seedDescription: 'Deixe vazio para uma aleatória. A mesma semente e as mesmas configurações dão os mesmos resultados quando o tempo não interrompe a busca.',

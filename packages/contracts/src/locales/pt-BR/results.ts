@@ -183,6 +183,7 @@ export const results: Translation<typeof en> = {
     intervalNote: 'Intervalos de {resamples} reamostragens bootstrap das linhas de teste (semente {seed}). A acurácia é uma fração: 0,92 significa 92% das linhas de teste certas.',
     noTestRows: 'Não há linhas de teste: o modelo não pôde ser avaliado.',
     beats: 'Supera a {name} (macro-F1 de teste {score}).',
+    beatsNarrowly: 'Supera a {name} por pouco (macro-F1 de teste {score} contra {chosen}, dentro do intervalo de {level}% do modelo): a vantagem pode ser acaso.',
     doesNotBeat: 'Não supera a {name} (macro-F1 de teste {score}): uma regra tão simples faz pelo menos o mesmo.',
     noBaselines: 'Nenhuma referência foi calculada nesta execução.',
     basis: 'Estes números se baseiam em {rows} linhas de teste, de {years}.',

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type AutoMLResults } from '@indicata/contracts';
-import { formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
+import { baselineSentence, formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
 
 /**
@@ -68,11 +68,14 @@ export function Verdict({ results }: { results: AutoMLResults }) {
             )}
             {baselines.length > 0 ? (
               <List size="sm" spacing={2} data-testid="verdict-baselines">
-                {baselines.map((b) => (
-                  <List.Item key={b.name} icon={<span aria-hidden="true">{b.beaten ? '✓' : '✗'}</span>} data-beaten={b.beaten}>
-                    {t(b.beaten ? 'verdict.beats' : 'verdict.doesNotBeat', { name: baselineName(b.name), score: formatScore(b.test?.macroF1) })}
-                  </List.Item>
-                ))}
+                {baselines.map((b) => {
+                  const line = baselineSentence(b, chosen.test?.macroF1, intervals);
+                  return (
+                    <List.Item key={b.name} icon={<span aria-hidden="true">{b.beaten ? '✓' : '✗'}</span>} data-beaten={b.beaten} data-narrow={line.key === 'beatsNarrowly'}>
+                      {t(`verdict.${line.key}`, { name: baselineName(b.name), ...line.values })}
+                    </List.Item>
+                  );
+                })}
               </List>
             ) : (
               <Text size="sm">{t('verdict.noBaselines')}</Text>
