@@ -126,7 +126,8 @@ function repeatsHeader(record: string[], columns: string[]): boolean {
  */
 export function parseCsvText(text: string, options: CsvReadOptions = {}): CsvTable {
   const maxRows = options.maxRows ?? LIMITS.csvMaxRows;
-  const accepted = (delimiter: string) => delimiter === LIMITS.csvDelimiter || (options.anyDelimiter === true && (LIMITS.csvDelimiterCandidates as readonly string[]).includes(delimiter));
+  const anyDelimiter = options.anyDelimiter === true;
+  const accepted = (delimiter: string) => delimiter === LIMITS.csvDelimiter || (anyDelimiter && (LIMITS.csvDelimiterCandidates as readonly string[]).includes(delimiter));
   let body = normaliseLineEnds(text.startsWith('\uFEFF') ? text.slice(1) : text);
   if (body.trim() === '') throw new CsvFormatError({ key: 'csvEmptyOrMalformed' });
   if (BINARY_CHARS.test(body.slice(0, 65536))) throw new CsvFormatError({ key: 'csvBinary' });
@@ -146,7 +147,7 @@ export function parseCsvText(text: string, options: CsvReadOptions = {}): CsvTab
   const detected = detectDelimiter(body.slice(body.lastIndexOf('\n', firstText.index) + 1));
   if (detected === null) throw new CsvFormatError({ key: 'csvEmptyOrMalformed' });
   if (!accepted(detected)) throw new CsvFormatError({ key: 'csvWrongDelimiter', values: { x: displayDelimiter(detected) } });
-  const delimiter = options.anyDelimiter === true && declared !== '' ? declared : detected;
+  const delimiter = anyDelimiter && declared !== '' ? declared : detected;
 
   let columns: string[] | null = null;
   const rows: string[][] = [];

@@ -26,7 +26,8 @@ export function parseSemicolonCsv(text: string): CsvTable {
  * semicolon-separated. Uploads in the app keep the semicolon rule (parseSemicolonCsv).
  * @param text the whole file as text (decodeCsvBytes of @indicata/contracts for bytes)
  * @returns header names and data rows, as parseSemicolonCsv
- * @throws CsvFormatError when the file is refused (as parseSemicolonCsv, but never for its delimiter alone)
+ * @throws CsvFormatError when the file is refused (as parseSemicolonCsv; a comma, tab or colon is no reason, any other
+ *   declared delimiter still is)
  */
 export function parseAnyDelimiterCsv(text: string): CsvTable {
   return parseCsvText(text, { anyDelimiter: true });

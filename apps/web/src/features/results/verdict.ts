@@ -76,17 +76,20 @@ export function baselineSentence(
   intervals: BootstrapScores | null,
 ): { key: 'beats' | 'beatsNarrowly' | 'doesNotBeat'; values: { score: string; chosen: string; level: number } } {
   const score = baseline.test?.macroF1;
-  const digits = typeof score === 'number' && typeof chosenScore === 'number' && score !== chosenScore && score.toFixed(2) === chosenScore.toFixed(2) ? 3 : 2;
-  const format = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—');
-  const values = { score: format(score), chosen: format(chosenScore), level: Math.round((intervals?.level ?? 0) * 100) };
+  const digits = typeof score === 'number' && typeof chosenScore === 'number' && score !== chosenScore && formatScore(score) === formatScore(chosenScore) ? 3 : 2;
+  const values = { score: formatScore(score, digits), chosen: formatScore(chosenScore, digits), level: Math.round((intervals?.level ?? 0) * 100) };
   if (!baseline.beaten) return { key: 'doesNotBeat', values };
   const narrow = intervals !== null && typeof score === 'number' && score >= intervals.macroF1.low;
   return { key: narrow ? 'beatsNarrowly' : 'beats', values };
 }
 
-/** Two decimals for the verdict's scores (the tables keep four). */
-export function formatScore(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '—';
+/**
+ * A score for the verdict's sentences: two decimals (the tables keep four), or as many as asked.
+ * @param value the score, or nothing (shown as a dash)
+ * @param digits decimals to show
+ */
+export function formatScore(value: number | null | undefined, digits = 2): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—';
 }
 
 /** Seconds for a sentence: whole seconds from 10 s up, one decimal below. */

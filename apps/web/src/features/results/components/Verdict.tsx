@@ -71,7 +71,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
                 {baselines.map((b) => {
                   const line = baselineSentence(b, chosen.test?.macroF1, intervals);
                   return (
-                    <List.Item key={b.name} icon={<span aria-hidden="true">{b.beaten ? '✓' : '✗'}</span>} data-beaten={b.beaten} data-narrow={line.key === 'beatsNarrowly'}>
+                    <List.Item key={b.name} icon={<span aria-hidden="true">{b.beaten ? '✓' : '✗'}</span>} data-beaten={b.beaten}>
                       {t(`verdict.${line.key}`, { name: baselineName(b.name), ...line.values })}
                     </List.Item>
                   );
