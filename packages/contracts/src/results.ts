@@ -204,7 +204,11 @@ export const preprocessingReportSchema = z.object({
   missingData: z.object({
     maxMissingPercent: z.number().nullable(),
     imputation: z.enum(['none', 'mean', 'median']),
-    removedColumns: z.array(z.object({ name: z.string(), missingPercent: z.number() })),
+    /**
+     * Indicators removed for missing data: percent missing on all training rows and, when the rule was judged on the
+     * latest training years only, percent missing there.
+     */
+    removedColumns: z.array(z.object({ name: z.string(), missingPercent: z.number(), recentMissingPercent: z.number().optional() })),
     /** Training rows dropped because of missing features (imputation 'none'). */
     droppedTrainRows: z.number().int(),
     /** Test rows whose missing features were filled with training medians and flagged. */

@@ -42,6 +42,38 @@ describe('runAutoML plumbing (test classifier)', () => {
   });
 });
 
+describe('missing data in a panel that fills in over time', () => {
+  it('keeps an indicator reported only in the latest training years and reports why a sparse one went', async () => {
+    const frame = syntheticPanel();
+    // Reported from 2005 on: 5 of the 9 training years (2000-2008) lack it, the latest 4 (the folds' years) have it.
+    const lately = frame.time.map((year, i) => (year >= 2005 ? frame.columns[1].values[i] * 0.5 : Number.NaN));
+    frame.columns.splice(0, 0, { name: 'lately', values: Float64Array.from(lately) });
+    const { results } = await runAutoML(
+      frame,
+      {
+        target: 'target',
+        split: { mode: 'year', testYear: 2009 },
+        targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
+        models: { DT: 'auto' },
+        budgetSeconds: 30,
+        maxCandidatesPerFamily: 2,
+        workers: 0,
+        targetHistory: 'off',
+      },
+      { modelModule: CENTROID_MODEL },
+    );
+    autoMLResultsSchema.parse(results);
+    const used = results.usedIndicators.find((r) => r.indicatorAnalyzingName === 'lately');
+    expect(used?.missingDatasPercent).toBeCloseTo(55.5556, 3);
+    const removed = results.preprocessing.missingData.removedColumns;
+    expect(removed.map((c) => c.name)).toEqual(['sparse']);
+    expect(removed[0].recentMissingPercent).toBeGreaterThan(50);
+    expect(results.unusedIndicators.find((r) => r.indicatorAnalyzingName === 'sparse')?.reason).toMatch(
+      /^more than 50% missing on the training rows of the latest 4 years \(2005-2008\) \(\d+% missing there\)$/,
+    );
+  });
+});
+
 describe('runAutoML on worker threads', () => {
   it('gives the same results JSON as in-thread runs (determinism, seed)', async () => {
     const frame = syntheticPanel({ missing: 0.1 });

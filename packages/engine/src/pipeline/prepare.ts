@@ -159,6 +159,8 @@ export function buildTrainingSet(
     nClasses,
     config.preprocessing,
     memo?.forRows(seedLabel, rows),
+    // Missing data is judged on as many of the latest years as the search validates on.
+    { times: rows.map((i) => frame.time[i]), years: config.folds },
   );
   const { X, incomplete } = transformFeatures(source, fitted, rows);
   let kept = rows;

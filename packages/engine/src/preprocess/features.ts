@@ -42,7 +42,8 @@ export interface FittedFeatures {
   imputation: 'none' | 'mean' | 'median';
   /** Inner bin edges per selected feature when it is discretized, else null. */
   binEdges: (number[] | null)[];
-  removedColumns: { name: string; missingPercent: number }[];
+  /** Columns removed for missing data: percent missing on all training rows and, when judged there, on the latest years. */
+  removedColumns: { name: string; missingPercent: number; recentMissingPercent?: number }[];
   used: IndicatorReport[];
   unused: IndicatorReport[];
   selectionMode: 'automatic' | 'manual' | 'off';
@@ -194,6 +195,8 @@ function rowsFingerprint(rows: ArrayLike<number>): string {
  * @param nClasses number of target classes
  * @param options missing-data, attribute-selection and attribute-discretization settings
  * @param memo column statistics already computed on these same rows (ColumnStatsMemo.forRows), filled as computed
+ * @param recent where the missing-data step counts missing cells: the year of each training row (same order as
+ *   trainRows) and how many of the latest years count (recentMissingRows); without it, every training row counts
  */
 export function fitFeatures(
   source: FeatureSource,
@@ -203,6 +206,7 @@ export function fitFeatures(
   nClasses: number,
   options: Pick<PreprocessingConfig, 'missingData' | 'attributeSelection' | 'attributeDiscretization'>,
   memo: Map<Float64Array, ColumnStats> = new Map(),
+  recent?: { times: ArrayLike<number>; years: number },
 ): FittedFeatures {
   const warnings: string[] = [];
   const stats = source.columns.map((col) => {
@@ -217,14 +221,18 @@ export function fitFeatures(
   const isForced = (j: number) => j >= firstForced;
   const missingPercent = stats.map((s) => s.missingPercent);
 
-  // 1. Missing-data column removal (a column with no observed training value is always removed).
+  // 1. Missing-data column removal, judged on the latest training years (a column with no observed value there is
+  //    always removed): an indicator first reported a few years ago is missing in most old rows yet present in the
+  //    years predicted, and one no longer reported is the reverse.
   const { maxMissingPercent, imputation } = options.missingData;
+  const window = recentMissingRows(trainRows, recent);
+  const judgedPercent = window.all ? missingPercent : source.columns.map((col) => missingShare(col, window.rows));
   const removedColumns: FittedFeatures['removedColumns'] = [];
   const candidates: number[] = [];
   source.names.forEach((name, j) => {
     if (isForced(j)) return;
-    const tooMany = maxMissingPercent !== null && missingPercent[j] > maxMissingPercent;
-    if (tooMany || missingPercent[j] === 100) removedColumns.push({ name, missingPercent: missingPercent[j] });
+    const tooMany = maxMissingPercent !== null && judgedPercent[j] > maxMissingPercent;
+    if (tooMany || judgedPercent[j] === 100) removedColumns.push({ name, missingPercent: missingPercent[j], ...(window.all ? {} : { recentMissingPercent: judgedPercent[j] }) });
     else candidates.push(j);
   });
 
@@ -245,7 +253,8 @@ export function fitFeatures(
   });
   const unused: IndicatorReport[] = removedColumns.map((c) => {
     const j = source.names.indexOf(c.name);
-    return report(j, `more than ${maxMissingPercent ?? 99.99}% missing on training rows`);
+    const where = window.all ? 'on training rows' : `on the training rows of the latest ${window.label} (${formatPercent(c.recentMissingPercent ?? 100)} missing there)`;
+    return report(j, `more than ${maxMissingPercent ?? 99.99}% missing ${where}`);
   });
   let selected: number[];
   let selectionMode: FittedFeatures['selectionMode'];
@@ -314,6 +323,44 @@ export function fitFeatures(
     selectionMode,
     warnings,
   };
+}
+
+/** The training rows whose missing cells the missing-data step counts (`all` when every training row counts). */
+interface MissingWindow {
+  all: boolean;
+  rows: number[];
+  /** "4 years (2007-2010)" or "year 2010", for the removal reason. */
+  label: string;
+}
+
+/**
+ * The training rows of the latest `recent.years` distinct years (every training row when no years are given, or when
+ * those years hold every training row).
+ * @param trainRows frame row indices of the training rows
+ * @param recent the year of each training row (same order) and how many of the latest years count
+ */
+export function recentMissingRows(trainRows: ArrayLike<number>, recent?: { times: ArrayLike<number>; years: number }): MissingWindow {
+  const everything: MissingWindow = { all: true, rows: Array.from(trainRows), label: '' };
+  if (!recent || trainRows.length === 0) return everything;
+  const years = [...new Set(Array.from(recent.times))].filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  if (years.length <= recent.years) return everything;
+  const from = years[years.length - recent.years];
+  const rows: number[] = [];
+  for (let i = 0; i < trainRows.length; i++) if (recent.times[i] >= from) rows.push(trainRows[i]);
+  const to = years[years.length - 1];
+  return { all: false, rows, label: recent.years === 1 ? `year ${to}` : `${recent.years} years (${from}-${to})` };
+}
+
+/** Percent (0..100, rounded as columnStats rounds) of the given frame rows where a column is missing. */
+function missingShare(column: Float64Array, rows: readonly number[]): number {
+  if (rows.length === 0) return 100;
+  let missing = 0;
+  for (const i of rows) if (Number.isNaN(column[i])) missing += 1;
+  return round((100 * missing) / rows.length, 4);
+}
+
+function formatPercent(value: number): string {
+  return `${Math.round(value)}%`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { assignClass, fitTargetClasses, previewTargetClasses } from '../../src/preprocess/target-classes.ts';
 import { fitOutlierBounds } from '../../src/preprocess/outliers.ts';
-import { ColumnStatsMemo, fitFeatures, informationGain, transformFeatures } from '../../src/preprocess/features.ts';
+import { ColumnStatsMemo, fitFeatures, informationGain, recentMissingRows, transformFeatures } from '../../src/preprocess/features.ts';
 import { observed, observedSorted } from '../../src/data/stats.ts';
 import { balance } from '../../src/preprocess/balancing.ts';
 import { applyScaler, fitScaler, normalQuantile } from '../../src/preprocess/scalers.ts';
@@ -166,6 +166,36 @@ describe('feature preprocessing', () => {
     const fitted = fitFeatures(source, [0, 1, 2, 3, 4, 5], classes.slice(0, 6), target.slice(0, 6), 2, options, other);
     expect(fitted.fill[0]).toBe(3.5); // median of 1, 3, 2, 5, 4, 6
     expect(memo.forRows('fc-0', [0, 1, 2, 3, 4, 6])).not.toBe(other);
+  });
+  it('judges missing data on the latest training years: keeps an indicator reported only lately, removes one no longer reported', () => {
+    // Ten training years, one row each; the last two (2008, 2009) are the recent window.
+    const times = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009];
+    const nan = Number.NaN;
+    const lately = { names: ['lately', 'stopped', 'steady'], columns: [
+      Float64Array.from([nan, nan, nan, nan, nan, nan, nan, 5, 3, 4]),
+      Float64Array.from([3, 1, 4, 1, 5, 9, 2, 6, nan, nan]),
+      Float64Array.from([5, 1, 4, 2, 3, 3, 1, 5, 2, 4]),
+    ] };
+    const tenRows = times.map((_, i) => i);
+    const tenClasses = [0, 0, 0, 0, 0, 1, 1, 1, 1, 1];
+    const tenTarget = tenRows.map((i) => i * 10);
+    const recentFit = fitFeatures(lately, tenRows, tenClasses, tenTarget, 2, options, new Map(), { times, years: 2 });
+    expect(recentFit.names).not.toContain('stopped');
+    expect(recentFit.names).toContain('lately');
+    const removed = recentFit.removedColumns.find((c) => c.name === 'stopped');
+    expect(removed).toEqual({ name: 'stopped', missingPercent: 20, recentMissingPercent: 100 });
+    expect(recentFit.unused.find((u) => u.indicatorAnalyzingName === 'stopped')?.reason).toBe(
+      'more than 50% missing on the training rows of the latest 2 years (2008-2009) (100% missing there)',
+    );
+    // The lately reported indicator is filled from its observed (recent) values.
+    expect(recentFit.fill[recentFit.names.indexOf('lately')]).toBe(4);
+    // Counted on every training row (no years given), the same data loses the new indicator and keeps the stopped one.
+    const allRowsFit = fitFeatures(lately, tenRows, tenClasses, tenTarget, 2, options);
+    expect(allRowsFit.removedColumns).toEqual([{ name: 'lately', missingPercent: 70 }]);
+    expect(allRowsFit.names).toContain('stopped');
+    // With no more years than the window, every training row counts.
+    expect(recentMissingRows(tenRows, { times, years: 10 }).all).toBe(true);
+    expect(recentMissingRows(tenRows, { times, years: 1 })).toEqual({ all: false, rows: [9], label: 'year 2009' });
   });
   it('observed values keep their order; observedSorted sorts them', () => {
     expect(Array.from(observed([3, NaN, 1, 2, NaN]))).toEqual([3, 1, 2]);
