@@ -291,7 +291,7 @@ export const results = {
       predictions: 'Per-model tables list every test row: place, region, year, the actual class and the prediction. Filter by year, by Hits (actual equals prediction) or Errors, by algorithm and by category.',
       baselines: 'Baselines: the majority class (always the most frequent class) and persistence (the class the place had in its latest earlier year). A model worth using beats both.',
       confusion: 'Confusion matrices: rows are the actual class, columns the predicted class; the diagonal holds the hits.',
-      indicators: 'Indicators: the used ones were selected by information gain (highest first); the unused ones say why they were left out.',
+      indicators: 'Indicators: the used ones were selected by information gain (highest first); the unused ones say why they were left out. Missing values (%) counts every training row; an indicator is removed for missing data by its share in the latest training years, so one reported only lately can be used.',
       hyperparameters: 'Leaderboard: every candidate the search tried, with its validation macro-F1 (mean ± standard deviation over the folds), fit and predict time and settings. Only the finalist of each family has a test score.',
     },
   },
