@@ -227,14 +227,18 @@ export function fitFeatures(
   const { maxMissingPercent, imputation } = options.missingData;
   const window = recentMissingRows(trainRows, recent);
   const judgedPercent = window.all ? missingPercent : source.columns.map((col) => missingShare(col, window.rows));
-  const removedColumns: FittedFeatures['removedColumns'] = [];
+  const removed: number[] = [];
   const candidates: number[] = [];
-  source.names.forEach((name, j) => {
+  source.names.forEach((_, j) => {
     if (isForced(j)) return;
     const tooMany = maxMissingPercent !== null && judgedPercent[j] > maxMissingPercent;
-    if (tooMany || judgedPercent[j] === 100) removedColumns.push({ name, missingPercent: missingPercent[j], ...(window.all ? {} : { recentMissingPercent: judgedPercent[j] }) });
-    else candidates.push(j);
+    (tooMany || judgedPercent[j] === 100 ? removed : candidates).push(j);
   });
+  const removedColumns: FittedFeatures['removedColumns'] = removed.map((j) => ({
+    name: source.names[j],
+    missingPercent: missingPercent[j],
+    ...(window.all ? {} : { recentMissingPercent: judgedPercent[j] }),
+  }));
 
   // 2. Attribute selection.
   const { minInformationGain, maxFeatures, pearsonCut, manualFeatures } = options.attributeSelection;
@@ -251,9 +255,8 @@ export function fitFeatures(
     pearson: r.has(j) ? (r.get(j) as number | null) : null,
     ...(reason ? { reason } : {}),
   });
-  const unused: IndicatorReport[] = removedColumns.map((c) => {
-    const j = source.names.indexOf(c.name);
-    const where = window.all ? 'on training rows' : `on the training rows of the latest ${window.label} (${formatPercent(c.recentMissingPercent ?? 100)} missing there)`;
+  const unused: IndicatorReport[] = removed.map((j) => {
+    const where = window.all ? 'on training rows' : `on the training rows of the latest ${window.label} (${Math.round(judgedPercent[j])}% missing there)`;
     return report(j, `more than ${maxMissingPercent ?? 99.99}% missing ${where}`);
   });
   let selected: number[];
@@ -357,10 +360,6 @@ function missingShare(column: Float64Array, rows: readonly number[]): number {
   let missing = 0;
   for (const i of rows) if (Number.isNaN(column[i])) missing += 1;
   return round((100 * missing) / rows.length, 4);
-}
-
-function formatPercent(value: number): string {
-  return `${Math.round(value)}%`;
 }
 
 /**
