@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { uploads, type JobRow } from '../db/schema/index.ts';
 import { buildUploadFrame, UploadFrameError } from '../modules/uploads/frame.ts';
 import { buildWhoFrame, WhoFrameError } from '../modules/who/frame.ts';
+import { jobMaxMissingPercent } from './map-config.ts';
 
 /** The job's data cannot be turned into a panel (missing upload, unknown target ...); shown to the owner. */
 export class JobDataError extends Error {
@@ -21,7 +22,7 @@ export interface JobFrame {
 
 /**
  * Builds the panel a job runs on: from the WHO catalog (target indicator and dimension; the manually
- * chosen indicators as features when there are any, else every indicator with enough coverage) or from
+ * chosen indicators as features when there are any, else every indicator within the job's missing-data threshold) or from
  * the owner's uploaded CSV (the upload's spatial and temporal columns; the target is a column of the file).
  * @param ctx app context (database, storage)
  * @param job the job row
@@ -38,6 +39,9 @@ export async function buildFrameForJob(ctx: AppContext, job: JobRow, options: { 
         targetCode: data.codePredictionIndicator,
         targetDimension: data.predictionIndicatorDimensions[0],
         featureCodes: data.indicatorsAnalyzingCode.length > 0 ? data.indicatorsAnalyzingCode.filter((c) => c !== data.codePredictionIndicator) : undefined,
+        // The job's own threshold, so the catalog never drops a column the user allowed; judged on every target row
+        // (the engine then applies its rule on the latest training years: engine README "Missing data").
+        maxMissingPercent: jobMaxMissingPercent(data),
         withGaps: options.withGaps,
         gapColumns: options.gapColumns,
       });

@@ -1,5 +1,5 @@
 import { AUTO, parseFeatureDiscretization, type JobData, type ModelFamily } from '@indicata/contracts';
-import type { EngineConfigInput, PanelFrame } from '@indicata/engine';
+import { DEFAULT_MAX_MISSING_PERCENT, type EngineConfigInput, type PanelFrame } from '@indicata/engine';
 
 const IMPUTATION = { nenhum: 'none', media: 'mean', mediana: 'median' } as const;
 
@@ -60,6 +60,15 @@ export interface MappingContext {
 }
 
 /**
+ * The missing-data threshold a job asks for: its setting, `No` as null (never remove), `auto` as the engine's default.
+ * @param data the job's stored request
+ */
+export function jobMaxMissingPercent(data: JobData): number | null {
+  const setting = data.maxPercentMissingDatasToPrediction;
+  return setting === AUTO ? DEFAULT_MAX_MISSING_PERCENT : setting === 'No' ? null : setting;
+}
+
+/**
  * Maps the spec's job `data` object onto the engine's configuration.
  * 'auto' anywhere leaves the engine's documented default; 'No'/'none'/null turn a step off.
  * @param data the validated job configuration
@@ -80,9 +89,7 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
 
   const preprocessing: NonNullable<EngineConfigInput['preprocessing']> = {};
   const missingData: Record<string, unknown> = {};
-  if (data.maxPercentMissingDatasToPrediction !== AUTO) {
-    missingData.maxMissingPercent = data.maxPercentMissingDatasToPrediction === 'No' ? null : data.maxPercentMissingDatasToPrediction;
-  }
+  if (data.maxPercentMissingDatasToPrediction !== AUTO) missingData.maxMissingPercent = jobMaxMissingPercent(data);
   if (data.dataImputation !== AUTO) missingData.imputation = IMPUTATION[data.dataImputation];
   if (Object.keys(missingData).length > 0) preprocessing.missingData = missingData as never;
 

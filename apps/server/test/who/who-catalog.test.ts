@@ -120,7 +120,7 @@ describe.each(allDatabaseKinds())('WHO catalog on $kind', ({ kind, skip, reason 
       const europe = await buildWhoFrame(db, { targetCode: 'LIFE', regions: ['Europe'], years: [2001] });
       expect(europe.space).toEqual(['France']);
       expect(europe.time).toEqual([2001]);
-      const strict = await buildWhoFrame(db, { targetCode: 'LIFE', minCoverage: 0.7 });
+      const strict = await buildWhoFrame(db, { targetCode: 'LIFE', maxMissingPercent: 30 });
       expect(strict.columns.map((c) => c.name)).toEqual(['LIFE-SEX_BTSX']);
       const withOwnDimensions = await buildWhoFrame(db, { targetCode: 'LIFE', featureCodes: ['LIFE'] });
       expect(withOwnDimensions.columns.map((c) => c.name)).toEqual(['LIFE-SEX_BTSX', 'LIFE-SEX_FMLE', 'LIFE-SEX_MLE']);

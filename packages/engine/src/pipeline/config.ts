@@ -28,6 +28,9 @@ export const targetDiscretizationSchema = z.discriminatedUnion('mode', [
 ]);
 export type TargetDiscretization = z.infer<typeof targetDiscretizationSchema>;
 
+/** The missing-data step's threshold when a run does not set one: a column more than half missing is removed. */
+export const DEFAULT_MAX_MISSING_PERCENT = 50;
+
 export const splitSchema = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('year'),
@@ -58,11 +61,14 @@ export type AttributeDiscretization = z.infer<typeof attributeDiscretizationSche
 export const preprocessingSchema = z.object({
   missingData: z
     .object({
-      /** Remove feature columns with more than this percent missing on training rows; null keeps all. */
-      maxMissingPercent: z.number().min(0).max(100).nullable().default(50),
+      /**
+       * Remove feature columns with more than this percent missing on the training rows of the latest years
+       * (recentMissingRows); null keeps all.
+       */
+      maxMissingPercent: z.number().min(0).max(100).nullable().default(DEFAULT_MAX_MISSING_PERCENT),
       imputation: z.enum(['none', 'mean', 'median']).default('median'),
     })
-    .default({ maxMissingPercent: 50, imputation: 'median' }),
+    .default({ maxMissingPercent: DEFAULT_MAX_MISSING_PERCENT, imputation: 'median' }),
   outliers: z
     .object({
       /** IQR quantile pair, e.g. [0.25, 0.75]; null disables outlier handling. */

@@ -145,7 +145,7 @@ function columnStats(values: Float64Array, classes: ArrayLike<number>, target: A
   const r = pearson(values, target);
   return {
     observedCount: count,
-    missingPercent: n === 0 ? 100 : round((100 * (n - count)) / n, 4),
+    missingPercent: missingPercentOf(n - count, n),
     ig: count === 0 ? 0 : round(informationGain(values, classes, nClasses, sorted)),
     pearson: r === null ? null : round(r),
     median: quantileSorted(sorted, 0.5),
@@ -231,8 +231,7 @@ export function fitFeatures(
   const candidates: number[] = [];
   source.names.forEach((_, j) => {
     if (isForced(j)) return;
-    const tooMany = maxMissingPercent !== null && judgedPercent[j] > maxMissingPercent;
-    (tooMany || judgedPercent[j] === 100 ? removed : candidates).push(j);
+    (removedForMissing(judgedPercent[j], maxMissingPercent) ? removed : candidates).push(j);
   });
   const removedColumns: FittedFeatures['removedColumns'] = removed.map((j) => ({
     name: source.names[j],
@@ -354,12 +353,30 @@ export function recentMissingRows(trainRows: ArrayLike<number>, recent?: { times
   return { all: false, rows, label: recent.years === 1 ? `year ${to}` : `${recent.years} years (${from}-${to})` };
 }
 
-/** Percent (0..100, rounded as columnStats rounds) of the given frame rows where a column is missing. */
+/** Percent (0..100, rounded) of the given frame rows where a column is missing. */
 function missingShare(column: Float64Array, rows: readonly number[]): number {
-  if (rows.length === 0) return 100;
   let missing = 0;
   for (const i of rows) if (Number.isNaN(column[i])) missing += 1;
-  return round((100 * missing) / rows.length, 4);
+  return missingPercentOf(missing, rows.length);
+}
+
+/**
+ * The missing share the missing-data step judges a column by, in percent rounded to 4 decimals (100 for no cells).
+ * @param missing missing cells
+ * @param total cells counted
+ */
+export function missingPercentOf(missing: number, total: number): number {
+  return total === 0 ? 100 : round((100 * missing) / total, 4);
+}
+
+/**
+ * The missing-data step's rule: a column is removed when more than `maxMissingPercent` of it is missing, and always
+ * when nothing is observed. Callers that pre-select columns (the server's default WHO indicators) apply it too.
+ * @param percent the column's missing share (missingPercentOf)
+ * @param maxMissingPercent the threshold; null removes only columns with no value
+ */
+export function removedForMissing(percent: number, maxMissingPercent: number | null): boolean {
+  return percent === 100 || (maxMissingPercent !== null && percent > maxMissingPercent);
 }
 
 /**

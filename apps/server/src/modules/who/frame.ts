@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { defaultDimension, dimensionKey, WHO_REGION_DIMENSION, WHO_SPACE_COLUMN, WHO_TIME_DIMENSION, whoColumnName } from '@indicata/contracts';
+import { DEFAULT_MAX_MISSING_PERCENT, missingPercentOf, removedForMissing } from '@indicata/engine';
 import type { PanelFrame } from '@indicata/engine/data/frame';
 import type { Db } from '../../db/client.ts';
 import { whoCountries, whoObservations } from '../../db/schema/who.ts';
@@ -12,15 +13,21 @@ export interface WhoFrameRequest {
    * the indicator has them, else its first dimension. Ignored for indicators without dimensions.
    */
   targetDimension?: string;
-  /** Feature indicators (every dimension of each becomes a column). Default: every other indicator whose
-   * column has values on at least `minCoverage` of the frame's rows. */
+  /**
+   * Feature indicators (every dimension of each becomes a column). Default: every other indicator's columns missing
+   * on at most `maxMissingPercent` of the target's rows.
+   */
   featureCodes?: string[];
   /** Keep only these years (default: every year with a target value). */
   years?: number[];
   /** Keep only countries of these WHO regions, by name ("Europe") or code ("EUR"). */
   regions?: string[];
-  /** Share of rows a default feature column must fill (0..1, default 0.5). */
-  minCoverage?: number;
+  /**
+   * The most a default feature column may be missing, in percent of the target's rows, judged by the engine's
+   * missing-data rule (`removedForMissing`): the job's Missing Data setting (default the engine's,
+   * DEFAULT_MAX_MISSING_PERCENT); null ('No': never remove) keeps every column with at least one value there.
+   */
+  maxMissingPercent?: number | null;
   /**
    * Also add the country-years that have indicator values but no target value (NaN target), for gap filling.
    * The feature columns are chosen on the target's rows as always, so they are the ones the job trained on.
@@ -35,9 +42,6 @@ export interface WhoFrameRequest {
 }
 
 export class WhoFrameError extends Error {}
-
-/** The default share of frame rows a feature column must fill to be chosen automatically. */
-export const DEFAULT_MIN_FEATURE_COVERAGE = 0.5;
 
 /** Matches a requested dimension (`SEX_FMLE` or `FMLE`) against an indicator's keys. */
 function resolveDimension(keys: string[], requested: string | undefined): string {
@@ -60,7 +64,7 @@ function resolveDimension(keys: string[], requested: string | undefined): string
  * @throws WhoFrameError when the target has no data for the request
  */
 export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<PanelFrame & { targetColumn: string }> {
-  const minCoverage = request.minCoverage ?? DEFAULT_MIN_FEATURE_COVERAGE;
+  const maxMissingPercent = request.maxMissingPercent === undefined ? DEFAULT_MAX_MISSING_PERCENT : request.maxMissingPercent;
   const targetKeys = await db
     .selectDistinct({ type: whoObservations.dimensionType, value: whoObservations.dimensionValue })
     .from(whoObservations)
@@ -161,8 +165,9 @@ export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<P
     if (Number.isFinite(target[index])) column.filled++;
   }
   const explicit = request.featureCodes !== undefined && request.featureCodes.length > 0;
+  const missingPercent = (filled: number) => missingPercentOf(targetCount - filled, targetCount);
   const features = [...columns.entries()]
-    .filter(([, column]) => explicit || column.filled / targetCount >= minCoverage)
+    .filter(([, column]) => explicit || !removedForMissing(missingPercent(column.filled), maxMissingPercent))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, column]) => ({ name, values: column.values }));
 

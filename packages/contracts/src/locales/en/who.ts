@@ -6,7 +6,7 @@ export const who = {
     title: 'Import from the WHO dataset',
     back: 'Back',
     intro:
-      'Search the WHO Global Health Observatory catalog and choose the indicators a job may use as inputs. With none chosen, the job considers every indicator with enough data.',
+      'Search the WHO Global Health Observatory catalog and choose the indicators a job may use as inputs. With none chosen, the job considers every indicator with enough data (the setting of the Missing Data Analysis step says how much is enough).',
   },
   status: {
     loading: 'Loading the WHO catalog...',

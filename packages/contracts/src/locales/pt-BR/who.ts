@@ -6,7 +6,7 @@ export const who: Translation<typeof en> = {
     title: 'Importar do conjunto de dados da OMS',
     back: 'Voltar',
     intro:
-      'Pesquise o catálogo do Observatório Global de Saúde da OMS e escolha os indicadores que um trabalho pode usar como entradas. Sem nenhuma escolha, o trabalho considera todos os indicadores com dados suficientes.',
+      'Pesquise o catálogo do Observatório Global de Saúde da OMS e escolha os indicadores que um trabalho pode usar como entradas. Sem nenhuma escolha, o trabalho considera todos os indicadores com dados suficientes (a configuração da etapa Análise de Dados Ausentes diz quanto é suficiente).',
   },
   status: {
     loading: 'Carregando o catálogo da OMS...',
