@@ -76,7 +76,10 @@ export const predictionSchema = z.object({
   classIndex: z.number().int(),
   /** Probability per class, in `classes` order. */
   probabilities: z.array(z.number()),
-  /** How many of the model's indicators were missing and filled with the training fill value. */
+  /**
+   * How many of the model's indicators were missing and filled: with the place's latest earlier value in the job's
+   * data (models trained with carry-forward), else the training fill value.
+   */
   imputed: z.number().int(),
 });
 export type Prediction = z.infer<typeof predictionSchema>;

@@ -213,6 +213,14 @@ export const preprocessingReportSchema = z.object({
     droppedTrainRows: z.number().int(),
     /** Test rows whose missing features were filled with training medians and flagged. */
     imputedTestRows: z.number().int(),
+    /**
+     * Whether a missing cell was first filled with its place's latest earlier value of the indicator (then the mean or
+     * median), and how many cells of the used indicators that filled on the training and the test rows. Absent in
+     * results written before carry-forward.
+     */
+    carryForward: z.boolean().optional(),
+    carriedTrainCells: z.number().int().optional(),
+    carriedTestCells: z.number().int().optional(),
     /** Rows without a target value (never used). */
     rowsWithoutTarget: z.number().int(),
     /** Non-numeric cells of the input that were read as missing. */

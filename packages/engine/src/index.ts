@@ -16,6 +16,7 @@ export {
   DEFAULT_MAX_MISSING_PERCENT,
 } from './pipeline/config.ts';
 export { missingPercentOf, removedForMissing } from './preprocess/features.ts';
+export { carriedForward, carriedForRows } from './preprocess/carry-forward.ts';
 export { historyColumnNames, historyForRows, type PlaceYear } from './pipeline/target-history.ts';
 export { runAutoML, type RunOptions, type RunOutput, type ProgressCallback, type SavedPipelineModel } from './pipeline/run.ts';
 export { predictWithSavedModel, type RowPrediction } from './pipeline/predict.ts';

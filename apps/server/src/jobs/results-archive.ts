@@ -103,6 +103,9 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
     '  on the training rows, so raw rows go in as they are. A model trained with the target\'s history',
     '  (`pipeline.history` in its file) also reads the columns named there: the place\'s latest known target before',
     '  the row\'s year, its class index and the years since (the prediction API looks them up in the job\'s data).',
+    '  A model with `pipeline.carryForward` was trained with each missing indicator value first taken from the place\'s',
+    '  latest earlier value of that indicator: fill such cells the same way before predicting (the prediction API',
+    '  does, from the job\'s data); a cell left missing gets the training median or mean.',
     ...(withEnsemble
       ? [
           '- The ensemble: prepare the rows for each member as `predictWithSavedModel` does, take each member\'s class',

@@ -96,10 +96,14 @@ describe('prediction API and personal tokens', () => {
   it('predicts with a personal token (no cookie, no CSRF header): the chosen model, probabilities, imputed counts, rows not predicted', async () => {
     const { secret } = await createToken(owner);
     const features = (models.DT as SavedPipelineModel).pipeline.features;
+    expect((models.DT as SavedPipelineModel).pipeline.carryForward).toBe(true);
     const rows = jsonRows.slice(0, 40).map((r) => ({ ...r }));
+    // R00 2003 without its first indicator: the job's panel gives R00's latest earlier value (2002), as in training.
     rows[3] = { ...rows[3], [features[0]]: null };
-    // Row 5 lacks every indicator but one: too many to fill in.
-    rows[5] = { ...rows[5], ...Object.fromEntries(features.slice(1).map((f) => [f, null])) };
+    // A place the job's data does not have, without its first indicator: the training median fills it.
+    rows[7] = { ...rows[7], region: 'Elsewhere', [features[0]]: null };
+    // Row 5, of such a place, lacks every indicator but one: too many to fill in.
+    rows[5] = { ...rows[5], region: 'Elsewhere', ...Object.fromEntries(features.slice(1).map((f) => [f, null])) };
     const missing = features.length - 1;
     const allowed = Math.floor(features.length * PREDICT_LIMITS.maxMissingShare);
     expect(missing).toBeGreaterThan(allowed);
@@ -112,11 +116,13 @@ describe('prediction API and personal tokens', () => {
       { row: 5, space: rows[5].region, time: rows[5].year, missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: features.length, allowed }) },
     ]);
     expect(body.predictions.find((p) => p.row === 3)?.imputed).toBe(1);
+    expect(body.predictions.find((p) => p.row === 7)?.imputed).toBe(1);
     expect(body.predictions[0]).toMatchObject({ row: 0, space: 'R00', time: 2000 });
     for (const p of body.predictions) expect(p.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
-    // The answer is the engine's own prediction with the stored model.
+    // The answer is the engine's own prediction with the stored model, row 3 given R00's 2002 value.
     if (results.best !== 'Ensemble') {
-      const engine = predictRowsWithProbabilities(models[results.best] as SavedPipelineModel, rawRows(rows.filter((_, i) => i !== 5)));
+      const carried = rows.map((r, i) => (i === 3 ? { ...r, [features[0]]: jsonRows[2][features[0]] } : r));
+      const engine = predictRowsWithProbabilities(models[results.best] as SavedPipelineModel, rawRows(carried.filter((_, i) => i !== 5)));
       expect(body.predictions.map((p) => p.label)).toEqual(engine.map((e) => e.title));
     }
   });
@@ -129,6 +135,31 @@ describe('prediction API and personal tokens', () => {
     expect(predictionsInThreads()).toBe(before + 1);
     const engine = predictRowsWithProbabilities(models.KNN as SavedPipelineModel, rawRows(jsonRows.slice(0, 30)));
     expect(response.json<PredictResponse>().predictions.map((p) => p.probabilities)).toEqual(engine.map((e) => e.probabilities));
+  });
+
+  it("fills a missing indicator with its place's latest earlier value in the job's data, as the model was trained", async () => {
+    const { secret } = await createToken(owner);
+    const saved = models.DT as SavedPipelineModel;
+    const first = saved.pipeline.features[0];
+    // R00 2005 without the indicator, the same row given R00's 2004 value, and a later year of R00 beyond the data.
+    const rows = [
+      { ...jsonRows[5], [first]: null },
+      { ...jsonRows[5], [first]: jsonRows[4][first] },
+      { ...jsonRows[9], year: 2030, [first]: null },
+      { ...jsonRows[9], year: 2030, [first]: jsonRows[9][first] },
+    ];
+    const response = await predict(jobId, bearer(secret), { rows, model: 'DT' });
+    expect(response.statusCode).toBe(200);
+    const [gap, given, late, lateGiven] = response.json<PredictResponse>().predictions;
+    // A carried cell still counts as imputed (the caller did not give it); the row given the value has none.
+    expect(gap.imputed).toBe(1);
+    expect(given.imputed).toBe(0);
+    expect(gap.probabilities).toEqual(given.probabilities);
+    expect(late.probabilities).toEqual(lateGiven.probabilities);
+    // Without the look-up the cell would take the training fill value, as the engine alone does: other probabilities.
+    const engineAlone = predictRowsWithProbabilities(saved, rawRows([rows[0]]))[0];
+    expect(engineAlone.imputed).toBe(1);
+    expect(saved.pipeline.fill[0]).not.toBe(jsonRows[4][first]);
   });
 
   it('takes a CSV (in JSON or as a text/csv body) and chooses any family or the ensemble', async () => {

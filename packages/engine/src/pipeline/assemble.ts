@@ -4,6 +4,7 @@ import { totalNonNumericCells } from '../data/frame.ts';
 import type { EngineConfig } from './config.ts';
 import type { PreparedTarget, TrainingSet } from './prepare.ts';
 import { BALANCING_DESCRIPTIONS } from '../preprocess/balancing.ts';
+import { carriedCellCount } from '../preprocess/carry-forward.ts';
 import type { Fold } from '../search/splits.ts';
 import { clean, summaryMetrics } from '../metrics/tables.ts';
 import { correlationMatrix } from '../explain/correlation.ts';
@@ -111,6 +112,13 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
         removedColumns: finalSet.fitted.removedColumns,
         droppedTrainRows: finalSet.droppedIncomplete,
         imputedTestRows: input.testIncompleteCount,
+        carryForward: prepared.source.carried !== undefined,
+        ...(prepared.source.carried
+          ? {
+              carriedTrainCells: carriedCellCount(prepared.source, finalSet.fitted.sourceIndex, finalSet.rows),
+              carriedTestCells: carriedCellCount(prepared.source, finalSet.fitted.sourceIndex, prepared.testRows),
+            }
+          : {}),
         rowsWithoutTarget: prepared.rowsWithoutTarget,
         nonNumericCells: totalNonNumericCells(frame),
       },

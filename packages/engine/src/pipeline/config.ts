@@ -67,8 +67,13 @@ export const preprocessingSchema = z.object({
        */
       maxMissingPercent: z.number().min(0).max(100).nullable().default(DEFAULT_MAX_MISSING_PERCENT),
       imputation: z.enum(['none', 'mean', 'median']).default('median'),
+      /**
+       * With mean or median imputation, fill a missing cell with its place's latest earlier value of the indicator
+       * first, and with the training mean or median only when the place has none (preprocess/carry-forward.ts).
+       */
+      carryForward: z.boolean().default(true),
     })
-    .default({ maxMissingPercent: DEFAULT_MAX_MISSING_PERCENT, imputation: 'median' }),
+    .default({ maxMissingPercent: DEFAULT_MAX_MISSING_PERCENT, imputation: 'median', carryForward: true }),
   outliers: z
     .object({
       /** IQR quantile pair, e.g. [0.25, 0.75]; null disables outlier handling. */

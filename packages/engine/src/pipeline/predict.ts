@@ -14,6 +14,8 @@ export interface RowPrediction {
 /**
  * Predicts new raw rows with a model saved by runAutoML: missing or absent features are filled with the
  * training fill values, discretized attributes binned, the saved scaler applied, then the model predicts.
+ * A model saved with `pipeline.carryForward` was trained with a missing cell first taken from its place's latest
+ * earlier value: fill rows that way first (carriedForRows) to predict as the run did.
  * @param saved one entry of runAutoML's `models` (possibly after JSON round-trip)
  * @param rows raw feature values by column name (extra columns are ignored)
  */

@@ -7,6 +7,7 @@ import { fitOutlierBounds, isOutlier, type OutlierBounds } from '../preprocess/o
 import { assignClass, fitTargetClasses, type TargetClasses } from '../preprocess/target-classes.ts';
 import { fitFeatures, transformFeatures, type ColumnStatsMemo, type FeatureSource, type FittedFeatures } from '../preprocess/features.ts';
 import { balance, type BalancedSet } from '../preprocess/balancing.ts';
+import { carriedForward } from '../preprocess/carry-forward.ts';
 import { outerSplit, type Fold, type OuterSplit } from '../search/splits.ts';
 import type { FoldData } from '../search/search.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -46,7 +47,13 @@ export function prepareTarget(frame: PanelFrame, config: EngineConfig): Prepared
   for (const name of featureNames) {
     if (name === config.target) throw new Error(`The target column "${name}" cannot also be a feature.`);
   }
-  const source: FeatureSource = { names: featureNames, columns: featureNames.map((n) => columnValues(frame, n)) };
+  const columns = featureNames.map((n) => columnValues(frame, n));
+  const { imputation, carryForward } = config.preprocessing.missingData;
+  const source: FeatureSource = {
+    names: featureNames,
+    columns,
+    ...(carryForward && imputation !== 'none' ? { carried: carriedForward(frame.space, frame.time, columns) } : {}),
+  };
   if (featureNames.length === 0) throw new Error('The data has no numeric feature column besides the target.');
 
   const usable: number[] = [];

@@ -61,6 +61,12 @@ export type SavedPipelineModel = SavedModel & {
      * absent; `clamp` says whether a previous value outside every class falls into the first or last one.
      */
     history?: { target: string; columns: string[]; clamp?: boolean };
+    /**
+     * True when the model was trained with carry-forward (preprocess/carry-forward.ts): a missing indicator cell of a
+     * row is to be filled with its place's latest earlier value of that indicator (carriedForRows) before `fill`
+     * applies. Absent in models saved before it (fill only).
+     */
+    carryForward?: boolean;
   };
 };
 
@@ -419,6 +425,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
             scaler: final.scaler,
             classes: prepared.classes.classes.map((c) => ({ ...c })),
             ...(inputs === 'indicators+history' && history ? { history: { target: config.target, columns: history.names, clamp: prepared.classes.clamp } } : {}),
+            ...(prepared.source.carried ? { carryForward: true } : {}),
           },
         };
       }

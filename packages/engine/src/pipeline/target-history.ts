@@ -69,6 +69,8 @@ export function withHistory(indicators: FeatureSource, history: FeatureSource): 
     names: [...indicators.names, ...history.names],
     columns: [...indicators.columns, ...history.columns],
     forced: history.names.length,
+    // The history columns are already "the latest earlier value": nothing to carry.
+    ...(indicators.carried ? { carried: [...indicators.carried, ...history.names.map(() => null)] } : {}),
   };
 }
 

@@ -20,6 +20,12 @@ export interface FeatureSource {
    * and never make a row incomplete.
    */
   forced?: number;
+  /**
+   * Per column, the carry-forward value of each row (its place's latest earlier value: carry-forward.ts), or null
+   * for a column that is not carried (the history columns). A missing cell takes it before the training fill value,
+   * unless the imputation is 'none'. Absent: no carry-forward.
+   */
+  carried?: (Float64Array | null)[];
 }
 
 export interface IndicatorReport {
@@ -204,7 +210,10 @@ export function fitFeatures(
   trainClasses: ArrayLike<number>,
   trainTarget: ArrayLike<number>,
   nClasses: number,
-  options: Pick<PreprocessingConfig, 'missingData' | 'attributeSelection' | 'attributeDiscretization'>,
+  // Carry-forward is the source's (FeatureSource.carried), not the fit's.
+  options: Pick<PreprocessingConfig, 'attributeSelection' | 'attributeDiscretization'> & {
+    missingData: Pick<PreprocessingConfig['missingData'], 'maxMissingPercent' | 'imputation'>;
+  },
   memo: Map<Float64Array, ColumnStats> = new Map(),
   recent?: { times: ArrayLike<number>; years: number },
 ): FittedFeatures {
@@ -384,8 +393,9 @@ export function removedForMissing(percent: number, maxMissingPercent: number | n
  * @param source candidate feature columns over all frame rows
  * @param fitted output of fitFeatures
  * @param rows frame row indices
- * @returns the dense matrix (missing cells filled, discretized columns as 1-based bin numbers) and, per
- *   row, whether a cell had to be filled (with imputation 'none' such training rows are dropped)
+ * @returns the dense matrix (missing cells filled with the place's latest earlier value when the source carries
+ *   one, else the training fill value; discretized columns as 1-based bin numbers) and, per row, whether a cell had
+ *   to be filled (with imputation 'none' such training rows are dropped)
  */
 export function transformFeatures(
   source: FeatureSource,
@@ -398,9 +408,11 @@ export function transformFeatures(
   const firstForced = cols - fitted.forced;
   for (let k = 0; k < cols; k++) {
     const column = source.columns[fitted.sourceIndex[k]];
+    const carried = fitted.imputation === 'none' ? null : (source.carried?.[fitted.sourceIndex[k]] ?? null);
     const edges = fitted.binEdges[k];
     for (let i = 0; i < rows.length; i++) {
       let v = column[rows[i]];
+      if (Number.isNaN(v) && carried) v = carried[rows[i]];
       if (Number.isNaN(v)) {
         v = fitted.fill[k];
         if (k < firstForced) incomplete[i] = 1;

@@ -1,12 +1,15 @@
 /**
  * ONNX export agreement on two real panels: every family's saved model from a real runAutoML run (and the
- * ensemble) is exported, loaded in onnxruntime-node, and run on the panel's test rows
+ * ensemble) is exported, loaded in onnxruntime-node, and run on the panel's test rows (their missing cells carried
+ * forward as the run did)
  * and on its rows without a target (the gaps the app fills); its labels must equal the engine's on >= 99.9% of rows, each differing row explained by a float32 tie,
  * and its probabilities must be within 1e-4 of the engine's.
  */
 import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
 import { runAutoML, type SavedPipelineModel } from '../../src/pipeline/run.ts';
 import { historyForRows } from '../../src/pipeline/target-history.ts';
+import { carriedForRows } from '../../src/preprocess/carry-forward.ts';
+import { columnValues } from '../../src/data/frame.ts';
 import { prepareModels } from '../../src/models/index.ts';
 import { exportEnsembleOnnx, exportOnnx } from '../../src/export/onnx/export.ts';
 import { pipelineInput, predictEnsembleRows, predictRowsWithProbabilities, rawMatrix, type RawRow, type ProbabilityPrediction } from '../../src/predict/predict-rows.ts';
@@ -69,6 +72,28 @@ function withTargetHistory(panel: TestPanel, models: PanelRun['models'], rows: R
 }
 
 /**
+ * The rows with each missing indicator cell filled by carry-forward (the place's latest earlier value), looked up in
+ * the panel as the prediction API does: the models were trained and tested that way, and the ONNX file takes what
+ * the caller gives it.
+ */
+function withCarriedValues(panel: TestPanel, models: PanelRun['models'], rows: RawRow[]): RawRow[] {
+  const pipeline = Object.values(models).find((m) => m?.pipeline.carryForward)?.pipeline;
+  if (!pipeline) return rows;
+  const { frame } = panel;
+  const names = frame.columns.map((c) => c.name).filter((name) => name !== panel.target);
+  const places = frame.space.map((space, i) => ({ space, time: frame.time[i] }));
+  const carried = carriedForRows({ space: frame.space, time: frame.time, columns: names.map((name) => columnValues(frame, name)) }, places);
+  return rows.map((row, i) => {
+    const filled = { ...row };
+    names.forEach((name, k) => {
+      const value = filled[name];
+      if ((value === null || value === undefined || Number.isNaN(value)) && !Number.isNaN(carried[k][i])) filled[name] = carried[k][i];
+    });
+    return filled;
+  });
+}
+
+/**
  * Explicit single candidates keep the runs short; between the two panels they cover discretized
  * attributes, every KNN weighting and power p in (1, 2), SVM rbf and poly kernels with Platt
  * probabilities, and the ANN's leaky_relu and tanh activations.
@@ -126,7 +151,7 @@ describe.skipIf(!available).each(RUNS.map((r, i) => [i, r] as const))('ONNX expo
     const testRows = (results.models[firstFamily]?.predictions ?? []).map((p) => index.get(`${p.space}|${p.time}`) as number);
     const target = panel.frame.columns.find((c) => c.name === panel.target)?.values ?? new Float64Array(0);
     const gapRows = Array.from(target.keys()).filter((i) => Number.isNaN(target[i]));
-    run = { panel, results, models, rows: withTargetHistory(panel, models, frameRows(panel.frame)), testRows, gapRows };
+    run = { panel, results, models, rows: withTargetHistory(panel, models, withCarriedValues(panel, models, frameRows(panel.frame))), testRows, gapRows };
   }, 600_000);
 
   it.each(FAMILIES)('%s: same labels, probabilities within 1e-4, on the test rows and on the rows without a target', async (family) => {

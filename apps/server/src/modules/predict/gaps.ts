@@ -56,7 +56,7 @@ function rowOf(frame: PanelFrame, index: number, target: string): Record<string,
  * @throws ApiError 404 (not the caller's job), 409 (not done, or its data can no longer be read), 400 (no such model)
  */
 export async function predictGaps(ctx: AppContext, userId: string, jobId: string, model: PredictionModel): Promise<GapsResponse> {
-  // The panel is built here once, with the WHO gap rows, and serves the target's history look-up as well.
+  // The panel is built here once, with the WHO gap rows, and serves the target's history and carry-forward look-ups.
   const resolved = await resolveJobModel(ctx, userId, jobId, model, false);
   const job = await findOwnJob(ctx, userId, jobId);
   if (!job) throw ApiError.of(404, 'not_found');
@@ -64,6 +64,7 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
   const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   if (withHistory) resolved.history = { columns: withHistory.columns, frame, target: values, clamp: withHistory.clamp ?? true, targetColumn: target };
+  if (resolved.members.some((m) => m.saved.pipeline.carryForward)) resolved.carry = { frame };
 
   // Observed classes by the model's class bounds (automatic classes take outlying values into the end classes).
   const clamp = resolved.results.preprocessing?.targetDiscretization?.mode !== 'manual';

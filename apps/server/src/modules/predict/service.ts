@@ -12,7 +12,17 @@ import {
   type PredictResponse,
   type ResultAlgorithm,
 } from '@indicata/contracts';
-import { ensembleFeatures, historyForRows, parseNumberCell, type PanelFrame, type ProbabilityPrediction, type SavedPipelineModel } from '@indicata/engine';
+import {
+  carriedForRows,
+  columnValues,
+  ensembleFeatures,
+  historyForRows,
+  parseNumberCell,
+  type PanelFrame,
+  type PlaceYear,
+  type ProbabilityPrediction,
+  type SavedPipelineModel,
+} from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStorage } from '../../storage/index.ts';
@@ -35,6 +45,11 @@ export interface ResolvedModel {
    * each row's place and year in; absent when no member uses the history.
    */
   history?: { columns: string[]; frame: PanelFrame; target: Float64Array; clamp: boolean; targetColumn: string };
+  /**
+   * The job's panel, when the models were trained with carry-forward: a missing indicator cell of a row with a place
+   * and year takes that place's latest earlier value in the panel, as in training (engine carry-forward.ts).
+   */
+  carry?: { frame: PanelFrame };
 }
 
 /** Input rows as cells by column name, with the columns the input has. */
@@ -100,25 +115,40 @@ export async function resolveJobModel(
       : [{ saved: await load(algorithm), weight: 1 }];
   const features = ensembleFeatures(resolved);
   const withHistory = resolved.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
+  const carries = resolved.some((m) => m.saved.pipeline.carryForward);
   let history: ResolvedModel['history'];
-  if (withHistory && lookUpHistory) {
+  let carry: ResolvedModel['carry'];
+  if ((withHistory || carries) && lookUpHistory) {
     try {
       const { frame, targetColumn } = await buildFrameForJob(ctx, row);
       const target = frame.columns.find((c) => c.name === targetColumn)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
-      history = { columns: withHistory.columns, frame, target, clamp: withHistory.clamp ?? true, targetColumn };
+      if (withHistory) history = { columns: withHistory.columns, frame, target, clamp: withHistory.clamp ?? true, targetColumn };
+      if (carries) carry = { frame };
     } catch (error) {
       if (!(error instanceof JobDataError)) throw error;
-      // Without the job's data the caller must give the history columns (the missing-column check names them).
+      // Without the job's data the caller must give the history columns (the missing-column check names them), and
+      // a missing cell takes the training fill value.
     }
   }
-  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, features, history, results };
+  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, features, history, carry, results };
+}
+
+/**
+ * Each indicator's carry-forward value per row (by indicator name), read from the job's panel by the row's
+ * place and year; an indicator the panel lacks is left out.
+ */
+function carriedFromPanel(frame: PanelFrame, indicators: string[], rows: PlaceYear[]): Map<string, Float64Array> {
+  const present = indicators.filter((name) => frame.columns.some((c) => c.name === name));
+  const values = carriedForRows({ space: frame.space, time: frame.time, columns: present.map((name) => columnValues(frame, name)) }, rows);
+  return new Map(present.map((name, i) => [name, values[i]]));
 }
 
 /**
  * Predicts rows with a resolved model: refuses input lacking a training column (with the list), reads numbers
- * (numeric text too; other text in an indicator column is refused), leaves out rows with more than
- * PREDICT_LIMITS.maxMissingShare of the indicators missing (with the reason), and predicts the rest on a prediction
- * thread (predict-threads.ts), so the event loop is free meanwhile.
+ * (numeric text too; other text in an indicator column is refused), fills a missing indicator cell with its place's
+ * latest earlier value in the job's panel when the model was trained that way (counted in `imputed`), leaves out rows
+ * with more than PREDICT_LIMITS.maxMissingShare of the indicators still missing (with the reason), and predicts the
+ * rest on a prediction thread (predict-threads.ts), so the event loop is free meanwhile.
  * @param model resolveJobModel's answer
  * @param body the validated request
  * @param labels the job's spatial and temporal column names (echoed per row when present)
@@ -137,6 +167,8 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
   // Row-major cells of the rows to predict, `features.length` per row (moved to the prediction thread).
   const cells: number[] = [];
   const rowNumbers: number[] = [];
+  // Per predicted row, the cells filled from the job's panel (counted as imputed with the ones the model fills).
+  const carriedCounts: number[] = [];
   const notPredicted: NotPredicted[] = [];
   const place = (row: Record<string, number | string | null>) => {
     const space = row[labels.space];
@@ -145,9 +177,11 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     return { space: space === undefined || space === null ? null : String(space), time: Number.isFinite(year) ? year : null };
   };
   const looked = model.history && fromPanel.size > 0 ? historyForRows(model.history.frame, model.history.target, classes, model.history.clamp, table.rows.map(place)) : null;
+  const carried = model.carry ? carriedFromPanel(model.carry.frame, indicators, table.rows.map(place)) : null;
   table.rows.forEach((row, r) => {
     const values: number[] = [];
     let missing = 0;
+    let carriedCells = 0;
     for (const name of features) {
       if (fromPanel.has(name) && looked && model.history) {
         values.push(looked[model.history.columns.indexOf(name)][r]);
@@ -163,8 +197,9 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
         value = parsed;
       }
       if (!Number.isFinite(value)) {
-        value = NaN;
-        if (!historyColumns.has(name)) missing += 1;
+        value = carried?.get(name)?.[r] ?? NaN;
+        if (!Number.isNaN(value)) carriedCells += 1;
+        else if (!historyColumns.has(name)) missing += 1;
       }
       values.push(value);
     }
@@ -173,6 +208,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     } else {
       for (const value of values) cells.push(value);
       rowNumbers.push(r);
+      carriedCounts.push(carriedCells);
     }
   });
   let predicted: ProbabilityPrediction[] = [];
@@ -185,7 +221,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     label: p.title,
     classIndex: p.index,
     probabilities: p.probabilities,
-    imputed: p.imputed,
+    imputed: p.imputed + carriedCounts[i],
   }));
   return {
     model: model.algorithm,

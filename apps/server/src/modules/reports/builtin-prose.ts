@@ -117,6 +117,11 @@ const en: Record<ReportSectionKey, Writer> = {
     const md = res.preprocessing.missingData;
     const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
     out.push(`${md.imputedTestRows} of ${res.split.testRows} test rows (${pct(share)}) had missing values filled in; ${md.droppedTrainRows} training rows were dropped for missing values.`);
+    if (md.carryForward) {
+      out.push(
+        `A missing indicator value was filled with the country's latest earlier value of that indicator where there was one (${count(md.carriedTrainCells ?? 0, 'cell', 'cells')} of the training rows, ${count(md.carriedTestCells ?? 0, 'cell', 'cells')} of the test rows), otherwise with the training ${md.imputation}.`,
+      );
+    }
     out.push(`Split: ${res.split.description}`);
     if (res.cvGap) {
       out.push(
@@ -217,6 +222,11 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     const md = res.preprocessing.missingData;
     const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
     out.push(`${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pctPt(share)}) tiveram valores ausentes preenchidos; ${md.droppedTrainRows} linhas de treino foram descartadas por valores ausentes.`);
+    if (md.carryForward) {
+      out.push(
+        `Um valor ausente de indicador recebeu o valor anterior mais recente do país para aquele indicador, quando havia (${count(md.carriedTrainCells ?? 0, 'célula', 'células')} das linhas de treino, ${count(md.carriedTestCells ?? 0, 'célula', 'células')} das linhas de teste); senão, a ${md.imputation === 'mean' ? 'média' : 'mediana'} do treino.`,
+      );
+    }
     const years = (list: number[]) => (list.length === 0 ? '—' : list.length > 3 ? `${list[0]}–${list[list.length - 1]}` : list.join(', '));
     out.push(`Divisão: ${res.split.trainRows} linhas de treino (anos ${years(res.split.trainYears)}) e ${res.split.testRows} linhas de teste (anos ${years(res.split.testYears)}).`);
     if (res.cvGap) {

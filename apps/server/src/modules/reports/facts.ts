@@ -167,6 +167,9 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
         imputedShare: results.split.testRows > 0 ? r(md.imputedTestRows / results.split.testRows) : null,
         droppedTrainRows: md.droppedTrainRows,
         imputation: md.imputation,
+        carryForward: md.carryForward ?? false,
+        carriedTrainCells: md.carriedTrainCells ?? 0,
+        carriedTestCells: md.carriedTestCells ?? 0,
         removedColumns: md.removedColumns.length,
         split: {
           mode: results.split.mode,

@@ -136,7 +136,7 @@ export const wizard = {
     probability: 'Estimate class probabilities (needed for the ensemble)',
   },
   missing: {
-    intro: 'Indicators with too many missing values in the latest training years are removed (one reported only lately is kept, one no longer reported is removed); the remaining gaps can be filled.',
+    intro: 'Indicators with too many missing values in the latest training years are removed (one reported only lately is kept, one no longer reported is removed); the remaining gaps can be filled: with Mean or Median, a gap first takes the country\'s latest earlier value of that indicator, and the mean or median of the training rows only when the country has none.',
     removal: 'Remove attributes with missing data',
     removalNo: 'No',
     removalMore: 'More than {percent}%',

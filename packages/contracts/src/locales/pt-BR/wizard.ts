@@ -138,7 +138,7 @@ export const wizard: Translation<typeof en> = {
     probability: 'Estimar probabilidades das classes (necessário para o ensemble)',
   },
   missing: {
-    intro: 'Indicadores com valores ausentes demais nos anos de treino mais recentes são removidos (um indicador publicado só recentemente fica, um que deixou de ser publicado sai); as lacunas restantes podem ser preenchidas.',
+    intro: 'Indicadores com valores ausentes demais nos anos de treino mais recentes são removidos (um indicador publicado só recentemente fica, um que deixou de ser publicado sai); as lacunas restantes podem ser preenchidas: com Média ou Mediana, uma lacuna recebe primeiro o valor anterior mais recente do país para aquele indicador, e a média ou mediana das linhas de treino só quando o país não tem nenhum.',
     removal: 'Remover atributos com dados ausentes',
     removalNo: 'Não',
     removalMore: 'Mais de {percent}%',
