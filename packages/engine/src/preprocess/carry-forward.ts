@@ -18,6 +18,18 @@ export interface PlaceTime {
   time: number | null;
 }
 
+/** Row indices of each place, in time order. */
+function rowsByPlace(space: readonly string[], time: ArrayLike<number>): Map<string, number[]> {
+  const byPlace = new Map<string, number[]>();
+  for (let i = 0; i < space.length; i++) {
+    const list = byPlace.get(space[i]);
+    if (list) list.push(i);
+    else byPlace.set(space[i], [i]);
+  }
+  for (const rows of byPlace.values()) rows.sort((a, b) => time[a] - time[b]);
+  return byPlace;
+}
+
 /**
  * Per column, the value each row would be filled with: its place's latest known value strictly before the row's
  * time (NaN when the place has none). Rows of one place with the same time never read each other.
@@ -26,13 +38,7 @@ export interface PlaceTime {
  * @param columns raw values per column over the same rows (NaN when missing)
  */
 export function carriedForward(space: readonly string[], time: ArrayLike<number>, columns: readonly Float64Array[]): Float64Array[] {
-  const byPlace = new Map<string, number[]>();
-  for (let i = 0; i < space.length; i++) {
-    const list = byPlace.get(space[i]);
-    if (list) list.push(i);
-    else byPlace.set(space[i], [i]);
-  }
-  const places = [...byPlace.values()].map((rows) => rows.sort((a, b) => time[a] - time[b]));
+  const places = [...rowsByPlace(space, time).values()];
   return columns.map((column) => {
     const out = new Float64Array(column.length).fill(Number.NaN);
     for (const rows of places) {
@@ -63,13 +69,7 @@ export function carriedForRows(
   panel: { space: readonly string[]; time: ArrayLike<number>; columns: readonly Float64Array[] },
   rows: readonly PlaceTime[],
 ): Float64Array[] {
-  const byPlace = new Map<string, number[]>();
-  for (let i = 0; i < panel.space.length; i++) {
-    const list = byPlace.get(panel.space[i]);
-    if (list) list.push(i);
-    else byPlace.set(panel.space[i], [i]);
-  }
-  for (const list of byPlace.values()) list.sort((a, b) => panel.time[a] - panel.time[b]);
+  const byPlace = rowsByPlace(panel.space, panel.time);
   return panel.columns.map((column) =>
     Float64Array.from(rows, (row) => {
       if (row.space === null || row.time === null) return Number.NaN;
