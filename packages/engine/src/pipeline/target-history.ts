@@ -1,6 +1,7 @@
 import type { PanelFrame } from '../data/frame.ts';
 import { assignClass, type TargetClasses } from '../preprocess/target-classes.ts';
 import type { FeatureSource } from '../preprocess/features.ts';
+import type { PlaceTime } from '../preprocess/carry-forward.ts';
 
 /**
  * The target's own history as inputs: for each row, the place's target value and class in its latest
@@ -75,10 +76,7 @@ export function withHistory(indicators: FeatureSource, history: FeatureSource): 
 }
 
 /** A row to predict, located by place and year (null when the request does not say). */
-export interface PlaceYear {
-  space: string | null;
-  time: number | null;
-}
+export type PlaceYear = PlaceTime;
 
 /**
  * History columns for rows to predict, read from a panel's known targets with the same one-step-ahead rule as

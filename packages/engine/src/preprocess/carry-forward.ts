@@ -69,18 +69,17 @@ export function carriedForRows(
   panel: { space: readonly string[]; time: ArrayLike<number>; columns: readonly Float64Array[] },
   rows: readonly PlaceTime[],
 ): Float64Array[] {
-  const byPlace = rowsByPlace(panel.space, panel.time);
-  return panel.columns.map((column) =>
-    Float64Array.from(rows, (row) => {
-      if (row.space === null || row.time === null) return Number.NaN;
-      let known = Number.NaN;
-      for (const i of byPlace.get(row.space) ?? []) {
-        if (panel.time[i] >= row.time) break;
-        if (!Number.isNaN(column[i])) known = column[i];
-      }
-      return known;
-    }),
-  );
+  // The rows to predict join the panel without values, so they read it by carriedForward's own rule and feed nothing;
+  // a row without a place or year gets a place of its own, which has nothing before it.
+  const known = panel.space.length;
+  const space = [...panel.space, ...rows.map((row, r) => (row.space === null || row.time === null ? `\u0000unplaced ${r}` : row.space))];
+  const time = Float64Array.from({ length: known + rows.length }, (_, i) => (i < known ? panel.time[i] : (rows[i - known].time ?? 0)));
+  const columns = panel.columns.map((column) => {
+    const joined = new Float64Array(known + rows.length).fill(Number.NaN);
+    joined.set(column);
+    return joined;
+  });
+  return carriedForward(space, time, columns).map((carried) => carried.slice(known));
 }
 
 /**
