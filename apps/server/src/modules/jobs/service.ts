@@ -79,17 +79,23 @@ async function checkIndicatorsExist(ctx: AppContext, data: JobData, uploadColumn
   }
 }
 
-/** At most QUOTA_ACTIVE_JOBS jobs of one user wait or run at once (issue 13, finding 10). */
+/** SQL: the caller's jobs that wait or run. */
+const ACTIVE_JOBS_SQL = `SELECT count(*)::int AS n FROM jobs WHERE user_id = $1 AND status IN ('pending', 'running')`;
+
+function jobQuotaError(active: number, max: number): ApiError {
+  return new ApiError(429, 'jobQuotaExceeded', formatMessage(JOB_LIMIT_MESSAGES.jobQuotaExceeded, { count: active, max }));
+}
+
+/**
+ * At most QUOTA_ACTIVE_JOBS jobs of one user wait or run at once. This early look (one count, before the
+ * configuration's own look-ups) only spares a refused request the rest of the work; the count that decides is
+ * taken again inside the insert's transaction, under the lock on the user's row (insertAndEnqueueJob).
+ */
 async function checkActiveJobQuota(ctx: AppContext, userId: string): Promise<void> {
   const max = ctx.config.quotas.activeJobs;
-  const [row] = await ctx.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['pending', 'running'])));
-  const active = row?.n ?? 0;
-  if (active >= max) {
-    throw new ApiError(429, 'jobQuotaExceeded', formatMessage(JOB_LIMIT_MESSAGES.jobQuotaExceeded, { count: active, max }));
-  }
+  const { rows } = await ctx.database.query<{ n: number }>(ACTIVE_JOBS_SQL, [userId]);
+  const active = rows[0]?.n ?? 0;
+  if (active >= max) throw jobQuotaError(active, max);
 }
 
 /**
@@ -110,10 +116,10 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown):
     const fields = zodFields(parsed.error);
     throw new ApiError(400, 'invalid_argument', `The job configuration is not valid: ${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ')}`, fields);
   }
+  await checkActiveJobQuota(ctx, userId);
   const { columns, ...data } = await resolveDatabase(ctx, userId, parsed.data);
   await checkIndicatorsExist(ctx, data, columns);
-  await checkActiveJobQuota(ctx, userId);
-  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data);
+  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs });
 }
 
 /**
@@ -122,14 +128,23 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown):
  * @param userId the owner
  * @param name the job's name
  * @param data the validated configuration whose database belongs to the owner
+ * @param options.activeJobQuota refuse (429) when the owner already has this many jobs waiting or running:
+ *   counted inside the transaction after locking the owner's `users` row (SELECT ... FOR UPDATE), so parallel
+ *   submissions of one user queue up behind each other and the quota holds exactly, on PostgreSQL too
  */
-export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name: string, data: JobData): Promise<JobListItem> {
+export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name: string, data: JobData, options: { activeJobQuota?: number } = {}): Promise<JobListItem> {
   const queue = ctx.queue;
   if (!queue) throw ApiError.of(503, 'unavailable');
   const now = new Date();
   const id = newId(now.getTime());
   const seed = data.seed ?? Math.floor(Math.random() * 2 ** 31);
   await withRawTransaction(ctx.database, async (execute) => {
+    const max = options.activeJobQuota;
+    if (max !== undefined) {
+      await execute('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const active = (await execute(ACTIVE_JOBS_SQL, [userId])).rows[0] as { n: number } | undefined;
+      if ((active?.n ?? 0) >= max) throw jobQuotaError(active?.n ?? 0, max);
+    }
     await execute(
       `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at) VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7)`,
       [id, userId, name, localTimestamp(now), JSON.stringify({ ...data, seed }), seed, now.toISOString()],

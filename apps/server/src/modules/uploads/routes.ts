@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { parseParams } from '../../http/parse.ts';
 import { createStorage } from '../../storage/index.ts';
 import { exportUploadInThread } from './csv-threads.ts';
-import { checkUploadQuota } from './quota.ts';
+import { checkUploadQuota, reserveUploadBytes, uploadQuotaError } from './quota.ts';
 import { createUpload, deleteUpload, findUpload, listUploads, toUploadRecord, UploadRefusedError } from './service.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not an upload id.') });
@@ -22,15 +22,35 @@ interface MultipartUpload {
   fields: Record<string, string>;
 }
 
-/** Reads the multipart body: one file part and text fields. A file over UPLOAD_MAX_BYTES is a 413. */
-async function readMultipart(request: FastifyRequest, maxBytes: number): Promise<MultipartUpload> {
+/**
+ * Room a multipart body takes besides the file's bytes (boundaries, part headers, the two column fields). The
+ * Content-Length of an upload is judged as the file's size less this much, so a file just under a limit is not
+ * refused for its envelope.
+ */
+const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
+
+/**
+ * Reads the multipart body: one file part and text fields. A file over UPLOAD_MAX_BYTES is a 413 (the multipart
+ * limit), and so is a file past `quotaRoom` bytes, judged while it streams in (a chunked body has no length to
+ * judge before).
+ */
+async function readMultipart(request: FastifyRequest, maxBytes: number, quotaRoom: () => number, quotaExceeded: (received: number) => ApiError): Promise<MultipartUpload> {
   const result: MultipartUpload = { fileName: undefined, bytes: undefined, fields: {} };
   if (!request.isMultipart()) return result;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const buffer = await part.toBuffer();
+        const chunks: Buffer[] = [];
+        let received = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          received += chunk.byteLength;
+          if (part.file.truncated) break;
+          if (received > quotaRoom()) throw quotaExceeded(received);
+          chunks.push(chunk);
+        }
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
         if (part.fieldname === UPLOAD_FIELDS.file && result.bytes === undefined) {
+          const buffer = Buffer.concat(chunks);
           result.fileName = part.filename;
           result.bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
         }
@@ -39,6 +59,7 @@ async function readMultipart(request: FastifyRequest, maxBytes: number): Promise
       }
     }
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: number }).statusCode === 413) {
       throw refusal({ key: 'csvTooLarge', values: { limit: formatBytes(maxBytes) } }, 413);
@@ -46,6 +67,13 @@ async function readMultipart(request: FastifyRequest, maxBytes: number): Promise
     throw error;
   }
   return result;
+}
+
+/** The request's Content-Length, or undefined (chunked, or not a number). */
+function contentLengthOf(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  if (header === undefined || !/^\d+$/.test(header)) return undefined;
+  return Number(header);
 }
 
 /**
@@ -61,24 +89,66 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
   const { db } = ctx.database;
   const storage = () => (ctx.storage ??= createStorage(ctx.config));
 
+  // Uploads whose body is still arriving: aborted at once when the server shuts down (a slow upload would
+  // otherwise hold the shutdown until the forced exit).
+  const receivingBodies = new Set<FastifyRequest>();
+  app.addHook('preClose', async () => {
+    for (const request of receivingBodies) {
+      request.log.info('upload aborted: the server is shutting down');
+      request.raw.destroy();
+    }
+    receivingBodies.clear();
+  });
+
   app.post('/api/uploads', async (request, reply) => {
     const user = requireUser(request);
-    const body = await readMultipart(request, ctx.config.uploadMaxBytes);
-    if (body.bytes === undefined || body.fileName === undefined) throw refusal({ key: 'csvNeedsFileAndColumns' });
-    await checkUploadQuota(db, user.id, body.bytes.byteLength, ctx.config.quotas.uploadBytes);
+    const { uploadMaxBytes, quotas } = ctx.config;
+    // Judged before a byte of the file is read: the declared length against UPLOAD_MAX_BYTES and the quota. The
+    // answer closes the connection, so the rest of the body is not waited for.
+    const declared = contentLengthOf(request);
+    const expected = declared === undefined ? 0 : Math.max(0, declared - MULTIPART_ENVELOPE_BYTES);
+    if (expected > uploadMaxBytes) {
+      reply.header('connection', 'close');
+      throw refusal({ key: 'csvTooLarge', values: { limit: formatBytes(uploadMaxBytes) } }, 413);
+    }
+    let room: number;
     try {
-      const record = await createUpload(db, storage(), {
-        userId: user.id,
-        fileName: body.fileName,
-        bytes: body.bytes,
-        spatialColumn: (body.fields[UPLOAD_FIELDS.spatialColumn] ?? '').trim(),
-        temporalColumn: (body.fields[UPLOAD_FIELDS.temporalColumn] ?? '').trim(),
-      });
-      request.log.info({ upload: record.id, rows: record.rowCount }, 'CSV uploaded');
-      return reply.code(201).send(record);
+      room = await checkUploadQuota(db, user.id, expected, quotas.uploadBytes);
     } catch (error) {
-      if (error instanceof UploadRefusedError) throw refusal(error.problem);
+      reply.header('connection', 'close');
       throw error;
+    }
+    const release = reserveUploadBytes(user.id, expected);
+    receivingBodies.add(request);
+    try {
+      let body: MultipartUpload;
+      try {
+        body = await readMultipart(request, uploadMaxBytes, () => room, (received) => uploadQuotaError(quotas.uploadBytes - room + received, quotas.uploadBytes));
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      } finally {
+        receivingBodies.delete(request);
+      }
+      if (body.bytes === undefined || body.fileName === undefined) throw refusal({ key: 'csvNeedsFileAndColumns' });
+      await checkUploadQuota(db, user.id, body.bytes.byteLength, quotas.uploadBytes, expected);
+      try {
+        const record = await createUpload(db, storage(), {
+          userId: user.id,
+          fileName: body.fileName,
+          bytes: body.bytes,
+          spatialColumn: (body.fields[UPLOAD_FIELDS.spatialColumn] ?? '').trim(),
+          temporalColumn: (body.fields[UPLOAD_FIELDS.temporalColumn] ?? '').trim(),
+          maxStoredBytes: quotas.uploadBytes,
+        });
+        request.log.info({ upload: record.id, rows: record.rowCount }, 'CSV uploaded');
+        return reply.code(201).send(record);
+      } catch (error) {
+        if (error instanceof UploadRefusedError) throw refusal(error.problem);
+        throw error;
+      }
+    } finally {
+      release();
     }
   });
 

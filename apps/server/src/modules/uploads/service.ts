@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
 import type { FileStorage } from '../../storage/types.ts';
 import { validateUploadInThread } from './csv-threads.ts';
+import { lockAndCheckUploadQuota } from './quota.ts';
 
 /** The file was refused: `problem` names the message (spec section 5 or a CSV detail message). */
 export class UploadRefusedError extends Error {
@@ -24,6 +25,8 @@ export interface NewUpload {
   bytes: Uint8Array;
   spatialColumn: string;
   temporalColumn: string;
+  /** QUOTA_UPLOAD_BYTES: the upload is recorded only if the user's stored uploads stay within it (checked under a lock). */
+  maxStoredBytes?: number;
 }
 
 /** Storage folder of uploaded CSVs (spec section 7: csvs/{timestamp}_{sanitised name}). */
@@ -76,25 +79,29 @@ export async function createUpload(db: Db, storage: FileStorage, upload: NewUplo
   const storageKey = `${CSV_FOLDER}/${storedName}`;
   await storage.put(storageKey, bytes);
   try {
-    const [row] = await db
-      .insert(uploads)
-      .values({
-        id: newId(),
-        userId: upload.userId,
-        fileName: upload.fileName,
-        storedName,
-        storageKey,
-        columns: checked.columns,
-        selectedRegionColumn: upload.spatialColumn,
-        selectedYearColumn: upload.temporalColumn,
-        regionValues: summary.regionValues,
-        yearValues: summary.yearValues,
-        numericColumns: summary.numericColumns,
-        nonNumericCells: summary.nonNumericCells,
-        rowCount: checked.rowCount,
-        bytes: bytes.byteLength,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      if (upload.maxStoredBytes !== undefined) await lockAndCheckUploadQuota(tx, upload.userId, bytes.byteLength, upload.maxStoredBytes);
+      const [inserted] = await tx
+        .insert(uploads)
+        .values({
+          id: newId(),
+          userId: upload.userId,
+          fileName: upload.fileName,
+          storedName,
+          storageKey,
+          columns: checked.columns,
+          selectedRegionColumn: upload.spatialColumn,
+          selectedYearColumn: upload.temporalColumn,
+          regionValues: summary.regionValues,
+          yearValues: summary.yearValues,
+          numericColumns: summary.numericColumns,
+          nonNumericCells: summary.nonNumericCells,
+          rowCount: checked.rowCount,
+          bytes: bytes.byteLength,
+        })
+        .returning();
+      return inserted;
+    });
     return toUploadRecord(row);
   } catch (error) {
     await storage.delete(storageKey).catch(() => {});
