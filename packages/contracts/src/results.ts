@@ -11,8 +11,15 @@ import { whoVintageSchema } from './who.ts';
  * (e.g. countryName, regionName, year), so a view can show the spec's headers.
  */
 
-/** Algorithms that produce predictions: the five families plus the soft-voting ensemble. */
-export const RESULT_ALGORITHMS = ['ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble'] as const;
+/**
+ * Algorithms that produce predictions: the five families, the soft-voting ensemble, and the two rules every model is
+ * measured against (persistence: each place keeps its class of its latest earlier year; majority: the most frequent
+ * training class), which the run recommends when no model beats them on validation by more than the noise.
+ */
+export const RESULT_ALGORITHMS = ['ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble', 'Persistence', 'Majority'] as const;
+/** The rules among RESULT_ALGORITHMS. */
+export const RULE_ALGORITHMS = ['Persistence', 'Majority'] as const;
+export type RuleAlgorithm = (typeof RULE_ALGORITHMS)[number];
 export const resultAlgorithmSchema = z.enum(RESULT_ALGORITHMS);
 export type ResultAlgorithm = z.infer<typeof resultAlgorithmSchema>;
 
@@ -131,8 +138,8 @@ export const modelResultSchema = z.object({
   algorithm: resultAlgorithmSchema,
   /** Parameters of the fitted model (scikit-learn names), including the scaler for KNN/SVM/ANN. */
   params: z.record(z.string(), z.unknown()),
-  /** 'auto' when searched, 'explicit' when the user's parameters were used as given. */
-  paramsSource: z.enum(['auto', 'explicit', 'ensemble']),
+  /** 'auto' when searched, 'explicit' when the user's parameters were used as given, 'rule' for persistence and majority. */
+  paramsSource: z.enum(['auto', 'explicit', 'ensemble', 'rule']),
   /** Mean and std of validation macro-F1 over the forward-chaining folds (the selection score). */
   validationMacroF1: z.number(),
   validationMacroF1Std: z.number(),
@@ -195,6 +202,11 @@ export const baselineSchema = z.object({
   name: z.enum(['majority', 'persistence']),
   description: z.string(),
   test: summaryMetricsSchema,
+  /**
+   * Pooled macro-F1 of the rule on the same forward-chaining validation folds as the models (one step ahead) and the
+   * standard deviation over the folds; absent in results written before the rules were candidates.
+   */
+  validation: z.object({ macroF1: z.number(), std: z.number() }).optional(),
   /** Persistence only: test rows with no earlier year of their region (predicted by the majority class). */
   fallbackRows: z.number().int().optional(),
 });
@@ -281,10 +293,50 @@ export const splitReportSchema = z.object({
 });
 export type SplitReport = z.infer<typeof splitReportSchema>;
 
+/**
+ * The choice in numbers, all from the pooled forward-chaining validation predictions: the best model against its
+ * ensemble and against the rules, each difference beside the standard error of that paired difference (a seeded
+ * bootstrap over the pooled rows). A difference within one standard error is noise.
+ */
+export const choiceReportSchema = z.object({
+  /** The model the search recommends before the rules are weighed (a family or the ensemble). */
+  model: resultAlgorithmSchema,
+  modelValidationMacroF1: z.number(),
+  /** What picked the model when several were within noise of the best (null: the best pooled macro-F1 alone). */
+  tieBreak: z.string().nullable(),
+  ensemble: z.object({
+    /** Whether an ensemble was selected and compared. */
+    considered: z.boolean(),
+    chosen: z.boolean(),
+    /** The family of its best member. */
+    bestMember: z.string().nullable(),
+    /** Ensemble's pooled validation macro-F1 minus its best member's. */
+    margin: z.number().nullable(),
+    standardError: z.number().nullable(),
+  }),
+  /** The best rule against the model (null when the rules were not candidates: target history off). */
+  rules: z
+    .object({
+      best: z.enum(RULE_ALGORITHMS),
+      validationMacroF1: z.number(),
+      /** Model's pooled validation macro-F1 minus the rule's. */
+      margin: z.number(),
+      standardError: z.number(),
+    })
+    .nullable(),
+  /** What the run recommends: `best`. */
+  recommended: resultAlgorithmSchema,
+});
+export type ChoiceReport = z.infer<typeof choiceReportSchema>;
+
 export const autoMLResultsSchema = z.object({
   format: z.literal('indicata-results'),
   version: z.literal(1),
-  /** The chosen algorithm (by validation macro-F1: the ensemble unless a finalist beats it by more than one standard error; never by test score). */
+  /**
+   * The recommended algorithm, chosen on validation data only (never by test score): the best model (the ensemble
+   * only when it beats its best member by more than one standard error), or the better rule when no model beats it
+   * by more than one standard error (see `choice`).
+   */
   best: resultAlgorithmSchema,
   bestReason: z.string(),
   seed: z.number().int(),
@@ -341,6 +393,8 @@ export const autoMLResultsSchema = z.object({
     .optional(),
   /** Baselines scoring at least as well as the chosen model on the test rows (macro-F1); empty when it beats them. */
   baselinesAtLeastAsGood: z.array(z.string()).optional(),
+  /** How the recommendation was made, on validation data only (absent in results written before these rules). */
+  choice: choiceReportSchema.optional(),
   /** WHO jobs: the vintage of the catalog the data came from (the server adds it; absent for uploads). */
   whoVintages: z.array(whoVintageSchema).optional(),
 });

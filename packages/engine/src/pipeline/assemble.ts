@@ -1,4 +1,5 @@
-import type { AutoMLResults, Baseline, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
+import type { AutoMLResults, Baseline, ChoiceReport, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
+import type { RuleCandidate } from './rules.ts';
 import type { PanelFrame } from '../data/frame.ts';
 import { totalNonNumericCells } from '../data/frame.ts';
 import type { EngineConfig } from './config.ts';
@@ -30,6 +31,10 @@ export interface AssembleInput {
   budget: RunBudget;
   cvGapSkippedReason: string | null;
   targetHistory: NonNullable<AutoMLResults['targetHistory']>;
+  /** The rules' validation scores (null without forward-chaining folds). */
+  rules: RuleCandidate[] | null;
+  /** How the recommendation was made. */
+  choice: ChoiceReport;
 }
 
 /**
@@ -48,7 +53,15 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
     testCount: prepared.testRows.filter((i) => prepared.classOf[i] === index).length,
   }));
 
-  // Baselines: majority class of the training rows; persistence (the place's class in its latest earlier year).
+  // Baselines: majority class of the training rows; persistence (the place's class in its latest earlier year), each
+  // with its score on the validation folds when the rules were scored there.
+  const validationOf = (name: 'Majority' | 'Persistence') => {
+    const rule = input.rules?.find((r) => r.name === name);
+    if (!rule) return {};
+    const mean = rule.foldScores.reduce((a, v) => a + v, 0) / rule.foldScores.length;
+    const std = Math.sqrt(rule.foldScores.reduce((a, v) => a + (v - mean) ** 2, 0) / rule.foldScores.length);
+    return { validation: { macroF1: clean(rule.pooled) as number, std: clean(std) as number } };
+  };
   const trainCounts = classes.map((c) => c.trainCount);
   const majority = trainCounts.indexOf(Math.max(...trainCounts));
   const majorityPred = new Int32Array(actual.length).fill(majority);
@@ -58,12 +71,14 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
       name: 'majority',
       description: `Always predicts the most frequent training class (${classes[majority].title}).`,
       test: summaryMetrics(actual, majorityPred, nClasses),
+      ...validationOf('Majority'),
     },
     {
       name: 'persistence',
       description:
         "Predicts each place's class in its latest earlier year with a target value (training or earlier test years); places with no earlier year get the majority class.",
       test: summaryMetrics(actual, persistence.predicted, nClasses),
+      ...validationOf('Persistence'),
       fallbackRows: persistence.fallbackRows,
     },
   ];
@@ -174,10 +189,15 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
     warnings: input.warnings,
     cvGapSkippedReason: input.cvGapSkippedReason,
     targetHistory: input.targetHistory,
+    choice: input.choice,
   };
   // Say plainly, first, when a baseline does at least as well as the chosen model on the test rows.
   const chosenF1 = input.models[chosen.algorithm]?.test.macroF1 ?? null;
-  const atLeastAsGood = baselines.filter((b) => chosenF1 !== null && b.test.macroF1 !== null && b.test.macroF1 >= chosenF1 - 1e-12).map((b) => b.name);
+  // A recommended rule is not compared with itself.
+  const itself = chosen.algorithm.toLowerCase();
+  const atLeastAsGood = baselines
+    .filter((b) => b.name !== itself && chosenF1 !== null && b.test.macroF1 !== null && b.test.macroF1 >= chosenF1 - 1e-12)
+    .map((b) => b.name);
   results.baselinesAtLeastAsGood = atLeastAsGood;
   if (atLeastAsGood.length > 0) {
     const detail = baselines

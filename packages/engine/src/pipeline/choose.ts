@@ -1,16 +1,81 @@
 import type { FoldData } from '../search/search.ts';
-import { ensembleKept, selectEnsemble, type Finalist, type SelectedEnsemble } from '../search/select.ts';
+import { bootstrapStandardError, pooledLabels, selectEnsemble, type Finalist, type SelectedEnsemble } from '../search/select.ts';
+import { deriveSeed } from '../data/random.ts';
 import type { ChosenConfiguration } from './cv-gap.ts';
 
 /** Sorts finalists from the highest pooled validation macro-F1 down. */
 const byPooledScore = (a: Finalist, b: Finalist) => b.pooled - a.pooled;
 
+/** The ensemble against the best single finalist, as the results report it. */
+export interface EnsembleComparison {
+  considered: boolean;
+  chosen: boolean;
+  bestMember: string | null;
+  margin: number | null;
+  standardError: number | null;
+}
+
 /** A chosen configuration and why it was chosen (validation data only). */
-export type Choice = ChosenConfiguration & { reason: string };
+export type Choice = ChosenConfiguration & {
+  reason: string;
+  /** Pooled validation predictions of the configuration (the rules are weighed against them). */
+  predictions: Int32Array;
+  /** What broke a tie within noise, or null. */
+  tieBreak: string | null;
+  ensembleComparison: EnsembleComparison;
+};
 
 /**
- * The chosen configuration among the families' finalists and the ensemble: the ensemble unless the best finalist
- * beats it by more than one standard error (`ensembleKept`); without an ensemble, the best finalist.
+ * Brier score of pooled validation probabilities (mean over rows of the squared distance to the one-hot label):
+ * the tie-break among finalists whose macro-F1 differences are noise. A model that votes one-hot (an SVM without
+ * probabilities) is scored on its votes.
+ * @param probabilities row-major pooled probabilities
+ * @param actual pooled labels
+ * @param nClasses number of classes
+ */
+export function brierScore(probabilities: Float64Array, actual: Int32Array, nClasses: number): number {
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) {
+    for (let c = 0; c < nClasses; c++) {
+      const d = probabilities[i * nClasses + c] - (actual[i] === c ? 1 : 0);
+      sum += d * d;
+    }
+  }
+  return actual.length > 0 ? sum / actual.length : 0;
+}
+
+/**
+ * The best single finalist, where "best" survives noise: among the finalists within one standard error of the
+ * highest pooled macro-F1 (the paired bootstrap difference), the one with the lowest Brier score of its pooled
+ * validation probabilities. One-year folds make macro-F1 differences of 0.005 common noise; on the sticky bench panels
+ * four families scored within 0.006 of each other on validation and 0.2 apart on the test years, and the arg-max of
+ * macro-F1 alone was a coin toss among them. The Brier score reads every probability, not just the arg-max of a few
+ * rare-class rows, and penalises confident mistakes.
+ */
+function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number, seed: number): { finalist: Finalist; tieBreak: string | null; reason: string } {
+  const ranked = [...finalists].sort(byPooledScore);
+  const top = ranked[0];
+  const tied = ranked.filter(
+    (f) => f === top || top.pooled - f.pooled <= bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie', f.family)),
+  );
+  if (tied.length < 2) return { finalist: top, tieBreak: null, reason: `its finalist (${top.reason}) has the highest pooled validation macro-F1` };
+  const briers = tied.map((f) => ({ f, brier: brierScore(f.probabilities, actual, nClasses) }));
+  briers.sort((a, b) => a.brier - b.brier || b.f.pooled - a.f.pooled);
+  const pick = briers[0];
+  const names = tied.map((f) => f.family).join(', ');
+  const tieBreak = `Brier score of the pooled validation probabilities among ${names} (macro-F1 within one standard error of ${top.family}'s ${top.pooled.toFixed(4)})`;
+  return {
+    finalist: pick.f,
+    tieBreak,
+    reason: `its finalist (${pick.f.reason}) has the lowest Brier score (${pick.brier.toFixed(4)}) of the pooled validation probabilities among the finalists whose macro-F1 is within one standard error of the best (${names})`,
+  };
+}
+
+/**
+ * The chosen configuration among the families' finalists and the ensemble: the ensemble only when its pooled
+ * validation macro-F1 beats the best single finalist's by more than one standard error of their paired difference
+ * (an ensemble that only ties its best member adds nothing but cost and opacity); otherwise the best single
+ * finalist (bestSingle).
  * @param finalists the families' finalists
  * @param ensemble the selected ensemble of these finalists, or null
  * @param folds the validation folds (for the labels)
@@ -18,29 +83,45 @@ export type Choice = ChosenConfiguration & { reason: string };
  * @param seed seed of the bootstrap
  */
 export function chooseConfiguration(finalists: Finalist[], ensemble: SelectedEnsemble | null, folds: FoldData[], nClasses: number, seed: number): Choice {
-  const best = [...finalists].sort(byPooledScore)[0];
+  const actual = pooledLabels(folds);
+  const single = bestSingle(finalists, actual, nClasses, seed);
+  const top = [...finalists].sort(byPooledScore)[0];
   if (ensemble) {
-    const { kept, se } = ensembleKept(best, ensemble, folds, nClasses, seed);
-    if (kept) {
+    const se = bootstrapStandardError(actual, ensemble.predictions, top.predictions, nClasses, deriveSeed(seed, 'ensemble-or-single'));
+    const margin = ensemble.pooled - top.pooled;
+    const comparison: EnsembleComparison = { considered: true, chosen: margin > se, bestMember: top.family, margin, standardError: se };
+    if (comparison.chosen) {
       const members = ensemble.weights.map((w) => w.algorithm).join(', ');
       return {
         algorithm: 'Ensemble',
         members: ensemble.weights.map((w) => ({ finalist: finalists.find((f) => f.family === w.algorithm) as Finalist, weight: w.weight })),
         forwardChaining: ensemble.pooled,
-        reason:
-          best.pooled > ensemble.pooled
-            ? `the bagged greedy ensemble of ${members} is within one standard error (${se.toFixed(4)}) of the best finalist's pooled validation macro-F1 (${best.family}, ${best.pooled.toFixed(4)}), and an ensemble is less tuned to the validation folds than the best of many candidates`
-            : `the bagged greedy ensemble of ${members} has the highest pooled validation macro-F1`,
+        predictions: ensemble.predictions,
+        tieBreak: null,
+        ensembleComparison: comparison,
+        reason: `the bagged greedy ensemble of ${members} beats the best single finalist's pooled validation macro-F1 (${top.family}, ${top.pooled.toFixed(4)}) by ${margin.toFixed(4)}, more than one standard error (${se.toFixed(4)})`,
       };
     }
-    return singleChoice(best, `its finalist (${best.reason}) beats the ensemble's pooled validation macro-F1 by more than one standard error (${se.toFixed(4)})`);
+    return {
+      ...singleChoice(single.finalist, `${single.reason}; the ensemble (${ensemble.pooled.toFixed(4)}) does not beat ${top.family} by more than one standard error (${se.toFixed(4)})`),
+      tieBreak: single.tieBreak,
+      ensembleComparison: comparison,
+    };
   }
-  return singleChoice(best, `its finalist (${best.reason}) has the highest pooled validation macro-F1`);
+  return { ...singleChoice(single.finalist, single.reason), tieBreak: single.tieBreak };
 }
 
 /** A single family's finalist as the chosen configuration, with why it was chosen. */
 export function singleChoice(finalist: Finalist, reason: string): Choice {
-  return { algorithm: finalist.family, members: [{ finalist, weight: 1 }], forwardChaining: finalist.pooled, reason };
+  return {
+    algorithm: finalist.family,
+    members: [{ finalist, weight: 1 }],
+    forwardChaining: finalist.pooled,
+    predictions: finalist.predictions,
+    tieBreak: null,
+    ensembleComparison: { considered: false, chosen: false, bestMember: null, margin: null, standardError: null },
+    reason,
+  };
 }
 
 /** What the final fits can afford: the seconds left and how many fits run at once. */

@@ -203,6 +203,13 @@ export function buildTrainingSet(
   return { fitted, rows: kept, droppedIncomplete: dropped, balanced };
 }
 
+/** The most frequent class of `y` (the lowest index on ties). */
+export function majorityClass(y: ArrayLike<number>, nClasses: number): number {
+  const counts = new Array<number>(nClasses).fill(0);
+  for (let i = 0; i < y.length; i++) if (y[i] >= 0) counts[y[i]] += 1;
+  return counts.indexOf(Math.max(...counts));
+}
+
 /**
  * Builds the preprocessed data of each validation fold: features fit on the fold's training rows,
  * balancing inside the fold's training rows only; validation rows are original rows, transformed.
@@ -243,6 +250,8 @@ export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds
       validation: X,
       yValidation: validationSample ? pickInt32(validationY, validationSample) : validationY,
       ...(sampled ? { sampledFromTrainRows: rowSample ? allTrainRows.length : set.balanced.y.length } : {}),
+      validationRows,
+      majority: majorityClass(pickInt32(prepared.classOf, allTrainRows), nClasses),
     };
   });
 }

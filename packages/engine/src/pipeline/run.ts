@@ -1,9 +1,9 @@
-import type { AutoMLResults, ModelFamily, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
+import type { AutoMLResults, ModelFamily, ModelResult, ResultAlgorithm, ResultRow, RuleAlgorithm } from '@indicata/contracts';
 import { setMaxListeners } from 'node:events';
 import type { PanelFrame } from '../data/frame.ts';
 import type { SavedModel } from '../models/types.ts';
 import { parseEngineConfig, type EngineConfig, type EngineConfigInput } from './config.ts';
-import { buildFoldData, buildTrainingSet, prepareTarget, type PreparedTarget } from './prepare.ts';
+import { buildFoldData, buildTrainingSet, majorityClass, prepareTarget, type PreparedTarget } from './prepare.ts';
 import { ColumnStatsMemo, transformFeatures, type FeatureSource } from '../preprocess/features.ts';
 import type { ScalerState } from '../preprocess/scalers.ts';
 import { forwardChainingFolds, stratifiedKFold, type Fold } from '../search/splits.ts';
@@ -27,6 +27,8 @@ import { assembleResults } from './assemble.ts';
 import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
+import { ruleCandidates, ruleResult, ruleSavedModel, weighRules } from './rules.ts';
+import { persistencePredictions } from '../explain/baselines.ts';
 
 /** Progress callback: fraction of the run done (0..1) and what is happening. */
 export type ProgressCallback = (fraction: number, message: string) => void;
@@ -67,12 +69,18 @@ export type SavedPipelineModel = SavedModel & {
      * applies. Absent in models saved before it (fill only).
      */
     carryForward?: boolean;
+    /**
+     * Set on the saved form of a recommended rule (rules.ts): the model is a fixed decision tree over the history
+     * column "previous known class" (persistence) or a single leaf (majority), nothing fitted.
+     */
+    rule?: 'persistence' | 'majority';
   };
 };
 
 export interface RunOutput {
   results: AutoMLResults;
-  models: Partial<Record<ModelFamily, SavedPipelineModel>>;
+  /** Saved models of the families whose final fit completed, and of the rules when they were candidates. */
+  models: Partial<Record<ModelFamily | RuleAlgorithm, SavedPipelineModel>>;
 }
 
 /**
@@ -364,6 +372,12 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       warnings.push(`${chosen.algorithm} was the validation choice, but its final fit did not finish within the budget; ${finalChoice.algorithm} is reported as chosen instead.`);
     }
     for (const f of finalists) if (!finals.has(f.family)) warnings.push(`${f.family}: its final fit did not finish within the budget, so it has no test scores.`);
+    // The rules on the same validation folds: scored in every mode (the leaderboard shows them), candidates of the
+    // choice when the target's history is offered (with `off` the models are compared like for like with a model of
+    // the indicators alone).
+    const rules = foldKind === 'forward-chaining' ? ruleCandidates(frame, prepared.classOf, primary.folds, nClasses) : null;
+    const rulesCompete = config.targetHistory !== 'off' && history !== null && rules !== null;
+    const verdict = weighRules(finalChoice, rulesCompete ? rules : null, primary.folds, nClasses, config.seed);
 
     budget.enter('gap');
     progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
@@ -402,7 +416,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     const models: Partial<Record<ResultAlgorithm, ModelResult>> = {};
     const resultados: ResultRow[] = [];
     const summary: ResultRow[] = [];
-    const savedModels: Partial<Record<ModelFamily, SavedPipelineModel>> = {};
+    const savedModels: Partial<Record<ModelFamily | RuleAlgorithm, SavedPipelineModel>> = {};
     const addRows = (algorithm: string, predicted: Int32Array) => {
       const rows = resultRows(algorithm, actual, predicted, titles);
       resultados.push(...rows);
@@ -482,7 +496,30 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       addRows('Ensemble', predicted);
     }
 
-    const usesHistory = finalChoice.members.some((m) => m.finalist.scored.candidate.inputs === 'indicators+history');
+    const ruleTitle = { Persistence: "Keeps each place's class of its latest earlier year (places without one get the majority class)", Majority: 'Always the most frequent training class' };
+    if (rulesCompete && rules) {
+      const historySet = dataOf('indicators+history').final.set;
+      const majority = majorityClass(pickInt32(prepared.classOf, historySet.rows), nClasses);
+      const base: SavedPipelineModel['pipeline'] = {
+        features: historySet.fitted.names,
+        fill: Array.from(historySet.fitted.fill),
+        binEdges: historySet.fitted.binEdges,
+        scaler: null,
+        classes: prepared.classes.classes.map((c) => ({ ...c })),
+        history: { target: config.target, columns: (history as FeatureSource).names, clamp: prepared.classes.clamp },
+        ...(prepared.source.carried ? { carryForward: true } : {}),
+      };
+      const previousClassColumn = historySet.fitted.names.indexOf((history as FeatureSource).names[1]);
+      for (const rule of rules) {
+        const predicted = rule.name === 'Persistence' ? persistencePredictions(frame, prepared, majority).predicted : new Int32Array(actual.length).fill(majority);
+        models[rule.name] = ruleResult(ctx, rule, predicted, ruleTitle[rule.name]);
+        addRows(rule.name, predicted);
+        savedModels[rule.name] = ruleSavedModel(rule.name, base, previousClassColumn, majority, nClasses);
+      }
+    }
+    const recommended = verdict.recommended;
+
+    const usesHistory = recommended?.name === 'Persistence' || (!recommended && finalChoice.members.some((m) => m.finalist.scored.candidate.inputs === 'indicators+history'));
     const chosenInputs = dataOf(usesHistory ? 'indicators+history' : inputSets[0]);
     const results = assembleResults({
       frame,
@@ -490,7 +527,18 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       prepared: { ...prepared, source: chosenInputs.source },
       // The indicators the chosen model uses (with the history columns when it uses them).
       finalSet: chosenInputs.final.set,
-      chosen: { algorithm: finalChoice.algorithm as ResultAlgorithm, mean: finalChoice.forwardChaining, std: 0, reason: finalChoice.reason },
+      chosen: recommended
+        ? { algorithm: recommended.name, mean: recommended.pooled, std: 0, reason: verdict.reason as string }
+        : { algorithm: finalChoice.algorithm as ResultAlgorithm, mean: finalChoice.forwardChaining, std: 0, reason: finalChoice.reason },
+      rules,
+      choice: {
+        model: finalChoice.algorithm as ResultAlgorithm,
+        modelValidationMacroF1: finalChoice.forwardChaining,
+        tieBreak: finalChoice.tieBreak,
+        ensemble: finalChoice.ensembleComparison,
+        rules: verdict.report,
+        recommended: recommended ? recommended.name : (finalChoice.algorithm as ResultAlgorithm),
+      },
       foldKind,
       folds,
       models,
@@ -508,7 +556,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         description:
           config.targetHistory === 'off'
             ? 'Not offered: the models saw the indicators only.'
-            : usesHistory
+            : recommended?.name === 'Persistence'
+              ? "The recommended rule is the target's own history: each place's class of its latest earlier year, computed one step ahead as the persistence baseline is."
+              : usesHistory
               ? "The chosen model uses the target's own history (each place's previous known value and class, and the years since), computed one step ahead as the persistence baseline does."
               : config.targetHistory === 'on'
                 ? "Offered, but the chosen model's inputs are the indicators only."

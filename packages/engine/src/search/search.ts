@@ -11,4 +11,8 @@ export interface FoldData {
   yValidation: Int32Array;
   /** On large data: the fold's training rows before its search fits were given a sample of them (buildFoldData). */
   sampledFromTrainRows?: number;
+  /** Frame rows of the validation predictions, in `yValidation` order (the rules read the panel by place and year). */
+  validationRows?: number[];
+  /** Most frequent class of the fold's training rows (before balancing): the majority rule's answer on this fold. */
+  majority?: number;
 }

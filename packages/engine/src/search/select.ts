@@ -230,23 +230,6 @@ export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasse
 }
 
 /**
- * Whether the ensemble is kept over the best finalist: unless the finalist's pooled validation macro-F1 beats the
- * ensemble's by more than one standard error of their paired difference. The rule leans to the ensemble because
- * a finalist's score is the best of many noisy candidate scores (the winner's curse), while the bagged ensemble's
- * weights are averaged over resamples.
- * @param best the finalist with the highest pooled score
- * @param ensemble the selected ensemble
- * @param folds the folds (for the labels)
- * @param nClasses number of classes
- * @param seed seed of the bootstrap
- * @returns whether the ensemble is kept, and the standard error used
- */
-export function ensembleKept(best: Finalist, ensemble: SelectedEnsemble, folds: FoldData[], nClasses: number, seed: number): { kept: boolean; se: number } {
-  const se = bootstrapStandardError(pooledLabels(folds), best.predictions, ensemble.predictions, nClasses, deriveSeed(seed, 'ensemble-or-single'));
-  return { kept: best.pooled - ensemble.pooled <= se, se };
-}
-
-/**
  * Per-fold macro-F1 of an ensemble (for its mean ± sd).
  * @param finalists the members' finalists
  * @param weights member weights

@@ -1,6 +1,7 @@
 import type { ModelFamily } from '@indicata/contracts';
-import { chooseWithinTime } from '../../src/pipeline/choose.ts';
-import { selectEnsemble, type Finalist } from '../../src/search/select.ts';
+import { brierScore, chooseConfiguration, chooseWithinTime } from '../../src/pipeline/choose.ts';
+import { bootstrapStandardError, pooledLabels } from '../../src/search/select.ts';
+import { selectEnsemble, type Finalist, type SelectedEnsemble } from '../../src/search/select.ts';
 import { CLASSES, finalistOf, foldsOf } from '../helpers/finalists.ts';
 
 describe('the choice within the time left for final fits', () => {
@@ -50,5 +51,47 @@ describe('the choice within the time left for final fits', () => {
       threads: 2,
     });
     expect(chosen.algorithm).toBe('KNN');
+  });
+});
+
+describe('ensemble or best finalist: the ensemble must beat its best member by more than the noise', () => {
+  const folds = foldsOf(1);
+  const finalists = [finalistOf('RF', folds, 0.75, 4), finalistOf('KNN', folds, 0.75, 5), finalistOf('SVM', folds, 0.75, 10)];
+  const ensemble = selectEnsemble(finalists, folds, CLASSES, 7) as SelectedEnsemble;
+  const top = [...finalists].sort((a, b) => b.pooled - a.pooled)[0];
+
+  it('chooses an ensemble that beats every member by far, and reports by how much', () => {
+    const chosen = chooseConfiguration(finalists, ensemble, folds, CLASSES, 1);
+    expect(chosen.algorithm).toBe('Ensemble');
+    expect(chosen.ensembleComparison.chosen).toBe(true);
+    expect(chosen.ensembleComparison.margin).toBeCloseTo(ensemble.pooled - top.pooled, 12);
+    expect(chosen.ensembleComparison.margin as number).toBeGreaterThan(chosen.ensembleComparison.standardError as number);
+  });
+
+  it('does not choose an ensemble that only ties its best member', () => {
+    // The same predictions as the best member, so the paired difference is noise: zero.
+    const tie: SelectedEnsemble = { ...ensemble, predictions: top.predictions, pooled: top.pooled };
+    const chosen = chooseConfiguration(finalists, tie, folds, CLASSES, 1);
+    expect(chosen.algorithm).not.toBe('Ensemble');
+    expect(chosen.ensembleComparison).toMatchObject({ considered: true, chosen: false, bestMember: top.family, margin: 0 });
+    // Slightly ahead, but by less than one standard error: still not chosen.
+    const se = bootstrapStandardError(pooledLabels(folds), top.predictions, ensemble.predictions, CLASSES, 1);
+    expect(se).toBeGreaterThan(0.001);
+    const close: SelectedEnsemble = { ...ensemble, pooled: top.pooled + 0.001 };
+    expect(chooseConfiguration(finalists, close, folds, CLASSES, 1).algorithm).not.toBe('Ensemble');
+  });
+
+  it('breaks a tie within noise by the lower Brier score, and says so', () => {
+    const sure = finalistOf('RF', folds, 0.75, 4);
+    // The same arg-max on every row, less sure of it: a worse Brier score at an equal macro-F1.
+    const unsure: Finalist = { ...sure, family: 'KNN', probabilities: sure.probabilities.map((p) => (p > 0.5 ? 0.4 : 0.3)) };
+    const actual = pooledLabels(folds);
+    expect(brierScore(unsure.probabilities, actual, CLASSES)).toBeGreaterThan(brierScore(sure.probabilities, actual, CLASSES));
+    for (const order of [[unsure, sure], [sure, unsure]]) {
+      const chosen = chooseConfiguration(order, null, folds, CLASSES, 1);
+      expect(chosen.algorithm).toBe('RF');
+      expect(chosen.tieBreak).toMatch(/^Brier score of the pooled validation probabilities among/);
+      expect(chosen.reason).toMatch(/lowest Brier score/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { bootstrapStandardError, ensembleKept, selectEnsemble } from '../../src/search/select.ts';
+import { bootstrapStandardError, selectEnsemble } from '../../src/search/select.ts';
 import { createRng } from '../../src/data/random.ts';
 import { CLASSES, finalistOf, foldsOf } from '../helpers/finalists.ts';
 
@@ -38,25 +38,6 @@ describe('bagged greedy ensemble selection', () => {
     const ensemble = selectEnsemble(finalists, folds, CLASSES, 3);
     const weak = ensemble?.weights.find((w) => w.algorithm === 'ANN')?.weight ?? 0;
     expect(weak).toBeLessThan(0.15);
-  });
-});
-
-describe('ensemble or best finalist (one-standard-error rule)', () => {
-  // Three independent voters of equal accuracy: the ensemble differs from each of them on many rows.
-  const folds = foldsOf(1);
-  const finalists = [finalistOf('RF', folds, 0.75, 4), finalistOf('KNN', folds, 0.75, 5), finalistOf('SVM', folds, 0.75, 10)];
-  const ensemble = selectEnsemble(finalists, folds, CLASSES, 7)!;
-
-  it('keeps an ensemble that scores higher', () => {
-    expect(ensembleKept(finalists[0], ensemble, folds, CLASSES, 1).kept).toBe(true);
-  });
-
-  it('keeps the ensemble when a finalist beats it by less than one standard error, not by more', () => {
-    const close = { ...finalists[0], pooled: ensemble.pooled + 0.001 };
-    const { kept, se } = ensembleKept(close, ensemble, folds, CLASSES, 1);
-    expect(se).toBeGreaterThan(0.001);
-    expect(kept).toBe(true);
-    expect(ensembleKept({ ...finalists[0], pooled: ensemble.pooled + se + 0.001 }, ensemble, folds, CLASSES, 1).kept).toBe(false);
   });
 });
 
