@@ -12,6 +12,7 @@ export * from './who.ts';
 export * from './locales/index.ts';
 export * from './results.ts';
 export * from './baseline-check.ts';
+export * from './hyperparameters.ts';
 export * from './job-config.ts';
 export * from './run-checks.ts';
 export * from './questions.ts';

@@ -14,22 +14,16 @@
  */
 import { z } from 'zod';
 import {
-  ANN_ACTIVATIONS,
-  ANN_OPTIMIZERS,
   BALANCE_ALGORITHMS,
   DISCRETIZATION_METHODS,
-  DT_SPLITTERS,
   GROUPS_CATEGORIZATION_RANGE,
   IMPUTATION_OPTIONS,
-  KNN_ALGORITHMS,
-  KNN_WEIGHTS,
   MODEL_FAMILIES,
-  SVM_GAMMA_KEYWORDS,
-  SVM_KERNELS,
   TASK_TYPE,
   TOTAL_INDICATORS_USED_FOR_PREDICTION,
-  TREE_CRITERIA,
+  type ModelFamily,
 } from './options.ts';
+import { combinationProblem, HYPERPARAMETERS, paramSettingProblem, type ParamValue } from './hyperparameters.ts';
 import { LIMITS } from './limits.ts';
 import { JOB_LIMITS } from './job-limits.ts';
 
@@ -40,93 +34,80 @@ export const TARGET_HISTORY_MODES = ['off', 'auto', 'on'] as const;
 export type TargetHistoryMode = (typeof TARGET_HISTORY_MODES)[number];
 const autoLiteral = z.literal(AUTO);
 
-/** 'auto' or a non-empty list of candidate values. */
-function param<T extends z.ZodType>(item: T) {
-  return z.union([autoLiteral, z.array(item).min(1).max(JOB_LIMITS.candidatesMax)]);
+/**
+ * One family's explicit configuration, derived from the hyper-parameter table: each field 'auto' (the default when
+ * left out) or a non-empty list of candidate values the table allows, plus the table's rules between parameters.
+ * A refusal names the field and what it allows, so the API refuses up front what the engine would refuse later.
+ */
+function familyParamsSchema<F extends ModelFamily>(family: F) {
+  const shape = Object.fromEntries(
+    HYPERPARAMETERS[family].map((p) => [
+      p.field,
+      z
+        .custom<typeof AUTO | ParamValue[]>((v) => paramSettingProblem(p, v, JOB_LIMITS.candidatesMax) === null, {
+          error: (issue) => paramSettingProblem(p, issue.input, JOB_LIMITS.candidatesMax)?.message ?? 'not allowed',
+        })
+        .default(AUTO),
+    ]),
+  ) as unknown as Record<FieldOf<F>, z.ZodDefault<z.ZodType<typeof AUTO | ParamValue[]>>>;
+  return z
+    .object(shape)
+    .strict()
+    .superRefine((config, ctx) => {
+      const values: Record<string, readonly unknown[]> = {};
+      for (const p of HYPERPARAMETERS[family]) {
+        const setting = (config as Record<string, unknown>)[p.field];
+        values[p.sklearn] = Array.isArray(setting) ? setting : [p.default];
+      }
+      const problem = combinationProblem(family, values);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    });
 }
 
-const positiveInt = z.number().int().min(1);
-const nonNegative = z.number().min(0);
-const maxFeaturesValue = z.union([z.enum(['sqrt', 'log2']), z.number().positive(), z.null()]);
-const minSamplesSplitValue = z.number().positive(); // int >= 2 or a fraction in (0, 1]
-const minSamplesLeafValue = z.number().positive(); // int >= 1 or a fraction in (0, 0.5]
+/** The job fields of one family's parameters (`RFnEstimators` ...), as the spec names them. */
+type FieldOf<F extends ModelFamily> = {
+  RF: 'RFnEstimators' | 'RFcriterion' | 'RFmaxDepth' | 'RFminSamplesSplit' | 'RFminSamplesLeaf' | 'RFminWeightFractionLeaf' | 'RFmaxFeatures' | 'RFmaxLeafNodes' | 'RFminImpurityDecrease' | 'RFbootstrap' | 'RFoobScore';
+  DT: 'DTcriterion' | 'DTsplitter' | 'DTmaxDepth' | 'DTminSamplesSplit' | 'DTminSamplesLeaf' | 'DTminWeightFractionLeaf' | 'DTmaxFeatures' | 'DTrandomState' | 'DTmaxLeafNodes' | 'DTminImpurityDecrease';
+  KNN: 'KNNnNeighbors' | 'KNNweights' | 'KNNalgorithm' | 'KNNleafSize' | 'KNNp';
+  SVM: 'SVMC' | 'SVMkernel' | 'SVMdegree' | 'SVMgamma' | 'SVMcoef0' | 'SVMshrinking' | 'SVMprobability';
+  ANN: 'ANNbatchSize' | 'ANNepochs' | 'ANNoptimizer' | 'ANNneurons' | 'ANNdropoutRate' | 'ANNactivation';
+}[F];
 
-export const rfParamsSchema = z
-  .object({
-    RFnEstimators: param(positiveInt),
-    RFcriterion: param(z.enum(TREE_CRITERIA)),
-    RFmaxDepth: param(positiveInt.nullable()),
-    RFminSamplesSplit: param(minSamplesSplitValue),
-    RFminSamplesLeaf: param(minSamplesLeafValue),
-    RFminWeightFractionLeaf: param(z.number().min(0).max(0.5)),
-    RFmaxFeatures: param(maxFeaturesValue),
-    RFmaxLeafNodes: param(z.number().int().min(2).nullable()),
-    RFminImpurityDecrease: param(nonNegative),
-    RFbootstrap: param(z.boolean()),
-    RFoobScore: param(z.boolean()),
-  })
-  .strict();
+export const rfParamsSchema = familyParamsSchema('RF');
+export const dtParamsSchema = familyParamsSchema('DT');
+export const knnParamsSchema = familyParamsSchema('KNN');
+export const svmParamsSchema = familyParamsSchema('SVM');
+export const annParamsSchema = familyParamsSchema('ANN');
 
-export const dtParamsSchema = z
-  .object({
-    DTcriterion: param(z.enum(TREE_CRITERIA)),
-    DTsplitter: param(z.enum(DT_SPLITTERS)),
-    DTmaxDepth: param(positiveInt.nullable()),
-    DTminSamplesSplit: param(minSamplesSplitValue),
-    DTminSamplesLeaf: param(minSamplesLeafValue),
-    DTminWeightFractionLeaf: param(z.number().min(0).max(0.5)),
-    DTmaxFeatures: param(maxFeaturesValue),
-    DTrandomState: param(z.number().int().min(0).nullable()),
-    DTmaxLeafNodes: param(z.number().int().min(2).nullable()),
-    DTminImpurityDecrease: param(nonNegative),
-  })
-  .strict();
+export type RfParams = z.input<typeof rfParamsSchema>;
+export type DtParams = z.input<typeof dtParamsSchema>;
+export type KnnParams = z.input<typeof knnParamsSchema>;
+export type SvmParams = z.input<typeof svmParamsSchema>;
+export type AnnParams = z.input<typeof annParamsSchema>;
 
-export const knnParamsSchema = z
-  .object({
-    KNNnNeighbors: param(positiveInt),
-    KNNweights: param(z.enum(KNN_WEIGHTS)),
-    KNNalgorithm: param(z.enum(KNN_ALGORITHMS)),
-    KNNleafSize: param(positiveInt),
-    KNNp: param(z.number().min(1)),
-  })
-  .strict();
+/**
+ * 'auto' or the family's parameters. Not a z.union: a union that fails reports only "Invalid input" at the
+ * config, and the refusal must name the parameter (RFConfig.RFminSamplesSplit) and what it allows.
+ */
+function autoOr<S extends z.ZodType<Record<string, unknown>>>(params: S) {
+  return z
+    .custom<typeof AUTO | z.input<S>>((v) => v === AUTO || (typeof v === 'object' && v !== null && !Array.isArray(v)), {
+      message: "'auto' or an object of the model's parameters",
+    })
+    .transform((v, ctx): typeof AUTO | z.output<S> => {
+      if (v === AUTO) return AUTO;
+      const parsed = params.safeParse(v);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    });
+}
 
-export const svmParamsSchema = z
-  .object({
-    SVMC: param(z.number().positive()),
-    SVMkernel: param(z.enum(SVM_KERNELS)),
-    SVMdegree: param(positiveInt),
-    SVMgamma: param(z.union([z.enum(SVM_GAMMA_KEYWORDS), z.number().positive()])),
-    SVMcoef0: param(z.number()),
-    SVMshrinking: param(z.boolean()),
-    SVMprobability: param(z.boolean()),
-  })
-  .strict();
-
-export const annParamsSchema = z
-  .object({
-    ANNbatchSize: param(positiveInt),
-    ANNepochs: param(positiveInt),
-    ANNoptimizer: param(z.enum(ANN_OPTIMIZERS)),
-    /** Candidate numbers of units per hidden layer. */
-    ANNneurons: param(positiveInt),
-    ANNdropoutRate: param(z.number().min(0).lt(1)),
-    ANNactivation: param(z.enum(ANN_ACTIVATIONS)),
-  })
-  .strict();
-
-export type RfParams = z.infer<typeof rfParamsSchema>;
-export type DtParams = z.infer<typeof dtParamsSchema>;
-export type KnnParams = z.infer<typeof knnParamsSchema>;
-export type SvmParams = z.infer<typeof svmParamsSchema>;
-export type AnnParams = z.infer<typeof annParamsSchema>;
-
-export const rfConfigSchema = z.union([autoLiteral, rfParamsSchema]);
-export const dtConfigSchema = z.union([autoLiteral, dtParamsSchema]);
-export const knnConfigSchema = z.union([autoLiteral, knnParamsSchema]);
-export const svmConfigSchema = z.union([autoLiteral, svmParamsSchema]);
-export const annConfigSchema = z.union([autoLiteral, annParamsSchema]);
+export const rfConfigSchema = autoOr(rfParamsSchema);
+export const dtConfigSchema = autoOr(dtParamsSchema);
+export const knnConfigSchema = autoOr(knnParamsSchema);
+export const svmConfigSchema = autoOr(svmParamsSchema);
+export const annConfigSchema = autoOr(annParamsSchema);
 
 /** One manual target class as stored: class number -> [title, min, max]. */
 export const manualClassesSchema = z

@@ -1,4 +1,4 @@
-import { AUTO, parseFeatureDiscretization, type JobData, type ModelFamily } from '@indicata/contracts';
+import { AUTO, hyperParameterOfField, parseFeatureDiscretization, type JobData, type ModelFamily } from '@indicata/contracts';
 import { DEFAULT_MAX_MISSING_PERCENT, type EngineConfigInput, type PanelFrame } from '@indicata/engine';
 
 const IMPUTATION = { nenhum: 'none', media: 'mean', mediana: 'median' } as const;
@@ -7,11 +7,14 @@ const IMPUTATION = { nenhum: 'none', media: 'mean', mediana: 'median' } as const
 const PREFIX: Record<ModelFamily, string> = { ANN: 'ANN', KNN: 'KNN', SVM: 'SVM', DT: 'DT', RF: 'RF' };
 
 /**
- * The engine's (scikit-learn's) name of one of the spec's model parameters.
+ * The engine's (scikit-learn's) name of one of the spec's model parameters: the hyper-parameter table's, else
+ * derived from the spelling (a field of a job stored before the table listed it).
  * @param family model family whose prefix is removed
  * @param specName e.g. RFminSamplesSplit, SVMC, ANNdropoutRate
  */
 export function engineParamName(family: ModelFamily, specName: string): string {
+  const known = hyperParameterOfField(family, specName);
+  if (known) return known.sklearn;
   const bare = specName.startsWith(PREFIX[family]) ? specName.slice(PREFIX[family].length) : specName;
   if (bare === 'C') return 'C';
   const lowerFirst = bare.charAt(0).toLowerCase() + bare.slice(1);

@@ -1,16 +1,20 @@
 /**
  * Hyper-parameters of the five families, named as scikit-learn names them (snake_case), with their
- * defaults and a hand-written validator per family. Invalid or unknown parameters throw an Error that
- * names the parameter and what it accepts, so a bad configuration fails before any fitting starts.
+ * defaults and validators. The parameters a job may set come from the contracts' hyper-parameter table (the
+ * API's job schema and the wizard read the same table, so they accept exactly these values); the rest are
+ * engine-only settings. Invalid or unknown parameters throw an Error that names the parameter and what it
+ * accepts, so a bad configuration fails before any fitting starts.
  */
 import {
-  ANN_ACTIVATIONS,
-  ANN_OPTIMIZERS,
-  DT_SPLITTERS,
-  KNN_ALGORITHMS,
-  KNN_WEIGHTS,
-  SVM_KERNELS,
-  TREE_CRITERIA,
+  acceptsParamValue,
+  combinationProblem,
+  describeParamValues,
+  HYPERPARAMETERS,
+  hyperParameterDefaults,
+  hyperParameterOf,
+  type HyperParameter,
+} from '@indicata/contracts/hyperparameters';
+import {
   type AnnActivation,
   type AnnOptimizer,
   type DtSplitter,
@@ -94,35 +98,20 @@ export interface ParamsByFamily {
   ANN: AnnParams;
 }
 
-const TREE_DEFAULTS = {
-  criterion: 'gini',
-  max_depth: null,
-  min_samples_split: 2,
-  min_samples_leaf: 1,
-  min_weight_fraction_leaf: 0,
-  random_state: null,
-  max_leaf_nodes: null,
-  min_impurity_decrease: 0,
-} as const;
-
+// The parameters a job may set take their defaults from the contracts' table; the rest are engine-only.
 const DEFAULTS: ParamsByFamily = {
-  DT: { ...TREE_DEFAULTS, splitter: 'best', max_features: null, class_weight: null },
-  RF: { ...TREE_DEFAULTS, n_estimators: 100, max_features: 'sqrt', bootstrap: true, oob_score: false, class_weight: null },
-  KNN: { n_neighbors: 5, weights: 'uniform', algorithm: 'auto', leaf_size: 30, p: 2 },
-  SVM: { C: 1, kernel: 'rbf', degree: 3, gamma: 'scale', coef0: 0, shrinking: true, probability: false, tol: 1e-3, cache_size: 200 },
+  DT: { ...hyperParameterDefaults('DT'), class_weight: null } as unknown as DecisionTreeParams,
+  RF: { ...hyperParameterDefaults('RF'), random_state: null, class_weight: null } as unknown as RandomForestParams,
+  KNN: hyperParameterDefaults('KNN') as unknown as KnnParams,
+  SVM: { ...hyperParameterDefaults('SVM'), tol: 1e-3, cache_size: 200 } as unknown as SvmParams,
   ANN: {
-    batch_size: 32,
-    epochs: 50,
-    optimizer: 'adam',
+    ...hyperParameterDefaults('ANN'),
     learning_rate: 0.001,
-    neurons: 32,
     num_layers: 2,
-    dropout_rate: 0,
-    activation: 'relu',
     early_stopping: false,
     validation_fraction: 0.1,
     n_iter_no_change: 10,
-  },
+  } as unknown as AnnParams,
 };
 
 /**
@@ -184,70 +173,42 @@ function either(describe: string, ...rules: Rule[]): Rule {
 }
 const none: Rule = { describe: 'None', check: (v) => (isNone(v) ? ok(null) : bad) };
 
-const maxFeatures: Rule = {
-  describe: 'sqrt, log2, None, a fraction in (0, 1) or an integer >= 1',
-  check: (v) => {
-    if (isNone(v)) return ok(null);
-    if (v === 'sqrt' || v === 'log2') return ok(v);
-    if (typeof v === 'number' && Number.isInteger(v) && v >= 1) return ok(v);
-    if (typeof v === 'number' && v > 0 && v < 1) return ok(v);
-    return bad;
-  },
-};
+/** A job parameter's rule is the contracts' table entry: the same values, described in the same words. */
+function fromTable(param: HyperParameter, extraKeywords: readonly string[] = []): Rule {
+  const describe = describeParamValues(param) + (extraKeywords.length > 0 ? ` (or ${extraKeywords.join(', ')} outside a job)` : '');
+  return {
+    describe,
+    check: (v) => {
+      const value = v === 'None' ? null : v;
+      if (typeof value === 'string' && extraKeywords.includes(value)) return ok(value);
+      return acceptsParamValue(param, value) ? ok(value) : bad;
+    },
+  };
+}
 
-const TREE_RULES: Record<string, Rule> = {
-  criterion: oneOf(TREE_CRITERIA),
-  max_depth: integer(1, { nullable: true }),
-  // 1 is an integer in JavaScript, so the fraction range is open at 1 (scikit-learn also takes 1.0).
-  min_samples_split: either('an integer >= 2 or a fraction in (0, 1)', integer(2), real(0, 1, { minOpen: true, maxOpen: true })),
-  min_samples_leaf: either('an integer >= 1 or a fraction in (0, 1)', integer(1), real(0, 1, { minOpen: true, maxOpen: true })),
-  min_weight_fraction_leaf: real(0, 0.5),
-  max_features: maxFeatures,
-  random_state: integer(0, { nullable: true }),
-  max_leaf_nodes: integer(2, { nullable: true }),
-  min_impurity_decrease: real(0, Infinity),
-};
+/**
+ * Values the models take outside a job: a precomputed SVM kernel needs a kernel matrix as the input, which a job
+ * (whose inputs are indicators) never gives, so the job table leaves it out.
+ */
+const ENGINE_ONLY_KEYWORDS: Partial<Record<ModelFamily, Record<string, readonly string[]>>> = { SVM: { kernel: ['precomputed'] } };
+
+function tableRules(family: ModelFamily): Record<string, Rule> {
+  return Object.fromEntries(HYPERPARAMETERS[family].map((p) => [p.sklearn, fromTable(p, ENGINE_ONLY_KEYWORDS[family]?.[p.sklearn])]));
+}
 
 const RULES: Record<ModelFamily, Record<string, Rule>> = {
-  DT: {
-    ...TREE_RULES,
-    splitter: oneOf(DT_SPLITTERS),
-    class_weight: either('balanced or None', oneOf(['balanced']), none),
-  },
+  DT: { ...tableRules('DT'), class_weight: either('balanced or None', oneOf(['balanced']), none) },
   RF: {
-    ...TREE_RULES,
-    n_estimators: integer(1),
-    bootstrap: boolean,
-    oob_score: boolean,
+    ...tableRules('RF'),
+    random_state: fromTable(hyperParameterOf('DT', 'random_state')!),
     class_weight: either('balanced, balanced_subsample or None', oneOf(['balanced', 'balanced_subsample']), none),
   },
-  KNN: {
-    n_neighbors: integer(1),
-    weights: oneOf(KNN_WEIGHTS),
-    algorithm: oneOf(KNN_ALGORITHMS),
-    leaf_size: integer(1),
-    p: real(1, Infinity),
-  },
-  SVM: {
-    C: real(0, Infinity, { minOpen: true }),
-    kernel: oneOf(SVM_KERNELS),
-    degree: integer(0),
-    gamma: either('scale, auto or a number > 0', oneOf(['scale', 'auto']), real(0, Infinity, { minOpen: true })),
-    coef0: real(-Infinity, Infinity),
-    shrinking: boolean,
-    probability: boolean,
-    tol: real(0, Infinity, { minOpen: true }),
-    cache_size: real(0, Infinity, { minOpen: true }),
-  },
+  KNN: tableRules('KNN'),
+  SVM: { ...tableRules('SVM'), tol: real(0, Infinity, { minOpen: true }), cache_size: real(0, Infinity, { minOpen: true }) },
   ANN: {
-    batch_size: integer(1),
-    epochs: integer(1),
-    optimizer: oneOf(ANN_OPTIMIZERS),
+    ...tableRules('ANN'),
     learning_rate: real(0, Infinity, { minOpen: true }),
-    neurons: integer(1),
     num_layers: integer(1),
-    dropout_rate: real(0, 1, { maxOpen: true }),
-    activation: oneOf(ANN_ACTIVATIONS),
     early_stopping: boolean,
     validation_fraction: real(0, 1, { minOpen: true, maxOpen: true }),
     n_iter_no_change: integer(1),
@@ -277,8 +238,10 @@ export function validateParams<F extends ModelFamily>(family: F, params: Record<
     }
     result[name] = checked.value;
   }
-  if (family === 'RF' && result.oob_score === true && result.bootstrap !== true) {
-    throw new Error('Invalid value for RF parameter "oob_score": true needs bootstrap=true; allowed values: false when bootstrap is false.');
+  const combination = combinationProblem(family, Object.fromEntries(Object.entries(result).map(([name, value]) => [name, [value]])));
+  if (combination) {
+    const name = HYPERPARAMETERS[family].find((p) => p.field === combination.field)?.sklearn ?? combination.field;
+    throw new Error(`Invalid value for ${family} parameter "${name}": ${combination.message}`);
   }
   return result as unknown as ParamsByFamily[F];
 }

@@ -16,24 +16,27 @@ describe('model parameters', () => {
 
   test.each([
     ['DT', { criterion: 'mse' }, /"criterion".*gini, entropy, log_loss/],
-    ['DT', { splitter: 'fast' }, /"splitter".*best, random/],
-    ['DT', { max_depth: 0 }, /"max_depth".*integer >= 1 or None/],
-    ['DT', { min_samples_split: 1 }, /"min_samples_split".*integer >= 2 or a fraction/],
+    ['DT', { splitter: 'fast' }, /"splitter".*best or random/],
+    ['DT', { max_depth: 0 }, /"max_depth".*an integer of 1 or more or None/],
+    ['DT', { min_samples_split: 1 }, /"min_samples_split".*an integer of 2 or more or a fraction above 0 and below 1/],
     ['DT', { min_samples_leaf: 0 }, /"min_samples_leaf"/],
-    ['DT', { min_weight_fraction_leaf: 0.7 }, /"min_weight_fraction_leaf".*\[0, 0.5\]/],
-    ['DT', { max_features: 'auto' }, /"max_features".*sqrt, log2, None/],
-    ['DT', { max_leaf_nodes: 1 }, /"max_leaf_nodes".*integer >= 2/],
+    // Above half the rows no split leaves enough rows on both sides (the job table's limit, scikit-learn's sense).
+    ['RF', { min_samples_leaf: 0.9 }, /"min_samples_leaf".*a fraction above 0 and up to 0.5/],
+    ['RF', { max_features: 1.5 }, /"max_features"/],
+    ['DT', { min_weight_fraction_leaf: 0.7 }, /"min_weight_fraction_leaf".*a fraction from 0 to 0.5/],
+    ['DT', { max_features: 'auto' }, /"max_features".*sqrt or log2, None, an integer of 1 or more/],
+    ['DT', { max_leaf_nodes: 1 }, /"max_leaf_nodes".*an integer of 2 or more/],
     ['DT', { min_impurity_decrease: -1 }, /"min_impurity_decrease"/],
-    ['RF', { n_estimators: 2.5 }, /"n_estimators".*integer >= 1/],
-    ['RF', { bootstrap: 'yes' }, /"bootstrap".*true or false/],
+    ['RF', { n_estimators: 2.5 }, /"n_estimators".*an integer of 1 or more/],
+    ['RF', { bootstrap: 'yes' }, /"bootstrap".*True or False/],
     ['RF', { bootstrap: false, oob_score: true }, /"oob_score".*bootstrap/],
-    ['KNN', { weights: 'gaussian' }, /"weights".*uniform, distance/],
+    ['KNN', { weights: 'gaussian' }, /"weights".*uniform or distance/],
     ['KNN', { algorithm: 'lsh' }, /"algorithm".*ball_tree, kd_tree, brute, auto/],
-    ['KNN', { p: 0.5 }, /"p".*\[1, inf\)/],
-    ['SVM', { kernel: 'cosine' }, /"kernel".*linear, poly, rbf, sigmoid, precomputed/],
-    ['SVM', { gamma: 'big' }, /"gamma".*scale, auto or a number > 0/],
+    ['KNN', { p: 0.5 }, /"p".*a number of 1 or more/],
+    ['SVM', { kernel: 'cosine' }, /"kernel".*linear, poly, rbf, sigmoid \(or precomputed outside a job\)/],
+    ['SVM', { gamma: 'big' }, /"gamma".*scale or auto or a number above 0/],
     ['SVM', { C: 0 }, /"C"/],
-    ['SVM', { probability: 1 }, /"probability".*true or false/],
+    ['SVM', { probability: 1 }, /"probability".*True or False/],
     ['ANN', { activation: 'gelu' }, /"activation".*relu, tanh, elu, leaky_relu/],
     ['ANN', { optimizer: 'adagrad' }, /"optimizer".*adam, rmsprop, sgd/],
     ['ANN', { dropout_rate: 1 }, /"dropout_rate"/],
@@ -47,6 +50,11 @@ describe('model parameters', () => {
     expect(params).toMatchObject({ max_depth: null, max_features: 0.5, min_samples_split: 0.1, criterion: 'log_loss' });
     expect(validateParams('RF', { max_features: 'None' }).max_features).toBeNull();
     expect(validateParams('SVM', { gamma: 0.25 }).gamma).toBe(0.25);
+    // scikit-learn's ranges: degree 0 is a (constant) poly kernel; a leaf may hold half the rows.
+    expect(validateParams('SVM', { degree: 0 }).degree).toBe(0);
+    expect(validateParams('RF', { min_samples_leaf: 0.5 }).min_samples_leaf).toBe(0.5);
+    // Outside a job a precomputed kernel matrix may be the input.
+    expect(validateParams('SVM', { kernel: 'precomputed' }).kernel).toBe('precomputed');
   });
 
   test('an unknown family is refused', () => {

@@ -1,3 +1,4 @@
+import { hyperParameterOfField, MODEL_FAMILIES, type ModelFamily } from '@indicata/contracts';
 import { formatCell } from './format.ts';
 
 /**
@@ -68,8 +69,13 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
-/** Strips the family prefix of a stored parameter name: SVMC -> C, KNNnNeighbors -> nNeighbors. */
+/**
+ * The detail view's name of a stored parameter (SVMC -> C, KNNnNeighbors -> nNeighbors): the hyper-parameter
+ * table's, else the name without its family prefix (a field of an older job the table no longer lists).
+ */
 export function unprefixedParameter(family: string, name: string): string {
+  const known = (MODEL_FAMILIES as readonly string[]).includes(family) ? hyperParameterOfField(family as ModelFamily, name) : undefined;
+  if (known) return known.detail;
   return name.startsWith(family) && name.length > family.length ? name.slice(family.length) : name;
 }
 

@@ -1,28 +1,17 @@
 /**
- * The parameters of the five model pages: their display names (spec section 9), the job field each maps
- * to (spec section 3, prefixed names), how the "Customize" text is read, and the choices of selects.
- * The model pages, Random Forest's validation and buildJobData all read this one table.
+ * The parameters of the five model pages, read from the contracts' hyper-parameter table: their display names
+ * (scikit-learn's, spec section 9), the job field each maps to (spec section 3), how the "Customize" text is read
+ * and the choices of selects. A value the page accepts is exactly one the API and the engine accept.
  */
-import {
-  ANN_ACTIVATIONS,
-  ANN_OPTIMIZERS,
-  DT_SPLITTERS,
-  KNN_ALGORITHMS,
-  KNN_WEIGHTS,
-  SVM_KERNELS,
-  TREE_CRITERIA,
-  type ModelFamily,
-} from '@indicata/contracts';
+import { acceptsParamValue, HYPERPARAMETERS, type HyperParameter, type ModelFamily, type ParamValue } from '@indicata/contracts';
 
 export type ParamKind =
-  /** Comma-separated integers (candidates); `None` allowed when allowNone. */
-  | { type: 'int'; min: number; allowNone?: boolean }
-  /** Comma-separated numbers; `None` when allowNone; extra words (sqrt, scale...) when keywords. */
-  | { type: 'number'; min?: number; max?: number; exclusiveMin?: boolean; exclusiveMax?: boolean; allowNone?: boolean; keywords?: readonly string[] }
-  /** One choice of a fixed list. */
+  /** One choice of a fixed list (a parameter whose only values are keywords). */
   | { type: 'select'; options: readonly string[] }
   /** True or False. */
-  | { type: 'bool' };
+  | { type: 'bool' }
+  /** Comma-separated candidates: numbers, `None`, keywords, as the table allows. */
+  | { type: 'text'; param: HyperParameter };
 
 export interface ParamDef {
   /** Display name, scikit-learn style (n_estimators). Also the key in the saved ParamSettings. */
@@ -30,84 +19,54 @@ export interface ParamDef {
   /** Field in the job's model config (RFnEstimators). */
   field: string;
   kind: ParamKind;
+  /** The table's entry (allowed values, default, help). */
+  param: HyperParameter;
   /** Example shown in an empty input. */
   placeholder?: string;
   /** Held in the configuration but not displayed (ANN batch size and epochs). */
   hidden?: boolean;
 }
 
-const criterion: ParamKind = { type: 'select', options: TREE_CRITERIA };
-const maxDepth: ParamKind = { type: 'int', min: 1, allowNone: true };
-const minSamplesSplit: ParamKind = { type: 'number', min: 0, exclusiveMin: true };
-const minSamplesLeaf: ParamKind = { type: 'number', min: 0, exclusiveMin: true };
-const minWeightFractionLeaf: ParamKind = { type: 'number', min: 0, max: 0.5 };
-const maxFeatures: ParamKind = { type: 'number', min: 0, exclusiveMin: true, allowNone: true, keywords: ['sqrt', 'log2'] };
-const maxLeafNodes: ParamKind = { type: 'int', min: 2, allowNone: true };
-const minImpurityDecrease: ParamKind = { type: 'number', min: 0 };
+function kindOf(param: HyperParameter): ParamKind {
+  const [only] = param.accepts;
+  if (param.accepts.length === 1 && only.kind === 'keyword') return { type: 'select', options: only.values };
+  if (param.accepts.length === 1 && only.kind === 'bool') return { type: 'bool' };
+  return { type: 'text', param };
+}
+
+function defOf(param: HyperParameter): ParamDef {
+  return {
+    key: param.sklearn,
+    field: param.field,
+    kind: kindOf(param),
+    param,
+    ...(param.placeholder !== undefined ? { placeholder: param.placeholder } : {}),
+    ...(param.hidden ? { hidden: true } : {}),
+  };
+}
 
 export const MODEL_PARAMS: Record<ModelFamily, readonly ParamDef[]> = {
-  RF: [
-    { key: 'n_estimators', field: 'RFnEstimators', kind: { type: 'int', min: 1 }, placeholder: '100, 200' },
-    { key: 'criterion', field: 'RFcriterion', kind: criterion },
-    { key: 'max_depth', field: 'RFmaxDepth', kind: maxDepth, placeholder: 'None, 10' },
-    { key: 'min_samples_split', field: 'RFminSamplesSplit', kind: minSamplesSplit, placeholder: '2' },
-    { key: 'min_samples_leaf', field: 'RFminSamplesLeaf', kind: minSamplesLeaf, placeholder: '1' },
-    { key: 'min_weight_fraction_leaf', field: 'RFminWeightFractionLeaf', kind: minWeightFractionLeaf, placeholder: '0' },
-    { key: 'max_features', field: 'RFmaxFeatures', kind: maxFeatures, placeholder: 'sqrt, log2, None, 0.5' },
-    { key: 'max_leaf_nodes', field: 'RFmaxLeafNodes', kind: maxLeafNodes, placeholder: 'None' },
-    { key: 'min_impurity_decrease', field: 'RFminImpurityDecrease', kind: minImpurityDecrease, placeholder: '0' },
-    { key: 'bootstrap', field: 'RFbootstrap', kind: { type: 'bool' } },
-    { key: 'oob_score', field: 'RFoobScore', kind: { type: 'bool' } },
-  ],
-  ANN: [
-    { key: 'neurons', field: 'ANNneurons', kind: { type: 'int', min: 1 }, placeholder: '32, 64' },
-    { key: 'dropout_rate', field: 'ANNdropoutRate', kind: { type: 'number', min: 0, max: 1, exclusiveMax: true }, placeholder: '0.2' },
-    { key: 'activation', field: 'ANNactivation', kind: { type: 'select', options: ANN_ACTIVATIONS } },
-    { key: 'optimizer', field: 'ANNoptimizer', kind: { type: 'select', options: ANN_OPTIMIZERS } },
-    { key: 'batch_size', field: 'ANNbatchSize', kind: { type: 'int', min: 1 }, hidden: true },
-    { key: 'epochs', field: 'ANNepochs', kind: { type: 'int', min: 1 }, hidden: true },
-  ],
-  DT: [
-    { key: 'criterion', field: 'DTcriterion', kind: criterion },
-    { key: 'splitter', field: 'DTsplitter', kind: { type: 'select', options: DT_SPLITTERS } },
-    { key: 'max_depth', field: 'DTmaxDepth', kind: maxDepth, placeholder: 'None, 5' },
-    { key: 'min_samples_split', field: 'DTminSamplesSplit', kind: minSamplesSplit, placeholder: '2' },
-    { key: 'min_samples_leaf', field: 'DTminSamplesLeaf', kind: minSamplesLeaf, placeholder: '1' },
-    { key: 'min_weight_fraction_leaf', field: 'DTminWeightFractionLeaf', kind: minWeightFractionLeaf, placeholder: '0' },
-    { key: 'max_features', field: 'DTmaxFeatures', kind: maxFeatures, placeholder: 'None, sqrt' },
-    { key: 'random_state', field: 'DTrandomState', kind: { type: 'int', min: 0, allowNone: true }, placeholder: '42' },
-    { key: 'max_leaf_nodes', field: 'DTmaxLeafNodes', kind: maxLeafNodes, placeholder: 'None' },
-    { key: 'min_impurity_decrease', field: 'DTminImpurityDecrease', kind: minImpurityDecrease, placeholder: '0' },
-  ],
-  KNN: [
-    { key: 'n_neighbors', field: 'KNNnNeighbors', kind: { type: 'int', min: 1 }, placeholder: '3, 5, 7' },
-    { key: 'weights', field: 'KNNweights', kind: { type: 'select', options: KNN_WEIGHTS } },
-    { key: 'algorithm', field: 'KNNalgorithm', kind: { type: 'select', options: KNN_ALGORITHMS } },
-    { key: 'leaf_size', field: 'KNNleafSize', kind: { type: 'int', min: 1 }, placeholder: '30' },
-    { key: 'p', field: 'KNNp', kind: { type: 'number', min: 1 }, placeholder: '1, 2' },
-  ],
-  SVM: [
-    { key: 'C', field: 'SVMC', kind: { type: 'number', min: 0, exclusiveMin: true }, placeholder: '0.1, 1, 10' },
-    { key: 'kernel', field: 'SVMkernel', kind: { type: 'select', options: SVM_KERNELS } },
-    { key: 'degree', field: 'SVMdegree', kind: { type: 'int', min: 1 }, placeholder: '3' },
-    { key: 'gamma', field: 'SVMgamma', kind: { type: 'number', min: 0, exclusiveMin: true, keywords: ['scale', 'auto'] }, placeholder: 'scale, auto, 0.1' },
-    { key: 'coef0', field: 'SVMcoef0', kind: { type: 'number' }, placeholder: '0' },
-    { key: 'shrinking', field: 'SVMshrinking', kind: { type: 'bool' } },
-    { key: 'probability', field: 'SVMprobability', kind: { type: 'bool' } },
-  ],
+  RF: HYPERPARAMETERS.RF.map(defOf),
+  ANN: HYPERPARAMETERS.ANN.map(defOf),
+  DT: HYPERPARAMETERS.DT.map(defOf),
+  KNN: HYPERPARAMETERS.KNN.map(defOf),
+  SVM: HYPERPARAMETERS.SVM.map(defOf),
 };
 
-export type ParsedParam = { ok: true; values: (number | string | boolean | null)[] } | { ok: false };
+export type ParsedParam = { ok: true; values: ParamValue[] } | { ok: false };
 
-function inRange(value: number, kind: Extract<ParamKind, { type: 'int' | 'number' }>): boolean {
-  if (kind.min !== undefined && (value < kind.min || (kind.type === 'number' && kind.exclusiveMin && value === kind.min))) return false;
-  if (kind.type === 'number' && kind.max !== undefined && (value > kind.max || (kind.exclusiveMax && value === kind.max))) return false;
-  return true;
+const NUMBER_TOKEN = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** One typed token as a value: None, a keyword or a number; undefined when it is none of them. */
+function tokenValue(token: string): ParamValue | undefined {
+  if (token === 'None') return null;
+  if (NUMBER_TOKEN.test(token)) return Number(token);
+  return /^[a-z_0-9]+$/i.test(token) ? token : undefined;
 }
 
 /**
  * Reads a "Customize" text as a list of candidate values. Empty text gives an empty list (ok);
- * any token that does not fit the parameter makes the whole text invalid.
+ * any token the table does not allow makes the whole text invalid.
  */
 export function parseParamText(kind: ParamKind, text: string): ParsedParam {
   const trimmed = text.trim();
@@ -118,22 +77,10 @@ export function parseParamText(kind: ParamKind, text: string): ParsedParam {
     if (trimmed === 'False') return { ok: true, values: [false] };
     return { ok: false };
   }
-  const values: (number | string | null)[] = [];
+  const values: ParamValue[] = [];
   for (const token of trimmed.split(',').map((t) => t.trim())) {
-    if (token === '') return { ok: false };
-    if (token === 'None' && kind.allowNone) {
-      values.push(null);
-      continue;
-    }
-    if (kind.type === 'number' && kind.keywords?.includes(token)) {
-      values.push(token);
-      continue;
-    }
-    if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(token)) return { ok: false };
-    const value = Number(token);
-    if (!Number.isFinite(value)) return { ok: false };
-    if (kind.type === 'int' && !Number.isInteger(value)) return { ok: false };
-    if (!inRange(value, kind)) return { ok: false };
+    const value = tokenValue(token);
+    if (value === undefined || !acceptsParamValue(kind.param, value)) return { ok: false };
     values.push(value);
   }
   // Duplicates would only repeat the same search candidate.

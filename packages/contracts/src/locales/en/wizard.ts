@@ -1,3 +1,5 @@
+import { paramHints } from '../../hyperparameters.ts';
+
 /** The wizard feature's strings: the Configure AutoML tab and every configuration page. Key -> English text. */
 export const wizard = {
   name: {
@@ -95,46 +97,16 @@ export const wizard = {
     customize: 'Customize',
     autoHint: 'Auto lets the search choose this value.',
     disableHint: 'Disable skips this rule.',
-    invalidValue: 'This value is not valid for {parameter}.',
+    invalidValue: 'This value is not valid for {parameter}; allowed values: {allowed}.',
     listHint: 'Comma-separated values are all tried; the best one is kept.',
     noneHint: 'None means no limit.',
     fixErrors: 'Correct the highlighted values first.',
     true: 'True',
     false: 'False',
   },
-  paramHints: {
-    n_estimators: 'Number of trees, e.g. 100, 200',
-    criterion: 'Split quality measure',
-    max_depth: 'Maximum depth of a tree; None for unlimited',
-    min_samples_split: 'Minimum samples to split a node (integer or fraction)',
-    min_samples_leaf: 'Minimum samples in a leaf (integer or fraction)',
-    min_weight_fraction_leaf: 'Minimum weighted fraction in a leaf, 0 to 0.5',
-    max_features: 'Features per split: sqrt, log2, None, a count or a fraction',
-    max_leaf_nodes: 'Maximum leaves; None for unlimited',
-    min_impurity_decrease: 'Minimum impurity decrease to split, 0 or more',
-    bootstrap: 'Sample rows with replacement for each tree',
-    oob_score: 'Score each tree on its out-of-bag rows',
-    splitter: 'How each split is chosen',
-    random_state: 'Seed of the tree; None uses the job seed',
-    neurons: 'Units per hidden layer, e.g. 32, 64',
-    dropout_rate: 'Fraction of units dropped while training, 0 to below 1',
-    activation: 'Activation of the hidden layers',
-    optimizer: 'Training algorithm',
-    batch_size: 'Rows per training batch',
-    epochs: 'Passes over the training rows',
-    n_neighbors: 'Number of neighbours, e.g. 3, 5, 7',
-    weights: 'How neighbours vote',
-    algorithm: 'Neighbour search structure',
-    leaf_size: 'Leaf size of the search tree',
-    p: 'Minkowski power: 1 Manhattan, 2 Euclidean',
-    C: 'Regularisation strength, above 0',
-    kernel: 'Kernel function',
-    degree: 'Degree of the poly kernel',
-    gamma: 'Kernel coefficient: scale, auto or a number above 0',
-    coef0: 'Independent term of the poly and sigmoid kernels',
-    shrinking: 'Use the shrinking heuristic',
-    probability: 'Estimate class probabilities (needed for the ensemble)',
-  },
+  // The help of each model parameter lives in the hyper-parameter table beside its allowed values.
+  paramHints: paramHints('en'),
+
   missing: {
     intro: 'Indicators with too many missing values in the latest training years are removed (one reported only lately is kept, one no longer reported is removed); the remaining gaps can be filled: with Mean or Median, a gap first takes the country\'s latest earlier value of that indicator, and the mean or median of the training rows only when the country has none.',
     removal: 'Remove attributes with missing data',

@@ -1,5 +1,6 @@
 import type { Translation } from '../types.ts';
 import type { wizard as en } from '../en/wizard.ts';
+import { paramHints } from '../../hyperparameters.ts';
 
 export const wizard: Translation<typeof en> = {
   name: {
@@ -97,46 +98,16 @@ export const wizard: Translation<typeof en> = {
     customize: 'Personalizar',
     autoHint: 'Auto deixa a busca escolher este valor.',
     disableHint: 'Desativar ignora esta regra.',
-    invalidValue: 'Este valor não é válido para {parameter}.',
+    invalidValue: 'Este valor não é válido para {parameter}; valores permitidos: {allowed}.',
     listHint: 'Valores separados por vírgula são todos testados; o melhor é mantido.',
     noneHint: 'None significa sem limite.',
     fixErrors: 'Corrija primeiro os valores destacados.',
     true: 'Verdadeiro',
     false: 'Falso',
   },
-  paramHints: {
-    n_estimators: 'Número de árvores, ex.: 100, 200',
-    criterion: 'Medida de qualidade da divisão',
-    max_depth: 'Profundidade máxima da árvore; None para ilimitada',
-    min_samples_split: 'Mínimo de amostras para dividir um nó (inteiro ou fração)',
-    min_samples_leaf: 'Mínimo de amostras em uma folha (inteiro ou fração)',
-    min_weight_fraction_leaf: 'Fração ponderada mínima em uma folha, de 0 a 0,5',
-    max_features: 'Atributos por divisão: sqrt, log2, None, uma contagem ou uma fração',
-    max_leaf_nodes: 'Máximo de folhas; None para ilimitado',
-    min_impurity_decrease: 'Redução mínima de impureza para dividir, 0 ou mais',
-    bootstrap: 'Amostrar linhas com reposição para cada árvore',
-    oob_score: 'Avaliar cada árvore nas linhas fora da amostra',
-    splitter: 'Como cada divisão é escolhida',
-    random_state: 'Semente da árvore; None usa a semente do trabalho',
-    neurons: 'Unidades por camada oculta, ex.: 32, 64',
-    dropout_rate: 'Fração de unidades descartadas no treino, de 0 a menos de 1',
-    activation: 'Ativação das camadas ocultas',
-    optimizer: 'Algoritmo de treino',
-    batch_size: 'Linhas por lote de treino',
-    epochs: 'Passagens pelas linhas de treino',
-    n_neighbors: 'Número de vizinhos, ex.: 3, 5, 7',
-    weights: 'Como os vizinhos votam',
-    algorithm: 'Estrutura de busca de vizinhos',
-    leaf_size: 'Tamanho da folha da árvore de busca',
-    p: 'Potência de Minkowski: 1 Manhattan, 2 Euclidiana',
-    C: 'Força da regularização, acima de 0',
-    kernel: 'Função de kernel',
-    degree: 'Grau do kernel poly',
-    gamma: 'Coeficiente do kernel: scale, auto ou um número acima de 0',
-    coef0: 'Termo independente dos kernels poly e sigmoid',
-    shrinking: 'Usar a heurística de shrinking',
-    probability: 'Estimar probabilidades das classes (necessário para o ensemble)',
-  },
+  // The help of each model parameter lives in the hyper-parameter table beside its allowed values.
+  paramHints: paramHints('pt-BR'),
+
   missing: {
     intro: 'Indicadores com valores ausentes demais nos anos de treino mais recentes são removidos (um indicador publicado só recentemente fica, um que deixou de ser publicado sai); as lacunas restantes podem ser preenchidas: com Média ou Mediana, uma lacuna recebe primeiro o valor anterior mais recente do país para aquele indicador, e a média ou mediana das linhas de treino só quando o país não tem nenhum.',
     removal: 'Remover atributos com dados ausentes',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMessage, type MessageKey, type ModelFamily } from '@indicata/contracts';
+import { describeParamValues, formatMessage, JOB_LIMITS, modelConfigProblems, type MessageKey, type ModelFamily } from '@indicata/contracts';
 import { notify } from '../../../lib/notify.tsx';
 import { MODEL_PARAMS, firstUnconfiguredRfParameter, parseParamText, type ParamDef } from '../params.ts';
 import { applyWizard } from '../state.ts';
@@ -29,7 +29,8 @@ const ROUTE_TITLE: Record<ModelFamily, string> = {
 
 /** The configuration page of one model family (/randomforest, /ann, /decisiontree, /knn, /svm). */
 export function ModelConfigPage({ family }: { family: ModelFamily }) {
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
+  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const goBack = useGoBack();
   const defs = MODEL_PARAMS[family];
   const { settings, toggleAuto, setValue } = useParamSettings(
@@ -39,6 +40,16 @@ export function ModelConfigPage({ family }: { family: ModelFamily }) {
   const [showErrors, setShowErrors] = useState(false);
 
   const invalid = (def: ParamDef) => !settings.auto[def.key] && !parseParamText(def.kind, settings.values[def.key] ?? '').ok;
+  // Rules between parameters (RF's oob_score needs bootstrap), judged as the API judges the candidates it is sent.
+  const combinationErrors = (): Record<string, string> => {
+    const config: Record<string, unknown> = {};
+    for (const def of defs) {
+      const parsed = settings.auto[def.key] ? null : parseParamText(def.kind, settings.values[def.key] ?? '');
+      config[def.field] = parsed && parsed.ok && parsed.values.length > 0 ? parsed.values : 'auto';
+    }
+    const problems = modelConfigProblems(family, config, JOB_LIMITS.candidatesMax, locale);
+    return Object.fromEntries(problems.map((p) => [defs.find((d) => d.field === p.field)?.key ?? p.field, p.message]));
+  };
 
   const save = () => {
     if (family === 'RF') {
@@ -48,7 +59,7 @@ export function ModelConfigPage({ family }: { family: ModelFamily }) {
         return;
       }
     }
-    if (defs.some(invalid)) {
+    if (defs.some(invalid) || Object.keys(combinationErrors()).length > 0) {
       setShowErrors(true);
       notify.error(t('page.fixErrors'));
       return;
@@ -58,12 +69,17 @@ export function ModelConfigPage({ family }: { family: ModelFamily }) {
     goBack();
   };
 
+  const combined = showErrors ? combinationErrors() : {};
   const rows = defs
     .filter((def) => !def.hidden)
     .map((def) => {
       const auto = settings.auto[def.key];
       const value = settings.values[def.key] ?? '';
-      const error = showErrors && invalid(def) ? t('page.invalidValue', { parameter: def.key }) : undefined;
+      const error = !showErrors
+        ? undefined
+        : invalid(def)
+          ? t('page.invalidValue', { parameter: def.key, allowed: describeParamValues(def.param, locale) })
+          : combined[def.key];
       const common = { 'aria-label': `${t('page.customize')}: ${def.key}`, disabled: auto, error, size: 'sm' as const };
       const input =
         def.kind.type === 'select' || def.kind.type === 'bool' ? (
