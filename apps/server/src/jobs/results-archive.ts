@@ -62,12 +62,29 @@ export function ensembleDefinition(results: AutoMLResults, files: readonly Model
   };
 }
 
+/** A model file's line in the README: what the file holds. */
+function fileLine(f: ModelFile): string {
+  if (f.family === 'Persistence' || f.family === 'Majority') {
+    const rule = f.family === 'Persistence' ? "the persistence rule (each place keeps its class of its latest earlier year; a place without one gets the majority class)" : 'the majority rule (always the most frequent training class)';
+    return `- \`models/${f.file}\`: ${rule} as a saved model: a fixed decision tree (\`pipeline.rule\`${f.family === 'Persistence' ? ', split on the history column "previous known class"' : ', a single leaf'}), nothing fitted; it loads and predicts like any other model file.`;
+  }
+  return `- \`models/${f.file}\`: the fitted ${f.family} model in the engine's versioned saved-model JSON (preprocessing, classes${f.family === 'ANN' ? ', and the tfjs topology and weights' : ''} inside).`;
+}
+
+/** The README's sentence on what was recommended and why. */
+function chosenLine(results: AutoMLResults): string {
+  const how =
+    'chosen on validation folds that respect time, never on the test rows: the best model (the ensemble only when it beats its best member by more than one standard error), or the better of the persistence and majority rules when no model beats it by more than one standard error';
+  if (results.best === 'Persistence') return `Recommended: the persistence rule (each place keeps its class of its latest earlier year); no model improved on it (${how}).`;
+  if (results.best === 'Majority') return `Recommended: the majority rule (the most frequent training class); no model improved on it (${how}).`;
+  return `Chosen model: ${results.best} (${how}).`;
+}
+
 function readme(jobName: string, results: AutoMLResults, files: readonly ModelFile[], withEnsemble: boolean, predictionFiles: string[]): string {
-  const chosen = results.best;
   const lines = [
     `# Indicata results: ${jobName}`,
     '',
-    `Chosen model: ${chosen} (chosen on validation folds that respect time: the best finalist, or the ensemble when the best finalist beats it by no more than one standard error; never chosen on the test rows).`,
+    chosenLine(results),
     `Seed: ${results.seed}. The same data, configuration and seed give the same results.`,
     '',
     '## Files',
@@ -77,10 +94,7 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
     '  `indicatorAnalyzingName`, `missingDatasPercent`, `ig`, `rank_test_score`, `mean_test_score` = validation macro-F1).',
     '- `resultados.csv`: the Resultados table (one row per model and class, then `macro avg` and `weighted avg`).',
     ...predictionFiles.map((file) => `- \`${file}\`: that model's prediction for every test row (actual and predicted class).`),
-    ...files.map(
-      (f) =>
-        `- \`models/${f.file}\`: the fitted ${f.family} model in the engine's versioned saved-model JSON (preprocessing, classes${f.family === 'ANN' ? ', and the tfjs topology and weights' : ''} inside).`,
-    ),
+    ...files.map(fileLine),
     ...(withEnsemble ? ['- `models/ensemble.json`: the soft-voting ensemble: its members (files above) and their weights.'] : []),
     '',
     'The CSV files are UTF-8, semicolon-separated (the format Indicata reads), with a header row.',
@@ -102,7 +116,9 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
     '  The saved model records the input columns it needs, the missing-value fill, the bins and the scaler fitted',
     '  on the training rows, so raw rows go in as they are. A model trained with the target\'s history',
     '  (`pipeline.history` in its file) also reads the columns named there: the place\'s latest known target before',
-    '  the row\'s year, its class index and the years since (the prediction API looks them up in the job\'s data).',
+    '  the row\'s year, its class index and the years since, and in newer models the change per year between the',
+    '  place\'s two latest known values, the value it projects for the row\'s year and that value\'s class (the',
+    '  prediction API looks them up in the job\'s data). The persistence rule reads only the class index column.',
     '  A model with `pipeline.carryForward` was trained with each missing indicator value first taken from the place\'s',
     '  latest earlier value of that indicator: fill such cells the same way before predicting (the prediction API',
     '  does, from the job\'s data); a cell left missing gets the training median or mean.',

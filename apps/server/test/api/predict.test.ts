@@ -237,7 +237,7 @@ describe('prediction API and personal tokens', () => {
       targetHistory: 'on',
     });
     const saved = run.models.DT as SavedPipelineModel;
-    expect(saved.pipeline.history?.columns).toHaveLength(3);
+    expect(saved.pipeline.history?.columns).toHaveLength(6);
     const historyJob = await insertDoneJob(owner.user.id, run);
     const testRows = jsonRows.filter((r) => r.year === 2009);
     // The rows carry the indicators only; the previous year's target comes from the job's panel.
@@ -289,7 +289,8 @@ describe('prediction API and personal tokens', () => {
     const post = document.paths['/api/jobs/{id}/predict'].post;
     const schema = post.requestBody.content['application/json'].schema;
     expect(Object.keys(schema.properties)).toEqual(['model', 'rows', 'csv']);
-    expect(schema.properties.model.enum).toEqual(['chosen', 'ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble']);
+    expect(schema.properties.model.enum).toEqual(['chosen', 'ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble', 'Persistence', 'Majority']);
+    expect(document.paths['/api/jobs/{id}/onnx/{model}'].get.parameters[1].schema.enum).toContain('Persistence');
     expect(post.responses['200'].content['application/json'].schema.properties.predictions.type).toBe('array');
     expect(document.components.securitySchemes.bearerToken.scheme).toBe('bearer');
   });

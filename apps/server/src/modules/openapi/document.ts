@@ -4,6 +4,7 @@ import {
   ERROR_KINDS,
   SESSION_COOKIE,
   PREDICT_LIMITS,
+  RESULT_ALGORITHMS,
   apiTokenSchema,
   createApiTokenRequestSchema,
   createApiTokenResponseSchema,
@@ -68,7 +69,10 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Predict rows with a finished job\'s model',
           description:
             'Rows as JSON objects or a semicolon CSV (in `csv`, or as a text/csv body with `?model=`). Columns the model was trained on must be present ' +
-            `(extra ones are ignored); missing cells are filled as in training; a row missing more than ${PREDICT_LIMITS.maxMissingShare * 100}% of the indicators is listed in notPredicted.`,
+            `(extra ones are ignored); missing cells are filled as in training; a row missing more than ${PREDICT_LIMITS.maxMissingShare * 100}% of the indicators is listed in notPredicted. ` +
+            '`model`: `chosen` (default) is what the job recommends, which is a rule when no model beat it on validation: `Persistence` ' +
+            "(each place keeps its class of its latest earlier year) or `Majority` (the most frequent training class); a family, `Ensemble`, " +
+            '`Persistence` or `Majority` by name. A rule reads no indicator: only the place and year (its history is looked up in the job\'s data).',
           parameters: [jobId, { name: 'model', in: 'query', required: false, schema: input(predictRequestSchema.shape.model) }],
           requestBody: {
             required: true,
@@ -83,6 +87,13 @@ export function openApiDocument(serverUrl: string): object {
           description: 'The same rules as POST /api/jobs/{id}/predict, on the country-years (or region-years) of the job\'s data that have indicators but no target value.',
           parameters: [jobId, { name: 'model', in: 'query', required: false, schema: input(predictRequestSchema.shape.model) }],
           responses: { 200: { description: 'Predictions', content: json(output(gapsResponseSchema)) }, ...errors(400, 401, 403, 404, 409) },
+        },
+      },
+      '/api/jobs/{id}/onnx/{model}': {
+        get: {
+          summary: "A finished job's model as an ONNX file (the whole pipeline; the rules as a fixed tree over the history columns)",
+          parameters: [jobId, { name: 'model', in: 'path', required: true, schema: { type: 'string', enum: [...RESULT_ALGORITHMS] } }],
+          responses: { 200: { description: 'The .onnx file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, ...errors(400, 401, 404, 409) },
         },
       },
       '/api/tokens': {

@@ -5,7 +5,7 @@ import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
-import { predictRows, resolveJobModel } from './service.ts';
+import { predictRows, resolvedHistory, resolveJobModel } from './service.ts';
 
 /**
  * Panels with their gaps of recent gap-filling requests, by job and model inputs: building a WHO panel takes
@@ -63,7 +63,7 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const { frame, target } = await panelWithGaps(ctx, job, resolved.features);
   const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
   const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
-  if (withHistory) resolved.history = { columns: withHistory.columns, frame, target: values, clamp: withHistory.clamp ?? true, targetColumn: target };
+  if (withHistory) resolved.history = resolvedHistory(withHistory, frame, values, target);
   if (resolved.members.some((m) => m.saved.pipeline.carryForward)) resolved.carry = { frame };
 
   // Observed classes by the model's class bounds (automatic classes take outlying values into the end classes).

@@ -1,4 +1,4 @@
-import type { ModelFamily } from '@indicata/contracts';
+import type { ModelFamily, RuleAlgorithm } from '@indicata/contracts';
 import type { SavedPipelineModel } from '@indicata/engine';
 import type { FileStorage } from '../../storage/types.ts';
 import { modelKey } from '../../jobs/model-files.ts';
@@ -11,10 +11,10 @@ const CACHE_SIZE = 12;
 const cache = new Map<string, SavedPipelineModel>();
 
 /**
- * A job's saved model of one family, read from storage (and kept in a small LRU cache).
+ * A job's saved model of one family or rule, read from storage (and kept in a small LRU cache).
  * @returns undefined when the file is not stored
  */
-export async function loadSavedModel(storage: FileStorage, jobId: string, family: ModelFamily): Promise<SavedPipelineModel | undefined> {
+export async function loadSavedModel(storage: FileStorage, jobId: string, family: ModelFamily | RuleAlgorithm): Promise<SavedPipelineModel | undefined> {
   const key = modelKey(jobId, `model${family}.json`);
   const hit = cache.get(key);
   if (hit) {

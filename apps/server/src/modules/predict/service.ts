@@ -11,11 +11,13 @@ import {
   type PredictRequest,
   type PredictResponse,
   type ResultAlgorithm,
+  type RuleAlgorithm,
 } from '@indicata/contracts';
 import {
   carriedForRows,
   columnValues,
   ensembleFeatures,
+  historyColumnNames,
   historyForRows,
   parseNumberCell,
   type PanelFrame,
@@ -31,7 +33,10 @@ import { findOwnJob } from '../jobs/service.ts';
 import { predictInThread } from './predict-threads.ts';
 import { loadSavedModel } from './saved-models.ts';
 
-/** The model a request asks for, resolved: one family's saved model, or the ensemble's members with weights. */
+/**
+ * The model a request asks for, resolved: one family's saved model, a rule's (persistence or majority: a fixed tree
+ * over the history column "previous known class", saved like a family's), or the ensemble's members with weights.
+ */
 export interface ResolvedModel {
   algorithm: ResultAlgorithm;
   members: { saved: SavedPipelineModel; weight: number }[];
@@ -44,13 +49,41 @@ export interface ResolvedModel {
    * The target's history as the models were trained with it: the job's panel (its known targets) to look up
    * each row's place and year in; absent when no member uses the history.
    */
-  history?: { columns: string[]; frame: PanelFrame; target: Float64Array; clamp: boolean; targetColumn: string };
+  history?: ResolvedHistory;
   /**
    * The job's panel, when the models were trained with carry-forward: a missing indicator cell of a row with a place
    * and year takes that place's latest earlier value in the panel, as in training (engine carry-forward.ts).
    */
   carry?: { frame: PanelFrame };
 }
+
+/** The target's history of a resolved model: the columns it reads, and the job's panel to read them from. */
+export interface ResolvedHistory {
+  /** The history columns the model reads (saved models before the trend columns read the first three). */
+  columns: string[];
+  /** Every history column, in the order historyForRows returns them. */
+  all: string[];
+  frame: PanelFrame;
+  target: Float64Array;
+  clamp: boolean;
+  targetColumn: string;
+}
+
+/**
+ * The history of a resolved model read from a panel.
+ * @param saved the saved pipeline's history (its target name and the columns it reads)
+ */
+export function resolvedHistory(
+  saved: NonNullable<SavedPipelineModel['pipeline']['history']>,
+  frame: PanelFrame,
+  target: Float64Array,
+  targetColumn: string,
+): ResolvedHistory {
+  return { columns: saved.columns, all: historyColumnNames(saved.target), frame, target, clamp: saved.clamp ?? true, targetColumn };
+}
+
+/** The saved models the prediction API serves, in the order it lists them. */
+const STORED_MODELS = ['DT', 'RF', 'KNN', 'SVM', 'ANN', 'Persistence', 'Majority'] as const satisfies readonly (ModelFamily | RuleAlgorithm)[];
 
 /** Input rows as cells by column name, with the columns the input has. */
 interface InputTable {
@@ -94,14 +127,14 @@ export async function resolveJobModel(
   const results = row.results as AutoMLResults;
   const stored = new Set((row.modelFiles ?? []).map((m) => m.family));
   const members = results.models?.Ensemble?.members ?? [];
-  const available: ResultAlgorithm[] = [...(['DT', 'RF', 'KNN', 'SVM', 'ANN'] as const).filter((f) => stored.has(f))];
+  const available: ResultAlgorithm[] = STORED_MODELS.filter((f) => stored.has(f));
   if (members.length > 0 && members.every((m) => stored.has(m.algorithm))) available.push('Ensemble');
   const algorithm = model === 'chosen' ? results.best : model;
   if (!available.includes(algorithm)) {
     throw badRequest(formatMessage(PREDICT_MESSAGES.modelNotAvailable, { model: algorithm, available: available.join(', ') || '-' }));
   }
   const storage = ctx.storage ?? createStorage(ctx.config);
-  const load = async (family: ModelFamily) => {
+  const load = async (family: ModelFamily | RuleAlgorithm) => {
     const saved = await loadSavedModel(storage, jobId, family);
     if (!saved) throw ApiError.of(404, 'not_found');
     if (!Array.isArray(saved.pipeline?.features) || !Array.isArray(saved.pipeline.classes)) {
@@ -122,7 +155,7 @@ export async function resolveJobModel(
     try {
       const { frame, targetColumn } = await buildFrameForJob(ctx, row);
       const target = frame.columns.find((c) => c.name === targetColumn)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
-      if (withHistory) history = { columns: withHistory.columns, frame, target, clamp: withHistory.clamp ?? true, targetColumn };
+      if (withHistory) history = resolvedHistory(withHistory, frame, target, targetColumn);
       if (carries) carry = { frame };
     } catch (error) {
       if (!(error instanceof JobDataError)) throw error;
@@ -159,16 +192,23 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
   const table = inputTable(body);
   // History columns the caller leaves out are read from the job's panel by place and year.
   const fromPanel = new Set(model.history?.columns.filter((c) => !table.columns.has(c)) ?? []);
-  const absent = features.filter((f) => !table.columns.has(f) && !fromPanel.has(f));
+  // A rule (persistence, majority) reads no indicator: its indicator columns may be left out, and a row is never
+  // refused nor counted as imputed for missing ones (the fixed tree never looks at them).
+  const rule = model.members.length === 1 && model.members[0].saved.pipeline.rule !== undefined;
+  const ruleReads = new Set(model.pipeline.history?.columns ?? []);
+  const ignored = (name: string) => rule && !ruleReads.has(name);
+  const absent = features.filter((f) => !table.columns.has(f) && !fromPanel.has(f) && !ignored(f));
   if (absent.length > 0) throw badRequest(formatMessage(PREDICT_MESSAGES.missingColumns, { columns: absent.join(', ') }));
   const historyColumns = new Set(model.history?.columns ?? []);
-  const indicators = features.filter((f) => !historyColumns.has(f));
+  const indicators = features.filter((f) => !historyColumns.has(f) && !ignored(f));
   const allowed = Math.floor(indicators.length * PREDICT_LIMITS.maxMissingShare);
   // Row-major cells of the rows to predict, `features.length` per row (moved to the prediction thread).
   const cells: number[] = [];
   const rowNumbers: number[] = [];
   // Per predicted row, the cells filled from the job's panel (counted as imputed with the ones the model fills).
   const carriedCounts: number[] = [];
+  // Per predicted row, the indicator cells a rule ignores (left out of its imputed count).
+  const ignoredCounts: number[] = [];
   const notPredicted: NotPredicted[] = [];
   const place = (row: Record<string, number | string | null>) => {
     const space = row[labels.space];
@@ -182,9 +222,15 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     const values: number[] = [];
     let missing = 0;
     let carriedCells = 0;
+    let ignoredCells = 0;
     for (const name of features) {
+      if (ignored(name)) {
+        values.push(Number.NaN);
+        ignoredCells += 1;
+        continue;
+      }
       if (fromPanel.has(name) && looked && model.history) {
-        values.push(looked[model.history.columns.indexOf(name)][r]);
+        values.push(looked[model.history.all.indexOf(name)][r]);
         continue;
       }
       const cell = row[name];
@@ -209,6 +255,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
       for (const value of values) cells.push(value);
       rowNumbers.push(r);
       carriedCounts.push(carriedCells);
+      ignoredCounts.push(ignoredCells);
     }
   });
   let predicted: ProbabilityPrediction[] = [];
@@ -221,7 +268,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     label: p.title,
     classIndex: p.index,
     probabilities: p.probabilities,
-    imputed: p.imputed + carriedCounts[i],
+    imputed: p.imputed - ignoredCounts[i] + carriedCounts[i],
   }));
   return {
     model: model.algorithm,
