@@ -151,7 +151,10 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     for (const method of methods) routeTable.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  // preParsing, not onRequest: a route's own onRequest hooks (its rate limit, `config.rateLimit`) run first, so a
+  // request past a limit is refused before its token or session is looked up in the database. The body is still
+  // parsed only after the guard.
+  app.addHook('preParsing', async (request) => {
     // No route matched: an unknown API path gets the strictest access (401 before 404, as a route would).
     const access = request.routeOptions.config?.access ?? (request.is404 && isApiRequestPath(request.url) ? STRICTEST : undefined);
     if (!access) return;

@@ -43,7 +43,6 @@ function slowUpload(base: string, who: SignedIn, declaredBytes: number | undefin
   const url = new URL('/api/uploads', base);
   return new Promise((resolve, reject) => {
     let sent = 0;
-    let timer: NodeJS.Timeout | undefined;
     const headers: Record<string, string | number> = { ...who.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
     if (declaredBytes !== undefined) headers['content-length'] = declaredBytes;
     const request = http.request(url, { method: 'POST', headers }, (response) => {
@@ -63,7 +62,7 @@ function slowUpload(base: string, who: SignedIn, declaredBytes: number | undefin
     });
     request.write(multipartHead());
     const line = 'P0;2000;1.5\n'.repeat(5462);
-    timer = setInterval(() => {
+    const timer: NodeJS.Timeout = setInterval(() => {
       if (sent >= totalBytes || request.destroyed) {
         clearInterval(timer);
         return;

@@ -53,7 +53,11 @@ export async function revokeToken(db: Db, userId: string, id: string): Promise<b
   return true;
 }
 
-/** The owner of a live token, or undefined for an unknown or revoked secret. Records the use. */
+/** How often a token's `lastUsedAt` is written at most (a script's every request would otherwise be an UPDATE). */
+export const TOKEN_USE_RECORD_INTERVAL_MS = 60_000;
+const recordedUse = new Map<string, number>();
+
+/** The owner of a live token, or undefined for an unknown or revoked secret. Records the use (at most once a minute per token and process). */
 export async function findTokenUser(db: Db, secret: string): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({ tokenId: apiTokens.id, id: users.id, email: users.email })
@@ -62,6 +66,12 @@ export async function findTokenUser(db: Db, secret: string): Promise<SessionUser
     .where(and(eq(apiTokens.tokenHash, hashTokenSecret(secret)), isNull(apiTokens.revokedAt)))
     .limit(1);
   if (!row) return undefined;
-  await db.update(apiTokens).set({ lastUsedAt: new Date() }).where(eq(apiTokens.id, row.tokenId));
+  const now = Date.now();
+  const last = recordedUse.get(row.tokenId);
+  if (last === undefined || now - last >= TOKEN_USE_RECORD_INTERVAL_MS) {
+    recordedUse.set(row.tokenId, now);
+    if (recordedUse.size > 10_000) recordedUse.delete(recordedUse.keys().next().value!);
+    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.tokenId));
+  }
   return { id: row.id, email: row.email, isDemo: row.id === DEMO_USER_ID };
 }
