@@ -12,6 +12,7 @@ Classes follow the engine's manual rule: a value belongs to class i when min_i <
 last class (or the next class starts above v). Prints one JSON object:
   rf300: RandomForestClassifier(n_estimators=300) defaults with median imputation fit on training rows only, test macro-F1
          per random_state 0, 1, 2 and their mean;
+  rf300History: the same with the target's previous class and the years since as two more inputs (one step ahead);
   grid:  about 20 candidates over DT, RF, KNN, SVM, MLP (scalers where needed), each scored by forward-chaining CV over the
          last `folds` training years (expanding window, one validation year per fold; imputer and scaler fit inside the
          fold), the best mean validation macro-F1 refit on every training row and scored on the test rows.
@@ -61,9 +62,24 @@ def read_panel(path, target, features):
         rows = [line.rstrip("\n").split(";") for line in f if line.strip()]
     num = lambda s: float(s) if s.strip() != "" else np.nan  # noqa: E731
     years = np.array([int(float(r[at["year"]])) for r in rows])
+    places = np.array([r[at["countryName"]] for r in rows])
     y_value = np.array([num(r[at[target]]) for r in rows])
     X = np.array([[num(r[at[c]]) for c in features] for r in rows], dtype=float)
-    return X, y_value, years
+    return X, y_value, years, places
+
+
+def previous_class(y, years, places):
+    """One step ahead, as the engine's history columns: each row's place's class in its latest earlier year with a
+    class, and the years since (NaN where there is none)."""
+    prev = np.full(len(y), np.nan)
+    since = np.full(len(y), np.nan)
+    last = {}
+    for i in np.lexsort((years, places)):
+        if places[i] in last:
+            prev[i], since[i] = last[places[i]][1], years[i] - last[places[i]][0]
+        if y[i] >= 0:
+            last[places[i]] = (years[i], y[i])
+    return prev, since
 
 
 def candidates(seed):
@@ -117,7 +133,7 @@ def fit_score(make, X, y, train, valid):
 
 def main():
     spec = json.loads(sys.argv[1])
-    X, y_value, years = read_panel(spec["csv"], spec["target"], spec["features"])
+    X, y_value, years, places = read_panel(spec["csv"], spec["target"], spec["features"])
     classes = parse_classes(spec["classes"])
     y = np.array([assign_class(v, classes) if not np.isnan(v) else -1 for v in y_value])
     train_years, test_years = set(spec["trainYears"]), set(spec["testYears"])
@@ -139,6 +155,16 @@ def main():
         model.fit(X[train], y[train])
         rf_scores.append(macro_f1(y[test], model.predict(X[test])))
     rf_seconds = (time.perf_counter() - start) / 3
+
+    # The same forest with the target's previous class and the years since as two more inputs (the engine's
+    # persistence baseline reads the same previous class).
+    prev, since = previous_class(y, years, places)
+    X_history = np.column_stack([X, prev, since])
+    rf_history_scores = []
+    for seed in (0, 1, 2):
+        model = with_imputer(RandomForestClassifier(n_estimators=300, random_state=seed, n_jobs=1))
+        model.fit(X_history[train], y[train])
+        rf_history_scores.append(macro_f1(y[test], model.predict(X_history[test])))
 
     # Forward-chaining folds over the last `folds` training years: train on every earlier training year.
     sorted_years = sorted(train_years)
@@ -162,6 +188,7 @@ def main():
     print(json.dumps({
         "trainRows": int(len(train)), "testRows": int(len(test)), **counts,
         "rf300": {"testMacroF1": float(np.mean(rf_scores)), "perSeed": rf_scores, "fitPredictSeconds": rf_seconds},
+        "rf300History": {"testMacroF1": float(np.mean(rf_history_scores)), "perSeed": rf_history_scores},
         "grid": {
             "candidates": len(grid), "folds": [int(f[2]) for f in folds], "chosen": grid[best][0], "family": grid[best][0].split()[0],
             "validationMacroF1": means[best], "testMacroF1": grid_test, "seconds": grid_seconds,

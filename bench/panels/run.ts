@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
 import { buildPanel, DEFAULT_PANEL_DIR, type BuiltPanel } from './build.ts';
-import { PANELS } from './definitions.ts';
+import { PANELS, STICKY_PANEL_IDS } from './definitions.ts';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(benchDir, '..');
@@ -29,6 +29,10 @@ const FAMILIES: ModelFamily[] = ['DT', 'RF', 'KNN', 'SVM', 'ANN'];
 const BUDGET_SLACK = 0.05;
 /** The engine may score at most this much below scikit-learn's RF-300 on any panel. */
 const RF_MARGIN = 0.01;
+/** The chosen model may score at most this much below the persistence baseline on the test rows. */
+const PERSISTENCE_MARGIN = 0.005;
+/** ... and at most this much below the engine's own best single family. */
+const FAMILY_MARGIN = 0.02;
 
 interface Options {
   panelIds: number[];
@@ -60,6 +64,11 @@ interface EngineRun {
   familyTestMacroF1: Record<string, number | null>;
   cvGap: string;
   targetHistoryUsed: boolean | null;
+  /** The persistence baseline's pooled validation macro-F1 (null from engines that do not score it) and test macro-F1. */
+  persistenceValidation: number | null;
+  persistenceTest: number;
+  /** Whether the ensemble was the engine's model choice, and its margin over its best member (engines that report it). */
+  ensembleMargin: string;
   budgetUse: AutoMLResults['budgetUse'] | null;
   warnings: string[];
 }
@@ -68,6 +77,8 @@ interface SklearnResult {
   trainRows: number;
   testRows: number;
   rf300: { testMacroF1: number; perSeed: number[]; fitPredictSeconds: number };
+  /** RF-300 with the target's previous class and the years since as inputs (absent in older caches). */
+  rf300History?: { testMacroF1: number; perSeed: number[] };
   grid: { candidates: number; folds: number[]; chosen: string; family: string; validationMacroF1: number; testMacroF1: number; seconds: number };
 }
 
@@ -153,6 +164,8 @@ function runEngine(panel: BuiltPanel, budget: number, seed: number, mode: string
   if (best.test.macroF1 === null || Math.abs(recomputed - best.test.macroF1) > 1e-9) {
     throw new Error(`panel ${panel.definition.id}: reported test macro-F1 ${best.test.macroF1} but the predictions give ${recomputed}`);
   }
+  const persistence = results.baselines.find((b) => b.name === 'persistence');
+  const ensemble = results.choice?.ensemble;
   const run: EngineRun = {
     mode: mode ?? '-',
     seed,
@@ -168,6 +181,13 @@ function runEngine(panel: BuiltPanel, budget: number, seed: number, mode: string
     familyTestMacroF1,
     cvGap: results.cvGap ? results.cvGap.gap.toFixed(3) : `skipped${results.cvGapSkippedReason ? ` (${results.cvGapSkippedReason})` : ''}`,
     targetHistoryUsed: results.targetHistory?.used ?? null,
+    persistenceValidation: persistence?.validation?.macroF1 ?? null,
+    persistenceTest: persistence?.test.macroF1 ?? 0,
+    ensembleMargin: !ensemble
+      ? '-'
+      : ensemble.considered
+        ? `${ensemble.chosen ? 'chosen' : 'not chosen'} (${signed(ensemble.margin ?? 0)} vs ${ensemble.bestMember}, se ${(ensemble.standardError ?? 0).toFixed(3)})`
+        : 'none',
     budgetUse: results.budgetUse ?? null,
     warnings: results.warnings,
   };
@@ -261,6 +281,20 @@ export async function runPanelBench(argv: string[]): Promise<void> {
     rows.push({ panel, runs, sklearn });
   }
 
+  // The sticky-panel table: the chosen model against persistence and each family, on the same test rows.
+  console.log('\n| panel | target history | seed | wall s | chosen | chosen test | DT / RF / KNN / SVM / ANN / Ensemble test | persistence val / test | chosen - persistence | ensemble | sklearn RF-300 / with history |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const { panel, runs, sklearn } of rows) {
+    for (const run of runs) {
+      const fam = [...FAMILIES, 'Ensemble'].map((f) => (run.familyTestMacroF1[f] === undefined || run.familyTestMacroF1[f] === null ? '-' : f3(run.familyTestMacroF1[f] as number))).join(' / ');
+      const pv = run.persistenceValidation === null ? '-' : f3(run.persistenceValidation);
+      const withHistory = sklearn.rf300History ? f3(sklearn.rf300History.testMacroF1) : '-';
+      console.log(
+        `| ${panel.definition.id} ${panel.definition.name} | ${run.mode} | ${run.seed} | ${run.wallSeconds.toFixed(1)} | ${describeChoice(run)} | ${f3(run.testMacroF1)} | ${fam} | ${pv} / ${f3(run.persistenceTest)} | ${signed(run.testMacroF1 - run.persistenceTest)} | ${run.ensembleMargin} | ${f3(sklearn.rf300.testMacroF1)} / ${withHistory} |`,
+      );
+    }
+  }
+
   // The markdown table (bench/README.md records it).
   console.log('\n| panel | rows x indicators | target history | seed | wall s (budget ' + options.budget + ') | load | evaluated DT / RF / KNN / SVM / ANN | chosen | engine test macro-F1 | sklearn RF-300 | diff | sklearn grid (chosen) | diff |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
@@ -293,6 +327,23 @@ export async function runPanelBench(argv: string[]): Promise<void> {
     console.log(`${label}: test macro-F1 >= RF-300 - ${RF_MARGIN} on every panel${options.seeds.length > 1 ? ' and seed' : ''}: ${ok(below.length === 0)}${below.length ? ` (below on ${below.map((r) => `${r.panel.definition.id}${seedOf(r)}: ${signed(r.run.testMacroF1 - r.sklearn.rf300.testMacroF1)}`).join(', ')})` : ''}`);
     console.log(`${label}: mean test macro-F1 ${f3(engineMean)} >= scikit-learn grid mean ${f3(gridMean)}: ${ok(engineMean >= gridMean)} (RF-300 mean ${f3(rfMean)})`);
     allMet &&= slow.length === 0 && below.length === 0 && engineMean >= gridMean;
+    if (modes[m] !== 'off') {
+      // The rules' targets: never below persistence, never far below the engine's own best family, and on at least
+      // half of the sticky panels strictly above persistence.
+      const bestFamily = (run: EngineRun) => Math.max(...FAMILIES.map((f) => run.familyTestMacroF1[f] ?? -1));
+      const belowPersistence = runs.filter((r) => r.run.testMacroF1 < r.run.persistenceTest - PERSISTENCE_MARGIN);
+      const belowFamily = runs.filter((r) => r.run.testMacroF1 < bestFamily(r.run) - FAMILY_MARGIN);
+      const sticky = runs.filter((r) => STICKY_PANEL_IDS.includes(r.panel.definition.id));
+      const above = sticky.filter((r) => r.run.testMacroF1 > r.run.persistenceTest);
+      const list = (xs: typeof runs, d: (r: (typeof runs)[number]) => number) => xs.map((r) => `${r.panel.definition.id}${seedOf(r)}: ${signed(d(r))}`).join(', ');
+      console.log(`${label}: test macro-F1 >= persistence - ${PERSISTENCE_MARGIN} on every panel: ${ok(belowPersistence.length === 0)}${belowPersistence.length ? ` (below on ${list(belowPersistence, (r) => r.run.testMacroF1 - r.run.persistenceTest)})` : ''}`);
+      console.log(`${label}: test macro-F1 >= the engine's best single family - ${FAMILY_MARGIN} on every panel: ${ok(belowFamily.length === 0)}${belowFamily.length ? ` (below on ${list(belowFamily, (r) => r.run.testMacroF1 - bestFamily(r.run))})` : ''}`);
+      if (sticky.length > 0) {
+        console.log(`${label}: strictly above persistence on ${above.length} of ${sticky.length} sticky-panel runs (target: at least half): ${ok(2 * above.length >= sticky.length)}`);
+        allMet &&= 2 * above.length >= sticky.length;
+      }
+      allMet &&= belowPersistence.length === 0 && belowFamily.length === 0;
+    }
     if (options.seeds.length > 1) {
       // Like for like with the reference, which is itself the mean over three seeds.
       const perPanel = rows.map((r) => ({ ...r, seedMean: mean(runsOfMode(r).map((run) => run.testMacroF1)) }));

@@ -33,7 +33,9 @@ describe('the time budget is a ceiling', () => {
     expect(results.budgetUse?.stopped.some((s) => s.startsWith('ANN'))).toBe(true);
     expect(results.warnings.some((w) => w.startsWith('ANN'))).toBe(true);
     expect(results.models.ANN).toBeUndefined();
-    expect(results.best).toBe('DT');
+    // The search's model is the DT (a rule may still be recommended over it: that is weighed on validation).
+    expect(results.choice?.model).toBe('DT');
+    expect([results.choice?.model, 'Persistence', 'Majority']).toContain(results.best);
     expect(results.budgetUse?.candidatesEvaluated).toBeGreaterThan(0);
   }, 60_000);
 

@@ -29,16 +29,24 @@ describe('runAutoML plumbing (test classifier)', () => {
     expect(results.split.testRows).toBe(30);
     expect(results.split.testYears).toEqual([2009]);
     expect(results.split.trainYears.at(-1)).toBe(2008);
-    expect(Object.keys(results.models).sort()).toEqual(['DT', 'Ensemble', 'KNN']);
+    // The families, their ensemble, and the two rules (candidates with the target's history, the default `auto`).
+    expect(Object.keys(results.models).sort()).toEqual(['DT', 'Ensemble', 'KNN', 'Majority', 'Persistence']);
     expect(models.DT?.pipeline.features.length).toBeGreaterThan(0);
+    expect(models.Persistence?.pipeline.rule).toBe('persistence');
     expect(progress.at(-1)).toBe(1);
     expect(results.usedIndicators.map((r) => r.indicatorAnalyzingName)).not.toContain('sparse');
-    // Permutation importance is computed for the chosen model.
-    expect(results.models[results.best]?.permutationImportance?.length).toBe(results.usedIndicators.length);
+    // The search's model choice, whether or not a rule is recommended over it.
+    const choice = results.choice;
+    expect(choice?.recommended).toBe(results.best);
+    const model = choice?.model ?? results.best;
+    // Permutation importance is computed for the model choice.
+    expect(results.models[model]?.permutationImportance?.length).toBe(results.usedIndicators.length);
     // The random k-fold comparison ran and is reported against the forward-chaining score.
     expect(results.cvGap).not.toBeNull();
     expect(results.cvGap?.gap).toBeCloseTo((results.cvGap?.randomKFold ?? 0) - (results.cvGap?.forwardChaining ?? 0), 9);
-    expect(results.cvGap?.forwardChaining).toBeCloseTo(results.models[results.best]?.validationMacroF1 ?? -1, 9);
+    expect(results.cvGap?.forwardChaining).toBeCloseTo(results.models[model]?.validationMacroF1 ?? -1, 9);
+    // The rules' validation scores are the baselines' (the same folds as the models).
+    expect(results.baselines.find((b) => b.name === 'persistence')?.validation?.macroF1).toBe(results.models.Persistence?.validationMacroF1);
   });
 });
 
@@ -158,6 +166,9 @@ describe('runAutoML options and variants', () => {
         models: { KNN: 'auto' },
         maxCandidatesPerFamily: 2,
         workers: 0,
+        // The indicators alone: with the target's history (and its trend) offered, the test classifier's centroids
+        // rest on the history columns, and the ranking of the indicators below says nothing.
+        targetHistory: 'off',
       },
       { modelModule: CENTROID_MODEL },
     );

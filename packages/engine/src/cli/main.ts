@@ -57,8 +57,12 @@ async function main(argv: string[]): Promise<void> {
     for (const [family, saved] of Object.entries(models)) writeFileSync(path.join(args.modelsDir, `model${family}.json`), JSON.stringify(saved));
   }
   const best = results.models[results.best];
+  const persistence = results.baselines.find((b) => b.name === 'persistence');
+  const against = persistence?.validation
+    ? `; persistence: validation ${persistence.validation.macroF1.toFixed(4)}, test ${persistence.test.macroF1?.toFixed(4)}`
+    : '';
   process.stderr.write(
-    `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\n`,
+    `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}${against}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\nwhy: ${results.bestReason}\n`,
   );
 }
 

@@ -5,7 +5,7 @@
  * and on its rows without a target (the gaps the app fills); its labels must equal the engine's on >= 99.9% of rows, each differing row explained by a float32 tie,
  * and its probabilities must be within 1e-4 of the engine's.
  */
-import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
+import type { AutoMLResults, ModelFamily, RuleAlgorithm } from '@indicata/contracts';
 import { runAutoML, type SavedPipelineModel } from '../../src/pipeline/run.ts';
 import { historyForRows } from '../../src/pipeline/target-history.ts';
 import { carriedForRows } from '../../src/preprocess/carry-forward.ts';
@@ -25,7 +25,7 @@ if (!available) console.warn('ONNX agreement tests skipped: ../shared/data (who-
 interface PanelRun {
   panel: TestPanel;
   results: AutoMLResults;
-  models: Partial<Record<ModelFamily, SavedPipelineModel>>;
+  models: Partial<Record<ModelFamily | RuleAlgorithm, SavedPipelineModel>>;
   rows: RawRow[];
   testRows: number[];
   /** Rows whose target is missing: the gaps the app predicts (many indicators missing too). */
@@ -172,6 +172,24 @@ describe.skipIf(!available).each(RUNS.map((r, i) => [i, r] as const))('ONNX expo
         `max |dp| ${onTest.maxProbabilityDifference.toExponential(2)}; rows without a target ${onGaps.sameLabel}/${onGaps.rows}, max |dp| ${onGaps.maxProbabilityDifference.toExponential(2)}`,
     );
   }, 300_000);
+
+  it.skipIf(spec.targetHistory === 'off').each(['Persistence', 'Majority'] as const)(
+    '%s (a rule the run may recommend): its saved model and its ONNX file give exactly its test predictions',
+    async (rule) => {
+      const saved = run.models[rule];
+      expect(saved, `${rule} saved model`).toBeDefined();
+      const model = JSON.parse(JSON.stringify(saved)) as SavedPipelineModel;
+      expect(model.pipeline.rule).toBe(rule.toLowerCase());
+      const testRows = run.testRows.map((i) => run.rows[i]);
+      // The rows carry the history columns looked up in the panel by place and year, as the prediction API does.
+      const engineTest = predictRowsWithProbabilities(model, testRows);
+      expect(engineTest.map((p) => p.title)).toEqual((run.results.models[rule]?.predictions ?? []).map((p) => p.predicted));
+      const onTest = await check(exportOnnx(model), engineTest, testRows, model.pipeline, model);
+      expect(onTest.sameLabel).toBe(onTest.rows);
+      expect(run.results.baselines.find((b) => b.name === rule.toLowerCase())?.test).toEqual(run.results.models[rule]?.test);
+    },
+    120_000,
+  );
 
   it('Ensemble: weighted sum of the members, same labels and probabilities', async () => {
     const ensemble = run.results.models.Ensemble;

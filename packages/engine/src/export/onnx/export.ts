@@ -44,7 +44,11 @@ function finish(g: GraphBuilder, outputs: ModelOutputs, pipeline: SavedPipelineM
   const doc =
     `Indicata ${family} model. Input "${ONNX_INPUT}": float64 [rows, ${width}], the indicator columns in this order: ` +
     `${pipeline.features.join(', ')} (NaN = missing; it is filled as in training). ` +
-    (pipeline.history ? `The columns ${pipeline.history.columns.join(', ')} are the place's latest known target before the row's year, its class index and the years since (the prediction API looks them up in the job's data; here the caller gives them). ` : '') +
+    (pipeline.history
+      ? `The columns ${pipeline.history.columns.join(', ')} are the target's history before the row's year: the place's latest known value, its class index and the years since${pipeline.history.columns.length > 3 ? ', the change per year between its two latest known values, the value that change projects for the row\'s year and its class index' : ''} (the prediction API looks them up in the job's data; here the caller gives them). `
+      : '') +
+    (pipeline.rule === 'persistence' ? 'This is the persistence rule: the class is the previous known class (the majority class where there is none); the other inputs are read but unused. ' : '') +
+    (pipeline.rule === 'majority' ? 'This is the majority rule: every row gets the most frequent training class. ' : '') +
     `Outputs: "${ONNX_OUTPUTS.label}" (class title), ` +
     `"${ONNX_OUTPUTS.labelIndex}" (0-based class index) and "${ONNX_OUTPUTS.probabilities}" (float64 [rows, ${nClasses}], classes in index order).`;
   const graph = g.graph(
