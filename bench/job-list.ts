@@ -1,5 +1,5 @@
 /**
- * GET /api/jobs under load (issue 13, finding 4): a user with 100 finished jobs whose results are ~700 KB each
+ * GET /api/jobs under load, the page every signed-in user opens first: a user with 100 finished jobs whose results are ~700 KB each
  * (as real runs store), 50 connections on /api/jobs and, in the same run, 10 on /api/health, for 10 s each.
  * The server runs in a child process (its own event loop and CPU share), on PGlite in a temporary DATA_DIR.
  *

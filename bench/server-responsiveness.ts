@@ -1,5 +1,5 @@
 /**
- * Does the server stay responsive while it reads a big CSV? (issue 13, item 3)
+ * Does the server stay responsive while it reads a big CSV? Other users' requests must not wait for it.
  *
  * Starts the real server (`apps/server/src/main.ts --role all`, PGlite in a temporary DATA_DIR) on a free loopback
  * port, registers and signs in a user, uploads a generated ~45 MB semicolon CSV, then runs three class previews of

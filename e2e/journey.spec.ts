@@ -6,7 +6,7 @@ import { E2E_SMTP_MESSAGES_URL } from '../playwright.config.ts';
 import { expect, test } from './fixtures/app.ts';
 
 /**
- * The whole product as a new user meets it (issue 5's "done when"): upload a CSV, configure the target
+ * The whole product as a new user meets it, end to end: upload a CSV, configure the target
  * and a few steps, run AutoML, watch the job go from Pending to Done live, open the result's tables and
  * plots, download the models, and find the result e-mail in the SMTP sink. Everything is real: the
  * queue, the worker thread running the engine, the SMTP conversation.

@@ -160,7 +160,7 @@ function classIndex(value: number, bounds: number[]): number {
 
 /**
  * The --classes value of a target written as its class code 1..5: one class per code, edges halfway between codes
- * (the form of the issue's command, whose panels come with the target already coded).
+ * (the form of panels that come with the target already coded as classes).
  */
 export const CODED_CLASSES = Array.from({ length: PANEL_CLASSES }, (_, i) => `${i + 1}:${i + 0.5}:${i + 1.5}`).join(',');
 

@@ -162,7 +162,7 @@ export const PANELS: PanelDefinition[] = [
     edges: 'quantile',
   },
   // Panels 9-12 were added on 2026-11-25, after the engine's choices had been settled on panels 1-8: targets that no
-  // engine change was ever measured on, a held-out check of the issue-11 targets (bench/README.md).
+  // engine change was ever measured on, a held-out check of the panel targets (bench/README.md).
   {
     id: 9,
     name: 'measles immunization (held out)',

@@ -8,7 +8,7 @@
  * on the train/test years the engine wrote into its results, checking that its rows per class equal the engine's.
  * The scikit-learn results are cached in bench/out/panels/ (keyed by the panel file, spec and script), as they do not
  * depend on the engine; --fresh-sklearn recomputes them. --coded-target writes each target as its class code 1..5 and
- * passes `--classes "1:0.5:1.5,...,5:4.5:5.5"`, as the issue's own panels come (same rows, classes and split).
+ * passes `--classes "1:0.5:1.5,...,5:4.5:5.5"`, as panels with an already coded target come (same rows, classes and split).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,9 +23,9 @@ import { PANELS, STICKY_PANEL_IDS } from './definitions.ts';
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(benchDir, '..');
 const CLI = path.join(repoDir, 'packages/engine/src/cli/main.ts');
-/** Families in the order of the issue's --models list (and of the table's columns). */
+/** Families in the order of the engine's --models list (and of the table's columns). */
 const FAMILIES: ModelFamily[] = ['DT', 'RF', 'KNN', 'SVM', 'ANN'];
-/** Allowed overrun of the budget (the issue's target: wall time <= budget + 5%). */
+/** Allowed overrun of the budget (the target: wall time <= budget + 5%, the budget being a ceiling). */
 const BUDGET_SLACK = 0.05;
 /** The engine may score at most this much below scikit-learn's RF-300 on any panel. */
 const RF_MARGIN = 0.01;
@@ -44,7 +44,7 @@ interface Options {
   seeds: number[];
   modes: string[] | null;
   freshSklearn: boolean;
-  /** Each panel's target written as its class code 1..5, with --classes "1:0.5:1.5,..." (the issue's command). */
+  /** Each panel's target written as its class code 1..5, with --classes "1:0.5:1.5,..." (coded panels' command). */
   codedTarget: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Size limits of a job configuration (issue 13, findings 5 and 6), checked on the raw request before the
+ * Size limits of a job configuration, checked on the raw request before the
  * schema, so that a 10 MB name or a list of a million entries is refused at once with a message that says
  * what is too big and by how much, instead of being stored or failing later in the worker.
  */

@@ -81,7 +81,7 @@ describe('smallTestCheck', () => {
     expect(smallTestCheck(100, classes(100, 0))).toMatchObject({ sparseClasses: ['C2'], warn: true });
   });
 
-  it('flags the one-row test set of the issue', () => {
+  it('flags a one-row test set', () => {
     expect(smallTestCheck(1, classes(1, 0, 0))).toEqual({ tooFewRows: true, sparseClasses: ['C1', 'C2', 'C3'], warn: true });
   });
 });

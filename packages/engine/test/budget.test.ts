@@ -4,7 +4,7 @@ import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from '../src/pipeline/budget.ts';
 import { CostModel } from '../src/search/cost-model.ts';
 import { syntheticPanel } from './helpers/panel.ts';
 
-/** The ceiling: a run ends within budget + max(3 s, 5%). */
+/** The budget is a ceiling: a run ends within budget + max(3 s, 5%). */
 const ceiling = (budgetSeconds: number) => budgetSeconds + Math.max(3, 0.05 * budgetSeconds);
 
 describe('the time budget is a ceiling', () => {

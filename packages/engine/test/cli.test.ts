@@ -104,7 +104,7 @@ describe('automl CLI', { timeout: 60_000 }, () => {
   }, 180_000);
 
   // Uploads in the app must be semicolon-separated (the spec's rule); the command line reads a panel as another tool
-  // exported it, so the command works on a comma-separated file too.
+  // exported it, so the README's command works on a comma-separated file too.
   it('reads a comma-separated export of the panel as it reads the semicolon file', () => {
     const commaCsv = path.join(dir, 'panel-comma.csv');
     writePanelCsv(commaCsv, ',');

@@ -10,8 +10,9 @@ export type { SessionUser };
 /**
  * The credentials a route accepts. 'session': the signed session cookie; a change request (POST, PUT, PATCH,
  * DELETE) must also carry the CSRF header, because a browser sends the cookie on cross-site requests too.
- * Issue 16 adds 'token' (Authorization: Bearer, a personal API token): a browser never attaches it by itself,
- * so routes that list it will skip the CSRF header for requests authenticated that way.
+ * Personal API tokens (Authorization: Bearer) are not a Credential here: bearer.ts resolves them first, only on
+ * routes marked `config: { bearer: true }`, and such requests skip the CSRF header, since a browser never attaches
+ * a bearer token by itself.
  */
 export type Credential = 'session';
 
@@ -120,7 +121,7 @@ function methodsOf(route: RouteOptions): string[] {
 
 /**
  * The guard, decided on the route the router matched (never on the raw URL, which the router decodes:
- * "/%61pi/..." reached "/api/..." routes without the checks before issue 13). When a route is registered
+ * a guard that tested the raw URL let "/%61pi/..." reach "/api/..." routes unchecked). When a route is registered
  * (onRoute), its access is resolved from its options into `config.access`; a route outside /api may only read
  * (the web app's files). Then, for every request to a route with an access:
  * 0. a personal API token (`Authorization: Bearer`, bearer.ts) sets `request.user` on routes marked `bearer`

@@ -11,7 +11,8 @@ export const ORPHAN_MESSAGES = {
 } as const;
 
 /**
- * Takes back the jobs whose worker died and puts them in line again at once (issue 13, finding 2):
+ * Takes back the jobs whose worker died and puts them in line again at once, instead of waiting out the queue's
+ * expiry (minutes) for a job whose process was killed:
  * every `running` job without a sign of life for `staleSeconds` (0: every running job, for a process that
  * knows it is the only one) goes back to `pending` with `message` as its progress, and its queue entry is
  * failed (retried after a second, counted against JOB_RETRY_LIMIT) or sent again when it has none.

@@ -7,7 +7,7 @@ import { LocalFileStorage } from '../../src/storage/local.ts';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
 /**
- * Authorization, generated from the server's route table (issue 13, item 10): every API route the app
+ * Authorization, generated from the server's route table, so a new route cannot be left out: every API route the app
  * registers is called as anonymous, as another user and as the demo account, against the owner's real
  * resources. A new route is covered the moment it exists; one whose parameters the test cannot fill fails
  * here until a fixture is added below.

@@ -117,7 +117,7 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     expect((await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 2 } }, CSRF_ONLY)).statusCode).toBe(401);
   });
 
-  it('limits previews per user: beyond PREVIEWS_PER_MINUTE a 429 with Retry-After, other users unaffected (issue 13)', async () => {
+  it('limits previews per user: beyond PREVIEWS_PER_MINUTE a 429 with Retry-After, other users unaffected', async () => {
     const busy = await registerAndLogin(server.app);
     const payload = { database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 2 } };
     for (let i = 0; i < PREVIEWS_PER_MINUTE; i++) expect((await post(payload, busy.headers)).statusCode).toBe(200);

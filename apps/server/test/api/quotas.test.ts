@@ -4,7 +4,7 @@ import { LocalFileStorage } from '../../src/storage/local.ts';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { panelCsv } from '../jobs/fixtures.ts';
 
-/** Issue 13, finding 10: per-user upload bytes and per-session event streams are limited (QUOTA_* settings). */
+/** Per-user upload bytes and per-session event streams are limited (QUOTA_* settings). */
 describe('quotas', () => {
   let server: TestServer;
   let user: SignedIn;

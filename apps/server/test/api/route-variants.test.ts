@@ -2,7 +2,7 @@ import { CSRF_HEADER } from '@indicata/contracts';
 import { createTestServer, loginAsDemo, registerAndLogin, type TestServer } from '../helpers/index.ts';
 
 /**
- * Finding 1 of issue 13: the guard tested the raw URL for "/api/" while the router decodes it, so
+ * A guard once tested the raw URL for "/api/" while the router decodes it, so
  * "/%61pi/who/indicators" reached the route without a session and "/%61pi/auth/demo" without the CSRF header.
  * Every API route, under encoded, double-encoded, mixed-case and trailing-slash spellings, must answer
  * exactly as its canonical path does.

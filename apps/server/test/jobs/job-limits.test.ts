@@ -4,7 +4,7 @@ import { createTestServer, registerAndLogin, type SignedIn, type TestServer } fr
 import { uploadJobData, uploadPanel } from './fixtures.ts';
 
 /**
- * Issue 13, findings 5, 6 and 10: job configurations are checked in full before queueing (sizes, repeated
+ * Job configurations are checked in full before queueing (sizes, repeated
  * model families, indicators that exist in the chosen data) with messages that say what is wrong, a user may
  * have only QUOTA_ACTIVE_JOBS jobs waiting or running, and no input makes POST /api/jobs answer 500.
  */

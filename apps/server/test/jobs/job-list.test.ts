@@ -4,7 +4,7 @@ import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, ty
 
 const START = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
 
-/** Issue 13, finding 4: GET /api/jobs returns pages of summaries, never the stored results (raw SQL on both drivers). */
+/** GET /api/jobs returns pages of summaries, never the stored results (raw SQL on both drivers). */
 describe.each(allDatabaseKinds())('GET /api/jobs on $kind', ({ kind, skip, reason }) => {
   let server: TestServer;
   let owner: SignedIn;

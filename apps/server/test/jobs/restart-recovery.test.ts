@@ -13,7 +13,7 @@ import { serverMainArguments } from '../../src/main-command.mjs';
 import { SHORT_JOB_BUDGET_SECONDS } from '../helpers/short-job-budget.ts';
 
 /**
- * Issue 13, finding 2, in the single-process default (PGlite, role all): kill -9 the server while a job runs,
+ * Orphaned jobs in the single-process default (PGlite, role all): kill -9 the server while a job runs,
  * start it again on the same DATA_DIR, and the job is back in line at once (not after the queue's expiry)
  * and done within its budget + 60 s of the restart, with exactly one e-mail.
  */

@@ -38,7 +38,7 @@ function bigPanel(bytes: number): string {
   return lines.join('\n');
 }
 
-describe('upload limits and hostile files (issue 13)', () => {
+describe('upload limits and hostile files', () => {
   let server: TestServer;
   let owner: SignedIn;
   beforeAll(async () => {

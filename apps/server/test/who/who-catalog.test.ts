@@ -93,7 +93,7 @@ describe.each(allDatabaseKinds())('WHO catalog on $kind', ({ kind, skip, reason 
       const status = whoStatusSchema.parse((await server.app.inject({ method: 'GET', url: '/api/who/status', headers: user.headers })).json());
       expect(status).toMatchObject({ available: true, indicators: 2, countries: 4, observations: 10, howToFill: null });
       expect(status.source).toBe(`import:${path.basename(MINI)}`);
-      // No server path in an API answer (issue 13, finding 11).
+      // No server path in an API answer: any signed-in user reads it.
       expect(JSON.stringify(status)).not.toContain(path.dirname(MINI));
     });
 

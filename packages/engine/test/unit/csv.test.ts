@@ -91,7 +91,7 @@ describe('frameFromTable', () => {
   });
 });
 
-describe('one reader for uploads and the engine (issue 13, finding 13)', () => {
+describe('one reader for uploads and the engine', () => {
   // Files the two former readers read differently: a sep=; line, a repeated header, a blank line of
   // separators, a short row, Windows-1252 bytes.
   const files = [

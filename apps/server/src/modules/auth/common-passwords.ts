@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-/** How many of the most used passwords are refused (issue 13, finding 8). */
+/** How many of the most used passwords are refused: the first guesses of any password-spraying attack. */
 export const COMMON_PASSWORD_COUNT = 10_000;
 
 let common: Set<string> | undefined;

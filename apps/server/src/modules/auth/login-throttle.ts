@@ -1,5 +1,6 @@
 /**
- * Sign-in throttling per (account, client address) with exponential backoff (issue 13, finding 7). Failures
+ * Sign-in throttling per (account, client address) with exponential backoff, so passwords cannot be guessed
+ * at the speed of the server. Failures
  * from one address slow down only that address's attempts on that account, so nobody can lock a user out from
  * elsewhere; a successful sign-in clears the record. In memory, per process: behind several http processes
  * each keeps its own count (the per-address limit of routes.ts still applies everywhere).

@@ -4,7 +4,7 @@ import type { ColumnOutcome, ColumnTask, CsvTask, ExportOutcome, ExportTask, Fra
 
 /**
  * The worker threads that read uploaded CSVs (csv-tasks.ts): decoding and parsing a 45 MB file takes seconds,
- * which on the main thread froze every request of every user (issue 13). Threads leave after 30 s idle. One thread
+ * which on the main thread froze every request of every user. Threads leave after 30 s idle. One thread
  * on a 2-core machine: each read of a big file holds a few hundred MB, and the engine's job threads need the cores more.
  */
 const pool = new InteractivePool(new URL('./csv-thread.mjs', import.meta.url), 30_000);

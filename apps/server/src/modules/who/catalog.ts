@@ -94,8 +94,8 @@ async function computeIndicators(db: Db): Promise<WhoIndicator[]> {
 }
 
 /**
- * Where the catalog came from, without the server's paths or credentials (issue 13, finding 11): a folder's
- * own name ("who-gho-2018"), an API's host name.
+ * Where the catalog came from, without the server's paths or credentials, which any signed-in user can read
+ * here: a folder's own name ("who-gho-2018"), an API's host name.
  */
 export function publicLocation(kind: string, location: string): string {
   if (kind === 'sync') {

@@ -70,7 +70,7 @@ describe('leaderboardRows', () => {
       [4, 'standard', 1],
     ]);
     expect(svm[0].params).toEqual({ kernel: 'linear', C: 1 });
-    // The "KNN ranks 1 and 2 show identical parameters": one row now.
+    // Two KNN candidates with the same settings would be two identical rows, which reads as a bug: shown once.
     expect(rows.filter((r) => r.family === 'KNN')).toHaveLength(1);
   });
 

@@ -42,7 +42,7 @@ describe('chart options', () => {
     expect(option.visualMap.pieces.map((p) => p.label)).toEqual(['Low', 'Mid', 'High']);
   });
 
-  it('builds the map tooltip from text nodes, so a class title holding HTML stays text (issue 13, finding 14)', () => {
+  it('builds the map tooltip from text nodes, so a class title holding HTML stays text', () => {
     const hostile = '<img src=x onerror="window.hacked=1">';
     const option = worldMapOption('world', [{ name: 'Brazil', actualIndex: 0, predictedIndex: 0, actual: hostile, predicted: 'Low' }], [hostile], {
       actual: 'Actual',
