@@ -67,6 +67,11 @@ export const predictionRowSchema = z.object({
   outlier: z.boolean(),
   /** The row had missing features that were filled with training medians (imputation 'none'). */
   imputed: z.boolean(),
+  /**
+   * The prediction set: the class titles that hold the true class with the run's nominal probability (trust.conformal),
+   * in class order. Absent in results written before prediction sets.
+   */
+  set: z.array(z.string()).optional(),
 });
 export type PredictionRow = z.infer<typeof predictionRowSchema>;
 
@@ -134,6 +139,37 @@ export const summaryMetricsSchema = z.object({
 });
 export type SummaryMetrics = z.infer<typeof summaryMetricsSchema>;
 
+/** One bin of a reliability diagram (rows whose top probability is in [lo, hi)). */
+export const reliabilityBinSchema = z.object({
+  lo: z.number(),
+  hi: z.number(),
+  rows: z.number().int(),
+  confidence: z.number().nullable(),
+  accuracy: z.number().nullable(),
+});
+
+/**
+ * Calibration of a model's probabilities: temperature scaling fitted on the pooled validation predictions (never on
+ * test rows) and kept only when it lowers the cross-fitted validation log-loss; test-year figures before and after
+ * (after = before when not kept).
+ */
+export const calibrationReportSchema = z.object({
+  method: z.literal('temperature'),
+  kept: z.boolean(),
+  temperature: z.number(),
+  validation: z.object({ logLossBefore: z.number(), logLossAfter: z.number() }),
+  test: z.object({
+    brierBefore: z.number(),
+    brierAfter: z.number(),
+    eceBefore: z.number(),
+    eceAfter: z.number(),
+    logLossBefore: z.number(),
+    logLossAfter: z.number(),
+  }),
+  reliability: z.object({ before: z.array(reliabilityBinSchema), after: z.array(reliabilityBinSchema) }),
+});
+export type CalibrationReport = z.infer<typeof calibrationReportSchema>;
+
 export const modelResultSchema = z.object({
   algorithm: resultAlgorithmSchema,
   /** Parameters of the fitted model (scikit-learn names), including the scaler for KNN/SVM/ANN. */
@@ -160,6 +196,22 @@ export const modelResultSchema = z.object({
   search: z.object({ evaluated: z.number().int(), planned: z.number().int(), budgetBound: z.boolean(), seconds: z.number() }),
   /** Seconds spent on the final fit on all training rows. */
   fitSeconds: z.number(),
+  /**
+   * The model's conformal rule, fitted on its own pooled validation probabilities: the score, the nominal level and the
+   * threshold(s) (one, or one per class for Mondrian; null: every class), so a new row's set can be computed from its
+   * probabilities; and the coverage and mean set size it reached on the test rows.
+   */
+  conformal: z
+    .object({
+      method: z.enum(['lac', 'aps', 'mondrian-lac']),
+      nominal: z.number(),
+      thresholds: z.array(z.number().nullable()),
+      coverage: z.number(),
+      meanSetSize: z.number(),
+    })
+    .optional(),
+  /** Temperature scaling of this model's probabilities (see trust.calibration). */
+  calibration: calibrationReportSchema.optional(),
 });
 export type ModelResult = z.infer<typeof modelResultSchema>;
 
@@ -329,6 +381,28 @@ export const choiceReportSchema = z.object({
 });
 export type ChoiceReport = z.infer<typeof choiceReportSchema>;
 
+
+/** Coverage of prediction sets on the test rows: overall, per year and per true class. */
+const setCoverageSchema = z.object({
+  coverage: z.number(),
+  meanSetSize: z.number(),
+  byYear: z.array(z.object({ year: z.number(), coverage: z.number(), meanSetSize: z.number(), rows: z.number().int() })),
+  byClass: z.array(z.object({ classIndex: z.number().int(), coverage: z.number().nullable(), meanSetSize: z.number().nullable(), rows: z.number().int() })),
+});
+
+/** How far to trust each prediction of the recommended model. */
+export const trustReportSchema = z.object({
+  conformal: z.object({
+    nominal: z.number(),
+    method: z.enum(['lac', 'aps', 'mondrian-lac']),
+    test: setCoverageSchema,
+    /** Every score on the same rows, for comparison (the default is `method`). */
+    compared: z.array(z.object({ method: z.enum(['lac', 'aps', 'mondrian-lac']), coverage: z.number(), meanSetSize: z.number(), emptySets: z.number().int() })),
+  }),
+  calibration: calibrationReportSchema,
+});
+export type TrustReport = z.infer<typeof trustReportSchema>;
+
 export const autoMLResultsSchema = z.object({
   format: z.literal('indicata-results'),
   version: z.literal(1),
@@ -395,6 +469,8 @@ export const autoMLResultsSchema = z.object({
   baselinesAtLeastAsGood: z.array(z.string()).optional(),
   /** How the recommendation was made, on validation data only (absent in results written before these rules). */
   choice: choiceReportSchema.optional(),
+  /** Prediction sets with their measured coverage, and calibration, of the recommended model (absent in older results). */
+  trust: trustReportSchema.optional(),
   /** WHO jobs: the vintage of the catalog the data came from (the server adds it; absent for uploads). */
   whoVintages: z.array(whoVintageSchema).optional(),
 });

@@ -33,3 +33,4 @@ export {
   type WeightedSavedModel,
 } from './predict/predict-rows.ts';
 export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS } from './export/onnx/export.ts';
+export { predictionSet, ruleFromRecord, type ConformalMethod, type ConformalRule } from './trust/conformal.ts';

@@ -134,6 +134,8 @@ export const engineConfigSchema = z.object({
   workers: z.number().int().min(0).nullable().default(null),
   /** Build the soft-voting ensemble of the per-family best models as a candidate. */
   ensemble: z.boolean().default(true),
+  /** Nominal coverage of the prediction sets (the probability that a row's set holds its true class). */
+  predictionSetLevel: z.number().min(0.5).max(0.99).default(0.9),
 });
 /** Engine configuration as written by callers (defaults applied by parseEngineConfig). */
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;

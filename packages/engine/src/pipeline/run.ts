@@ -28,6 +28,7 @@ import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
 import { ruleCandidates, ruleResult, ruleSavedModel, weighRules } from './rules.ts';
+import { attachTrust, type TrustInputs } from './trust-results.ts';
 import { persistencePredictions } from '../explain/baselines.ts';
 
 /** Progress callback: fraction of the run done (0..1) and what is happening. */
@@ -496,6 +497,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       addRows('Ensemble', predicted);
     }
 
+    const ruleTests: TrustInputs['rules'] = [];
     const ruleTitle = { Persistence: "Keeps each place's class of its latest earlier year (places without one get the majority class)", Majority: 'Always the most frequent training class' };
     if (rulesCompete && rules) {
       const historySet = dataOf('indicators+history').final.set;
@@ -512,12 +514,29 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const previousClassColumn = historySet.fitted.names.indexOf((history as FeatureSource).names[1]);
       for (const rule of rules) {
         const predicted = rule.name === 'Persistence' ? persistencePredictions(frame, prepared, majority).predicted : new Int32Array(actual.length).fill(majority);
+        ruleTests.push({ candidate: rule, test: predicted });
         models[rule.name] = ruleResult(ctx, rule, predicted, ruleTitle[rule.name]);
         addRows(rule.name, predicted);
         savedModels[rule.name] = ruleSavedModel(rule.name, base, previousClassColumn, majority, nClasses);
       }
     }
     const recommended = verdict.recommended;
+    // Prediction sets and calibration of every model, from its own validation probabilities.
+    const trust = attachTrust(models, recommended ? recommended.name : (finalChoice.algorithm as ResultAlgorithm), {
+      finalists,
+      finals,
+      ensembleWeights: models.Ensemble && ensemble ? ensemble.weights : null,
+      rules: ruleTests,
+      folds: primary.folds,
+      ctx: {
+        foldActual: primary.folds.map((f) => f.yValidation),
+        testActual: actual,
+        testYears: prepared.testRows.map((i) => frame.time[i]),
+        nClasses,
+        titles,
+        nominal: config.predictionSetLevel,
+      },
+    });
 
     const usesHistory = recommended?.name === 'Persistence' || (!recommended && finalChoice.members.some((m) => m.finalist.scored.candidate.inputs === 'indicators+history'));
     const chosenInputs = dataOf(usesHistory ? 'indicators+history' : inputSets[0]);
@@ -583,6 +602,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       candidatesPlanned: planned,
       stopped: [...budget.stopped],
     };
+    if (trust) results.trust = trust;
     results.elapsedSeconds = clean(budget.elapsedSeconds()) as number;
     progress(1, 'Done');
     return { results, models: savedModels };

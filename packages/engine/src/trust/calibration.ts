@@ -1,0 +1,162 @@
+/**
+ * Calibrated probabilities: temperature scaling (Guo et al. 2017) fitted on the pooled forward-chaining validation
+ * predictions, never on test rows, and kept only when it improves the validation log-loss out of sample: the
+ * temperature of each fold is fitted on the other folds and scored on that fold (cross-fitting), so a temperature that
+ * merely fits the rows it was fitted on is refused. A calibrator that made things worse on validation would be the
+ * failure mode AutoGluon once shipped (a fitted temperature of -1242); the search range here is also bounded.
+ */
+
+/** Probabilities below this are treated as this in logarithms (a model's zero is never certain). */
+const FLOOR = 1e-12;
+/** log(temperature) is searched in [-LOG_T_RANGE, LOG_T_RANGE]: temperatures from about 0.05 to 20. */
+const LOG_T_RANGE = 3;
+
+/**
+ * Probabilities at a temperature: softmax(log(p) / T), row by row.
+ * @param probabilities row-major probabilities
+ * @param nClasses number of classes
+ * @param temperature T > 0 (1: unchanged)
+ */
+export function atTemperature(probabilities: Float64Array, nClasses: number, temperature: number): Float64Array {
+  if (temperature === 1) return probabilities.slice();
+  const out = new Float64Array(probabilities.length);
+  for (let i = 0; i < probabilities.length; i += nClasses) {
+    let max = -Infinity;
+    for (let k = 0; k < nClasses; k++) max = Math.max(max, Math.log(Math.max(FLOOR, probabilities[i + k])) / temperature);
+    let sum = 0;
+    for (let k = 0; k < nClasses; k++) {
+      const e = Math.exp(Math.log(Math.max(FLOOR, probabilities[i + k])) / temperature - max);
+      out[i + k] = e;
+      sum += e;
+    }
+    for (let k = 0; k < nClasses; k++) out[i + k] /= sum;
+  }
+  return out;
+}
+
+/** Mean negative log-likelihood of the true classes. */
+export function logLoss(probabilities: Float64Array, actual: ArrayLike<number>, nClasses: number): number {
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) sum -= Math.log(Math.max(FLOOR, probabilities[i * nClasses + actual[i]]));
+  return actual.length ? sum / actual.length : 0;
+}
+
+/** Mean squared distance of each row's probabilities to its one-hot label (multiclass Brier score). */
+export function brier(probabilities: Float64Array, actual: ArrayLike<number>, nClasses: number): number {
+  let sum = 0;
+  for (let i = 0; i < actual.length; i++) {
+    for (let k = 0; k < nClasses; k++) sum += (probabilities[i * nClasses + k] - (actual[i] === k ? 1 : 0)) ** 2;
+  }
+  return actual.length ? sum / actual.length : 0;
+}
+
+/** One bin of a reliability diagram: rows whose top probability falls in [lo, hi). */
+export interface ReliabilityBin {
+  lo: number;
+  hi: number;
+  rows: number;
+  /** Mean top probability of the bin's rows (null when empty). */
+  confidence: number | null;
+  /** Share of the bin's rows whose top class is right (null when empty). */
+  accuracy: number | null;
+}
+
+/**
+ * Reliability diagram over 10 equal-width bins of the top probability, and the expected calibration error (the
+ * row-weighted mean gap between confidence and accuracy).
+ */
+export function reliability(probabilities: Float64Array, actual: ArrayLike<number>, nClasses: number): { bins: ReliabilityBin[]; ece: number } {
+  const bins = Array.from({ length: 10 }, (_, b) => ({ lo: b / 10, hi: (b + 1) / 10, rows: 0, conf: 0, right: 0 }));
+  for (let i = 0; i < actual.length; i++) {
+    let top = 0;
+    for (let k = 1; k < nClasses; k++) if (probabilities[i * nClasses + k] > probabilities[i * nClasses + top]) top = k;
+    const p = probabilities[i * nClasses + top];
+    const bin = bins[Math.min(9, Math.floor(p * 10))];
+    bin.rows += 1;
+    bin.conf += p;
+    bin.right += top === actual[i] ? 1 : 0;
+  }
+  let ece = 0;
+  for (const b of bins) if (b.rows) ece += (b.rows / Math.max(1, actual.length)) * Math.abs(b.right / b.rows - b.conf / b.rows);
+  return {
+    bins: bins.map((b) => ({ lo: b.lo, hi: b.hi, rows: b.rows, confidence: b.rows ? b.conf / b.rows : null, accuracy: b.rows ? b.right / b.rows : null })),
+    ece,
+  };
+}
+
+/**
+ * The temperature that minimises the log-loss of the rows (golden-section search on log T, bounded).
+ * @param probabilities row-major probabilities
+ * @param actual true classes
+ * @param nClasses number of classes
+ */
+export function fitTemperature(probabilities: Float64Array, actual: ArrayLike<number>, nClasses: number): number {
+  const loss = (logT: number) => logLoss(atTemperature(probabilities, nClasses, Math.exp(logT)), actual, nClasses);
+  let lo = -LOG_T_RANGE;
+  let hi = LOG_T_RANGE;
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  let a = hi - ratio * (hi - lo);
+  let b = lo + ratio * (hi - lo);
+  let fa = loss(a);
+  let fb = loss(b);
+  for (let it = 0; it < 40; it++) {
+    if (fa <= fb) {
+      hi = b;
+      b = a;
+      fb = fa;
+      a = hi - ratio * (hi - lo);
+      fa = loss(a);
+    } else {
+      lo = a;
+      a = b;
+      fa = fb;
+      b = lo + ratio * (hi - lo);
+      fb = loss(b);
+    }
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+/** The calibrator's decision, from validation only. */
+export interface TemperatureFit {
+  /** The temperature fitted on every validation row (used when kept). */
+  temperature: number;
+  /** Whether it improved the cross-fitted validation log-loss. */
+  kept: boolean;
+  validationLogLossBefore: number;
+  /** Cross-fitted: each fold scored at the temperature fitted on the other folds. */
+  validationLogLossAfter: number;
+}
+
+/**
+ * Fits temperature scaling on the pooled validation predictions and decides whether to keep it.
+ * @param foldProbabilities each fold's row-major validation probabilities
+ * @param foldActual each fold's true classes
+ * @param nClasses number of classes
+ */
+export function fitCalibration(foldProbabilities: Float64Array[], foldActual: Int32Array[], nClasses: number): TemperatureFit {
+  const concat = (parts: Float64Array[]) => {
+    const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
+    let o = 0;
+    for (const p of parts) {
+      out.set(p, o);
+      o += p.length;
+    }
+    return out;
+  };
+  const allP = concat(foldProbabilities);
+  const allY = Int32Array.from(foldActual.flatMap((y) => Array.from(y)));
+  const before = logLoss(allP, allY, nClasses);
+  let crossLoss = 0;
+  if (foldProbabilities.length >= 2) {
+    foldProbabilities.forEach((p, f) => {
+      const others = foldProbabilities.filter((_, g) => g !== f);
+      const othersY = Int32Array.from(foldActual.filter((_, g) => g !== f).flatMap((y) => Array.from(y)));
+      const t = fitTemperature(concat(others), othersY, nClasses);
+      crossLoss += logLoss(atTemperature(p, nClasses, t), foldActual[f], nClasses) * foldActual[f].length;
+    });
+    crossLoss /= Math.max(1, allY.length);
+  } else crossLoss = before;
+  const temperature = fitTemperature(allP, allY, nClasses);
+  return { temperature, kept: crossLoss < before - 1e-9, validationLogLossBefore: before, validationLogLossAfter: crossLoss };
+}

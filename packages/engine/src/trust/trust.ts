@@ -1,0 +1,148 @@
+import type { CalibrationReport, ModelResult, TrustReport } from '@indicata/contracts';
+import { clean } from '../metrics/tables.ts';
+import { CONFORMAL_METHODS, evaluateSets, fitConformal, predictionSets, type ConformalMethod, type ConformalRule } from './conformal.ts';
+import { atTemperature, brier, fitCalibration, logLoss, reliability } from './calibration.ts';
+
+/**
+ * Trust in each prediction, for every model of a run: a conformal rule and calibration fitted on the model's own
+ * pooled forward-chaining validation probabilities (the ones the choice read: no extra fit, no test row), then
+ * measured on the test rows.
+ */
+
+/** The score used for the reported sets (see bench/README.md, "Prediction sets": it held coverage with the smallest sets). */
+export const DEFAULT_CONFORMAL_METHOD: ConformalMethod = 'aps';
+
+/** A model's probabilities: per validation fold (fold order) and on the test rows. */
+export interface ModelProbabilities {
+  validation: Float64Array[];
+  test: Float64Array;
+}
+
+/** What the rows share: the folds' labels, the test labels and years, the class count and titles, the level. */
+export interface TrustContext {
+  foldActual: Int32Array[];
+  testActual: Int32Array;
+  testYears: number[];
+  nClasses: number;
+  titles: string[];
+  nominal: number;
+}
+
+/** One model's trust figures. */
+export interface ModelTrust {
+  rule: ConformalRule;
+  /** Test rows' prediction sets (class indices). */
+  sets: number[][];
+  report: TrustReport;
+}
+
+/** One-hot rows of class predictions (a rule's, or a model without probabilities). */
+export function oneHot(predictions: ArrayLike<number>, nClasses: number): Float64Array {
+  const out = new Float64Array(predictions.length * nClasses);
+  for (let i = 0; i < predictions.length; i++) out[i * nClasses + predictions[i]] = 1;
+  return out;
+}
+
+function concat(parts: Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+const num = (x: number) => clean(x) as number;
+
+/**
+ * Calibration of one model: the temperature from validation, and the test-year figures before and after.
+ * @param probabilities the model's validation and test probabilities
+ * @param ctx the shared rows
+ */
+export function calibrationOf(probabilities: ModelProbabilities, ctx: TrustContext): CalibrationReport {
+  const fit = fitCalibration(probabilities.validation, ctx.foldActual, ctx.nClasses);
+  const before = probabilities.test;
+  const after = fit.kept ? atTemperature(before, ctx.nClasses, fit.temperature) : before;
+  const rb = reliability(before, ctx.testActual, ctx.nClasses);
+  const ra = reliability(after, ctx.testActual, ctx.nClasses);
+  const bins = (b: typeof rb.bins) => b.map((x) => ({ lo: x.lo, hi: x.hi, rows: x.rows, confidence: x.confidence === null ? null : num(x.confidence), accuracy: x.accuracy === null ? null : num(x.accuracy) }));
+  return {
+    method: 'temperature',
+    kept: fit.kept,
+    temperature: num(fit.temperature),
+    validation: { logLossBefore: num(fit.validationLogLossBefore), logLossAfter: num(fit.validationLogLossAfter) },
+    test: {
+      brierBefore: num(brier(before, ctx.testActual, ctx.nClasses)),
+      brierAfter: num(brier(after, ctx.testActual, ctx.nClasses)),
+      eceBefore: num(rb.ece),
+      eceAfter: num(ra.ece),
+      logLossBefore: num(logLoss(before, ctx.testActual, ctx.nClasses)),
+      logLossAfter: num(logLoss(after, ctx.testActual, ctx.nClasses)),
+    },
+    reliability: { before: bins(rb.bins), after: bins(ra.bins) },
+  };
+}
+
+/**
+ * Prediction sets and calibration of one model.
+ * @param probabilities the model's validation (per fold) and test probabilities
+ * @param ctx the shared rows
+ * @param method the conformal score of the reported sets
+ */
+export function trustOf(probabilities: ModelProbabilities, ctx: TrustContext, method: ConformalMethod = DEFAULT_CONFORMAL_METHOD): ModelTrust {
+  const validation = concat(probabilities.validation);
+  const actual = Int32Array.from(ctx.foldActual.flatMap((y) => Array.from(y)));
+  const compared = CONFORMAL_METHODS.map((m) => {
+    const rule = fitConformal(m, validation, actual, ctx.nClasses, ctx.nominal);
+    const sets = predictionSets(rule, probabilities.test, ctx.nClasses);
+    return { rule, sets, evaluation: evaluateSets(sets, ctx.testActual, ctx.testYears, ctx.nClasses) };
+  });
+  const chosen = compared.find((c) => c.rule.method === method) ?? compared[0];
+  const e = chosen.evaluation;
+  return {
+    rule: chosen.rule,
+    sets: chosen.sets,
+    report: {
+      conformal: {
+        nominal: ctx.nominal,
+        method: chosen.rule.method,
+        test: {
+          coverage: num(e.coverage),
+          meanSetSize: num(e.meanSetSize),
+          byYear: e.byYear.map((y) => ({ year: y.year, coverage: num(y.coverage), meanSetSize: num(y.meanSetSize), rows: y.rows })),
+          byClass: e.byClass.map((c) => ({ classIndex: c.classIndex, coverage: c.coverage === null ? null : num(c.coverage), meanSetSize: c.meanSetSize === null ? null : num(c.meanSetSize), rows: c.rows })),
+        },
+        compared: compared.map((c) => ({
+          method: c.rule.method,
+          coverage: num(c.evaluation.coverage),
+          meanSetSize: num(c.evaluation.meanSetSize),
+          emptySets: c.sets.filter((s) => s.length === 0).length,
+        })),
+      },
+      calibration: calibrationOf(probabilities, ctx),
+    },
+  };
+}
+
+/**
+ * Adds a model's trust figures to its result: the set of each test prediction (class titles), its conformal rule
+ * and its calibration.
+ * @param result the model's result (predictions in test-row order)
+ * @param trust the model's trust figures
+ * @param titles class titles
+ */
+export function withTrust(result: ModelResult, trust: ModelTrust, titles: string[]): ModelResult {
+  return {
+    ...result,
+    predictions: result.predictions.map((p, r) => ({ ...p, set: trust.sets[r].map((k) => titles[k]) })),
+    conformal: {
+      method: trust.rule.method,
+      nominal: trust.rule.nominal,
+      thresholds: trust.rule.thresholds.map((t) => (Number.isFinite(t) ? num(t) : null)),
+      coverage: trust.report.conformal.test.coverage,
+      meanSetSize: trust.report.conformal.test.meanSetSize,
+    },
+    calibration: trust.report.calibration,
+  };
+}

@@ -1,0 +1,92 @@
+import { createRng } from '../../src/data/random.ts';
+import { evaluateSets, fitConformal, predictionSet, predictionSets, type ConformalMethod } from '../../src/trust/conformal.ts';
+import { atTemperature, brier, fitCalibration, fitTemperature, logLoss, reliability } from '../../src/trust/calibration.ts';
+
+const K = 4;
+
+/**
+ * Rows whose true class is drawn from the model's own probabilities (a calibrated model) or from sharper ones than it
+ * says (an under-confident model) when `sharpen` > 1; probabilities favour one class by `strength`.
+ */
+function sample(n: number, seed: number, sharpen = 1): { p: Float64Array; y: Int32Array } {
+  const rng = createRng(seed);
+  const p = new Float64Array(n * K);
+  const y = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const favoured = Math.floor(rng.next() * K);
+    const strength = 0.3 + 0.6 * rng.next();
+    for (let k = 0; k < K; k++) p[i * K + k] = k === favoured ? strength : (1 - strength) / (K - 1);
+    const truth = atTemperature(p.subarray(i * K, (i + 1) * K).slice(), K, 1 / sharpen);
+    let u = rng.next();
+    let c = 0;
+    while (c < K - 1 && u >= truth[c]) u -= truth[c++];
+    y[i] = c;
+  }
+  return { p, y };
+}
+
+describe('conformal prediction sets', () => {
+  const calibration = sample(2_000, 1);
+  const test = sample(4_000, 2);
+
+  it.each(['lac', 'aps', 'mondrian-lac'] as ConformalMethod[])('%s holds the nominal coverage on exchangeable rows', (method) => {
+    const rule = fitConformal(method, calibration.p, calibration.y, K, 0.9);
+    const sets = predictionSets(rule, test.p, K);
+    const e = evaluateSets(sets, test.y, Array.from(test.y, () => 2020), K);
+    expect(e.coverage).toBeGreaterThan(0.88);
+    expect(e.coverage).toBeLessThan(0.94);
+    expect(e.meanSetSize).toBeLessThan(K);
+    expect(e.byYear).toEqual([{ year: 2020, coverage: e.coverage, meanSetSize: e.meanSetSize, rows: 4_000 }]);
+  });
+
+  it('APS never gives an empty set; LAC gives the smallest sets on average', () => {
+    const sizes = (['lac', 'aps'] as ConformalMethod[]).map((m) => {
+      const sets = predictionSets(fitConformal(m, calibration.p, calibration.y, K, 0.9), test.p, K);
+      if (m === 'aps') expect(sets.every((s) => s.length > 0)).toBe(true);
+      return sets.reduce((a, s) => a + s.length, 0) / sets.length;
+    });
+    expect(sizes[0]).toBeLessThanOrEqual(sizes[1]);
+  });
+
+  it('Mondrian covers each class, not just the rows on average', () => {
+    const rule = fitConformal('mondrian-lac', calibration.p, calibration.y, K, 0.9);
+    expect(rule.thresholds).toHaveLength(K);
+    const e = evaluateSets(predictionSets(rule, test.p, K), test.y, Array.from(test.y, () => 1), K);
+    for (const c of e.byClass) expect(c.coverage as number).toBeGreaterThan(0.85);
+  });
+
+  it('promises nothing it cannot: too few calibration rows for the level gives every class', () => {
+    const rule = fitConformal('lac', calibration.p.slice(0, 5 * K), calibration.y.slice(0, 5), K, 0.9);
+    expect(rule.thresholds[0]).toBe(Number.POSITIVE_INFINITY);
+    expect(predictionSet(rule, [0.97, 0.01, 0.01, 0.01])).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('temperature scaling', () => {
+  it('is the identity at T = 1 and sharpens below it', () => {
+    const p = Float64Array.from([0.7, 0.1, 0.1, 0.1]);
+    expect(Array.from(atTemperature(p, K, 1))).toEqual(Array.from(p));
+    expect(atTemperature(p, K, 0.5)[0]).toBeGreaterThan(0.7);
+  });
+
+  it('fits a temperature below 1 for an under-confident model and keeps it, improving the test Brier score', () => {
+    const folds = [0, 1, 2].map((f) => sample(800, 10 + f, 2.5));
+    const fit = fitCalibration(folds.map((f) => f.p), folds.map((f) => f.y), K);
+    expect(fit.temperature).toBeLessThan(0.8);
+    expect(fit.kept).toBe(true);
+    expect(fit.validationLogLossAfter).toBeLessThan(fit.validationLogLossBefore);
+    const test = sample(3_000, 20, 2.5);
+    const after = atTemperature(test.p, K, fit.temperature);
+    expect(brier(after, test.y, K)).toBeLessThan(brier(test.p, test.y, K));
+    expect(reliability(after, test.y, K).ece).toBeLessThan(reliability(test.p, test.y, K).ece);
+  });
+
+  it('refuses a temperature that does not help out of sample (a calibrated model)', () => {
+    const folds = [0, 1, 2].map((f) => sample(800, 30 + f));
+    const fit = fitCalibration(folds.map((f) => f.p), folds.map((f) => f.y), K);
+    expect(Math.abs(Math.log(fit.temperature))).toBeLessThan(0.15);
+    if (fit.kept) expect(fit.validationLogLossAfter).toBeLessThan(fit.validationLogLossBefore);
+    const all = sample(2_400, 40);
+    expect(logLoss(atTemperature(all.p, K, fitTemperature(all.p, all.y, K)), all.y, K)).toBeLessThanOrEqual(logLoss(all.p, all.y, K) + 1e-12);
+  });
+});
