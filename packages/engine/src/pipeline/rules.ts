@@ -183,6 +183,6 @@ export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds:
   return {
     recommended: best,
     report,
-    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) is ${margin >= 0 ? `ahead by only ${margin.toFixed(4)}` : `behind by ${(-margin).toFixed(4)}`}, within one standard error (${standardError.toFixed(4)}) of the rule's ${best.pooled.toFixed(4)}`,
+    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) is ${margin >= 0 ? `ahead of the rule's ${best.pooled.toFixed(4)} by only ${margin.toFixed(4)}, within one standard error (${standardError.toFixed(4)})` : `behind the rule's ${best.pooled.toFixed(4)} by ${(-margin).toFixed(4)} (standard error ${standardError.toFixed(4)})`}`,
   };
 }

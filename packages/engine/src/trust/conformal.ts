@@ -5,8 +5,9 @@
  * is measured and reported beside the nominal level, overall and per year, never assumed.
  *
  * Scores (the lower, the more the class conforms):
- * - LAC (least ambiguous set-valued classifier, Sadinle et al. 2019): 1 - p(class). The smallest sets on average; a
- *   row can get an empty set when no class is probable enough.
+ * - LAC (least ambiguous set-valued classifier, Sadinle et al. 2019): 1 - p(class). The smallest sets on average.
+ *   Where no class is probable enough the pure rule gives an empty set; here the most probable class is always in a
+ *   set (every score), which can only raise the coverage.
  * - APS (adaptive prediction sets, Romano et al. 2020), non-randomised: the probability mass of the classes ranked
  *   above the class, plus its own; the top class is always in the set, so a set is never empty.
  * - Mondrian LAC: LAC with one threshold per true class, so a rare class is covered at the nominal level too, not only
@@ -32,6 +33,12 @@ function apsScore(row: ArrayLike<number>, k: number): number {
   let mass = 0;
   for (let j = 0; j < row.length; j++) if (row[j] > row[k] || (row[j] === row[k] && j < k)) mass += row[j];
   return mass + row[k];
+}
+
+/** Whether k is the row's most probable class (the first of equals). */
+function isTop(row: ArrayLike<number>, k: number): boolean {
+  for (let j = 0; j < row.length; j++) if (row[j] > row[k] || (row[j] === row[k] && j < k)) return false;
+  return true;
 }
 
 /** The score of class y on one row of probabilities. */
@@ -81,10 +88,11 @@ export function predictionSet(rule: ConformalRule, row: ArrayLike<number>): numb
   for (let k = 0; k < row.length; k++) {
     if (rule.method === 'aps') {
       // A class is in the set when its score is within the threshold; the top class always is, so a set is never empty.
-      if (apsScore(row, k) <= rule.thresholds[0] || apsScore(row, k) === row[k]) out.push(k);
+      if (apsScore(row, k) <= rule.thresholds[0] || isTop(row, k)) out.push(k);
     } else {
+      // The most probable class is always in the set (an empty set would say nothing; with it the coverage can only rise).
       const t = rule.method === 'mondrian-lac' ? rule.thresholds[k] : rule.thresholds[0];
-      if (1 - row[k] <= t) out.push(k);
+      if (1 - row[k] <= t || isTop(row, k)) out.push(k);
     }
   }
   return out;

@@ -10,7 +10,7 @@ import { atTemperature, brier, fitCalibration, logLoss, reliability } from './ca
  */
 
 /** The score used for the reported sets (see bench/README.md, "Prediction sets": it held coverage with the smallest sets). */
-export const DEFAULT_CONFORMAL_METHOD: ConformalMethod = 'aps';
+export const DEFAULT_CONFORMAL_METHOD: ConformalMethod = 'lac';
 
 /** A model's probabilities: per validation fold (fold order) and on the test rows. */
 export interface ModelProbabilities {
