@@ -18,6 +18,7 @@ import { ApiError, zodFields } from '../../http/errors.ts';
 import { withRawTransaction } from '../../jobs/boss-db.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { localTimestamp } from './local-time.ts';
+import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
 import { toListItem } from './job-views.ts';
 import { JOB_DELETED_EVENT, JOB_EVENT } from '@indicata/contracts';
 import { budgetSecondsOf, expireSecondsFor } from '../../jobs/settings.ts';
@@ -111,6 +112,7 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown):
   if (failed) throw new ApiError(400, failed, MESSAGES[failed]);
   const tooBig = jobSizeProblem(raw.name, raw.data);
   if (tooBig) throw new ApiError(400, tooBig.key, tooBig.message, { [tooBig.field === 'name' ? 'name' : `data.${tooBig.field}`]: tooBig.message });
+  refuseBadHyperParameters(raw.data);
   const parsed = createJobRequestSchema.safeParse(body);
   if (!parsed.success) {
     const fields = zodFields(parsed.error);
@@ -119,6 +121,7 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown):
   await checkActiveJobQuota(ctx, userId);
   const { columns, ...data } = await resolveDatabase(ctx, userId, parsed.data);
   await checkIndicatorsExist(ctx, data, columns);
+  await refuseMisfitToData(ctx, userId, data);
   return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs });
 }
 
