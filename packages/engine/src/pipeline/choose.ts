@@ -55,8 +55,14 @@ export function brierScore(probabilities: Float64Array, actual: Int32Array, nCla
 function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number, seed: number): { finalist: Finalist; tieBreak: string | null; reason: string } {
   const ranked = [...finalists].sort(byPooledScore);
   const top = ranked[0];
+  // A finalist the budget stopped before every fold was scored on the most recent fold only: its score is not
+  // comparable with pooled ones, so it never joins a tie.
   const tied = ranked.filter(
-    (f) => f === top || top.pooled - f.pooled <= bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie', f.family)),
+    (f) =>
+      f === top ||
+      (f.predictions.length === top.predictions.length &&
+        top.predictions.length === actual.length &&
+        top.pooled - f.pooled <= bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie', f.family))),
   );
   if (tied.length < 2) return { finalist: top, tieBreak: null, reason: `its finalist (${top.reason}) has the highest pooled validation macro-F1` };
   const briers = tied.map((f) => ({ f, brier: brierScore(f.probabilities, actual, nClasses) }));
@@ -86,7 +92,7 @@ export function chooseConfiguration(finalists: Finalist[], ensemble: SelectedEns
   const actual = pooledLabels(folds);
   const single = bestSingle(finalists, actual, nClasses, seed);
   const top = [...finalists].sort(byPooledScore)[0];
-  if (ensemble) {
+  if (ensemble && top.predictions.length === ensemble.predictions.length) {
     const se = bootstrapStandardError(actual, ensemble.predictions, top.predictions, nClasses, deriveSeed(seed, 'ensemble-or-single'));
     const margin = ensemble.pooled - top.pooled;
     const comparison: EnsembleComparison = { considered: true, chosen: margin > se, bestMember: top.family, margin, standardError: se };

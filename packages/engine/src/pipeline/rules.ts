@@ -174,15 +174,21 @@ export interface RuleVerdict {
  */
 export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds: FoldData[], nClasses: number, seed: number): RuleVerdict {
   if (!rules || rules.length === 0) return { recommended: null, report: null, reason: null };
-  const best = [...rules].sort((a, b) => b.pooled - a.pooled)[0];
-  const standardError = bootstrapStandardError(pooledLabels(folds), choice.predictions, best.predictions, nClasses, deriveSeed(seed, 'model-or-rule'));
-  const margin = choice.forwardChaining - best.pooled;
-  const report = { best: best.name, validationMacroF1: best.pooled, margin, standardError };
+  // A model the budget stopped before every fold has predictions for the most recent fold only (the last rows of the
+  // pooled order): the rules are compared with it on those rows.
+  const labels = pooledLabels(folds);
+  const n = choice.predictions.length;
+  const rows = (a: Int32Array) => a.subarray(a.length - n);
+  const scored = rules.map((r) => ({ rule: r, pooled: n === labels.length ? r.pooled : macroF1(rows(labels), rows(r.predictions), nClasses) }));
+  const { rule: best, pooled: rulePooled } = scored.sort((a, b) => b.pooled - a.pooled)[0];
+  const standardError = bootstrapStandardError(rows(labels), choice.predictions, rows(best.predictions), nClasses, deriveSeed(seed, 'model-or-rule'));
+  const margin = choice.forwardChaining - rulePooled;
+  const report = { best: best.name, validationMacroF1: rulePooled, margin, standardError };
   if (margin > standardError) return { recommended: null, report, reason: null };
   const ruleWords = best.name === 'Persistence' ? "keeping each place's class of its latest earlier year" : 'predicting the most frequent training class';
   return {
     recommended: best,
     report,
-    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) is ${margin >= 0 ? `ahead of the rule's ${best.pooled.toFixed(4)} by only ${margin.toFixed(4)}, within one standard error (${standardError.toFixed(4)})` : `behind the rule's ${best.pooled.toFixed(4)} by ${(-margin).toFixed(4)} (standard error ${standardError.toFixed(4)})`}`,
+    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) is ${margin >= 0 ? `ahead of the rule's ${rulePooled.toFixed(4)} by only ${margin.toFixed(4)}, within one standard error (${standardError.toFixed(4)})` : `behind the rule's ${rulePooled.toFixed(4)} by ${(-margin).toFixed(4)} (standard error ${standardError.toFixed(4)})`}`,
   };
 }

@@ -529,7 +529,6 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       rules: ruleTests,
       folds: primary.folds,
       ctx: {
-        foldActual: primary.folds.map((f) => f.yValidation),
         testActual: actual,
         testYears: prepared.testRows.map((i) => frame.time[i]),
         nClasses,

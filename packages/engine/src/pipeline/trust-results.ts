@@ -38,19 +38,36 @@ function byFold(pooled: Float64Array, folds: FoldData[], width: number): Float64
 export function attachTrust(models: Partial<Record<ResultAlgorithm, ModelResult>>, best: ResultAlgorithm, inputs: TrustInputs): TrustReport | undefined {
   const { ctx, folds } = inputs;
   const probabilitiesOf = new Map<ResultAlgorithm, ModelProbabilities>();
+  // The folds every given finalist was scored on (the budget may have stopped one before its earlier folds).
+  const scoredFolds = (members: Finalist[]) => folds.map((_, k) => k).filter((k) => members.every((m) => m.scored.foldProbabilities[k]));
   for (const f of inputs.finalists) {
     const final = inputs.finals.get(f.family);
-    if (final) probabilitiesOf.set(f.family, { validation: f.scored.foldProbabilities as Float64Array[], test: final.probabilities[0] });
+    const ks = scoredFolds([f]);
+    if (final && ks.length > 0) {
+      probabilitiesOf.set(f.family, {
+        validation: ks.map((k) => f.scored.foldProbabilities[k] as Float64Array),
+        validationActual: ks.map((k) => folds[k].yValidation),
+        test: final.probabilities[0],
+      });
+    }
   }
   if (inputs.ensembleWeights) {
     const members = inputs.ensembleWeights.map((w) => ({ w, f: inputs.finalists.find((x) => x.family === w.algorithm) as Finalist }));
-    probabilitiesOf.set('Ensemble', {
-      validation: folds.map((_, k) => combineProbabilities(members.map((m) => m.f.scored.foldProbabilities[k] as Float64Array), members.map((m) => m.w.weight))),
-      test: combineProbabilities(members.map((m) => (inputs.finals.get(m.w.algorithm) as FitResult).probabilities[0]), members.map((m) => m.w.weight)),
-    });
+    const ks = scoredFolds(members.map((m) => m.f));
+    if (ks.length > 0) {
+      probabilitiesOf.set('Ensemble', {
+        validation: ks.map((k) => combineProbabilities(members.map((m) => m.f.scored.foldProbabilities[k] as Float64Array), members.map((m) => m.w.weight))),
+        validationActual: ks.map((k) => folds[k].yValidation),
+        test: combineProbabilities(members.map((m) => (inputs.finals.get(m.w.algorithm) as FitResult).probabilities[0]), members.map((m) => m.w.weight)),
+      });
+    }
   }
   for (const { candidate, test } of inputs.rules) {
-    probabilitiesOf.set(candidate.name, { validation: byFold(oneHot(candidate.predictions, ctx.nClasses), folds, ctx.nClasses), test: oneHot(test, ctx.nClasses) });
+    probabilitiesOf.set(candidate.name, {
+      validation: byFold(oneHot(candidate.predictions, ctx.nClasses), folds, ctx.nClasses),
+      validationActual: folds.map((f) => f.yValidation),
+      test: oneHot(test, ctx.nClasses),
+    });
   }
   let report: TrustReport | undefined;
   for (const [algorithm, probabilities] of probabilitiesOf) {

@@ -12,15 +12,18 @@ import { atTemperature, brier, fitCalibration, logLoss, reliability } from './ca
 /** The score used for the reported sets (see bench/README.md, "Prediction sets": it held coverage with the smallest sets). */
 export const DEFAULT_CONFORMAL_METHOD: ConformalMethod = 'lac';
 
-/** A model's probabilities: per validation fold (fold order) and on the test rows. */
+/**
+ * A model's probabilities: per validation fold it was scored on (fold order), those folds' true classes, and the test
+ * rows. A finalist the budget stopped before every fold has fewer folds.
+ */
 export interface ModelProbabilities {
   validation: Float64Array[];
+  validationActual: Int32Array[];
   test: Float64Array;
 }
 
-/** What the rows share: the folds' labels, the test labels and years, the class count and titles, the level. */
+/** What the rows share: the test labels and years, the class count and titles, the level. */
 export interface TrustContext {
-  foldActual: Int32Array[];
   testActual: Int32Array;
   testYears: number[];
   nClasses: number;
@@ -61,7 +64,7 @@ const num = (x: number) => clean(x) as number;
  * @param ctx the shared rows
  */
 export function calibrationOf(probabilities: ModelProbabilities, ctx: TrustContext): CalibrationReport {
-  const fit = fitCalibration(probabilities.validation, ctx.foldActual, ctx.nClasses);
+  const fit = fitCalibration(probabilities.validation, probabilities.validationActual, ctx.nClasses);
   const before = probabilities.test;
   const after = fit.kept ? atTemperature(before, ctx.nClasses, fit.temperature) : before;
   const rb = reliability(before, ctx.testActual, ctx.nClasses);
@@ -92,7 +95,7 @@ export function calibrationOf(probabilities: ModelProbabilities, ctx: TrustConte
  */
 export function trustOf(probabilities: ModelProbabilities, ctx: TrustContext, method: ConformalMethod = DEFAULT_CONFORMAL_METHOD): ModelTrust {
   const validation = concat(probabilities.validation);
-  const actual = Int32Array.from(ctx.foldActual.flatMap((y) => Array.from(y)));
+  const actual = Int32Array.from(probabilities.validationActual.flatMap((y) => Array.from(y)));
   const compared = CONFORMAL_METHODS.map((m) => {
     const rule = fitConformal(m, validation, actual, ctx.nClasses, ctx.nominal);
     const sets = predictionSets(rule, probabilities.test, ctx.nClasses);

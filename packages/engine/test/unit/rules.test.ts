@@ -38,6 +38,18 @@ describe('the model against the rules (validation only)', () => {
     expect(verdict.report?.margin as number).toBeGreaterThan(verdict.report?.standardError as number);
   });
 
+  it('compares a model scored on the most recent fold only (the budget stopped it) on that fold\'s rows', () => {
+    const last = folds[folds.length - 1].yValidation.length;
+    const model = finalistOf('RF', folds, 0.97, 22);
+    const partial = { ...model, predictions: model.predictions.slice(-last), probabilities: model.probabilities.slice(-last * CLASSES) };
+    partial.pooled = macroF1(pooledLabels(folds).slice(-last), partial.predictions, CLASSES);
+    const rules = [ruleOf('Persistence', persistenceLike.predictions, folds), ruleOf('Majority', majority, folds)];
+    const verdict = weighRules(singleChoice(partial, 'test'), rules, folds, CLASSES, 1);
+    expect(verdict.report?.validationMacroF1).toBeCloseTo(macroF1(pooledLabels(folds).slice(-last), persistenceLike.predictions.slice(-last), CLASSES), 12);
+    expect(Number.isFinite(verdict.report?.standardError)).toBe(true);
+    expect(verdict.recommended).toBeNull();
+  });
+
   it('weighs nothing when the rules are not candidates (target history off)', () => {
     expect(weighRules(singleChoice(finalistOf('RF', folds, 0.5, 3), 'test'), null, folds, CLASSES, 1)).toEqual({ recommended: null, report: null, reason: null });
   });
