@@ -77,6 +77,11 @@ export const predictionSchema = z.object({
   /** Probability per class, in `classes` order. */
   probabilities: z.array(z.number()),
   /**
+   * The prediction set: the class titles that hold the true class with the job's nominal probability (its conformal
+   * rule, fitted on validation; the coverage it reached on the test years is in the results' trust.conformal).
+   */
+  set: z.array(z.string()).optional(),
+  /**
    * How many of the model's indicators were missing and filled: with the place's latest earlier value in the job's
    * data (models trained with carry-forward), else the training fill value.
    */

@@ -1,6 +1,6 @@
-import type { AutoMLResults, PredictResponse } from '@indicata/contracts';
+import type { AutoMLResults, ModelResult, PredictResponse } from '@indicata/contracts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, DEMO_USER_ID, PREDICT_LIMITS, PREDICT_MESSAGES, formatMessage, newId } from '@indicata/contracts';
-import { frameFromTable, parseSemicolonCsv, predictRowsWithProbabilities, runAutoML, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import { frameFromTable, parseSemicolonCsv, predictionSet, predictRowsWithProbabilities, ruleFromRecord, runAutoML, type RawRow, type SavedPipelineModel } from '@indicata/engine';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { predictionsInThreads } from '../../src/modules/predict/predict-threads.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
@@ -119,6 +119,13 @@ describe('prediction API and personal tokens', () => {
     expect(body.predictions.find((p) => p.row === 7)?.imputed).toBe(1);
     expect(body.predictions[0]).toMatchObject({ row: 0, space: 'R00', time: 2000 });
     for (const p of body.predictions) expect(p.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    // Each row's prediction set, from the model's conformal rule as the job recorded it: the label is always in it,
+    // and a row's set is the one the rule gives its probabilities.
+    const rule = ruleFromRecord(results.models[results.best]?.conformal as NonNullable<ModelResult['conformal']>);
+    for (const p of body.predictions) {
+      expect(p.set).toContain(p.label);
+      expect(p.set).toEqual(predictionSet(rule, p.probabilities).map((k) => body.classes[k].title));
+    }
     // The answer is the engine's own prediction with the stored model, row 3 given R00's 2002 value.
     if (results.best !== 'Ensemble') {
       const carried = rows.map((r, i) => (i === 3 ? { ...r, [features[0]]: jsonRows[2][features[0]] } : r));

@@ -20,6 +20,9 @@ import {
   historyColumnNames,
   historyForRows,
   parseNumberCell,
+  predictionSet,
+  ruleFromRecord,
+  type ConformalRule,
   type PanelFrame,
   type PlaceYear,
   type ProbabilityPrediction,
@@ -55,6 +58,8 @@ export interface ResolvedModel {
    * and year takes that place's latest earlier value in the panel, as in training (engine carry-forward.ts).
    */
   carry?: { frame: PanelFrame };
+  /** The model's conformal rule as its job recorded it (absent in jobs run before prediction sets): each row's set. */
+  conformal?: ConformalRule;
 }
 
 /** The target's history of a resolved model: the columns it reads, and the job's panel to read them from. */
@@ -163,7 +168,9 @@ export async function resolveJobModel(
       // a missing cell takes the training fill value.
     }
   }
-  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, features, history, carry, results };
+  const recorded = results.models?.[algorithm]?.conformal;
+  const conformal = recorded ? ruleFromRecord(recorded) : undefined;
+  return { algorithm, members: resolved, pipeline: resolved[0].saved.pipeline, features, history, carry, results, ...(conformal ? { conformal } : {}) };
 }
 
 /**
@@ -268,6 +275,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     label: p.title,
     classIndex: p.index,
     probabilities: p.probabilities,
+    ...(model.conformal ? { set: predictionSet(model.conformal, p.probabilities).map((k) => classes[k].title) } : {}),
     imputed: p.imputed - ignoredCounts[i] + carriedCounts[i],
   }));
   return {
