@@ -8,6 +8,8 @@ import type { AutoMLResults, Baseline } from './results.ts';
 export function baselinesAtLeastAsGood(results: AutoMLResults): Baseline[] {
   const chosen = results.models[results.best]?.test.macroF1 ?? null;
   if (chosen === null) return [];
-  if (results.baselinesAtLeastAsGood) return results.baselines.filter((b) => results.baselinesAtLeastAsGood?.includes(b.name));
-  return results.baselines.filter((b) => b.test.macroF1 !== null && b.test.macroF1 >= chosen - 1e-12);
+  // A recommended rule is its own baseline: never "at least as good as itself".
+  const itself = results.best.toLowerCase();
+  if (results.baselinesAtLeastAsGood) return results.baselines.filter((b) => b.name !== itself && results.baselinesAtLeastAsGood?.includes(b.name));
+  return results.baselines.filter((b) => b.name !== itself && b.test.macroF1 !== null && b.test.macroF1 >= chosen - 1e-12);
 }

@@ -152,10 +152,12 @@ export interface BaselineComparison {
 /**
  * The chosen model (results.best) against each baseline on test macro-F1. A baseline is beaten unless it scores at
  * least as well (baselinesAtLeastAsGood: the engine's list, or the scores for older results); without a test
- * score of its own the model beats nothing.
+ * score of its own the model beats nothing. A recommended rule (Persistence, Majority) is not compared with its own
+ * baseline, which it is.
  */
 export function compareWithBaselines(results: AutoMLResults): BaselineComparison[] {
-  const baselines = Array.isArray(results.baselines) ? results.baselines : [];
+  const itself = String(results.best).toLowerCase();
+  const baselines = (Array.isArray(results.baselines) ? results.baselines : []).filter((b) => b.name !== itself);
   const chosenScore = results.models?.[results.best]?.test?.macroF1;
   const atLeastAsGood = new Set(baselinesAtLeastAsGood(results).map((b) => b.name));
   return baselines.map((baseline) => ({

@@ -1,4 +1,4 @@
-import { baselinesAtLeastAsGood, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import { baselinesAtLeastAsGood, ruleSentences, verdictText, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -86,7 +86,11 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   const names = beaten.map((b) => b.name).join(locale === 'pt-BR' ? ' e ' : ' and ');
   // A model is never called "chosen" without the caveat when a simple rule did as well on the test rows.
   const chosenTag = beaten.length > 0 ? ` (${t.chosenButBeaten(names)})` : ` (${t.chosen})`;
-  const lines = beaten.length > 0 ? [t.plainly(names, results.best), ''] : [];
+  // A recommended rule first, in plain words ("The best rule here is to keep each country's class of its latest
+  // year; no model improved on it."), with the validation figures behind it.
+  const score = (x: number | null | undefined, digits = 3) => (typeof x === 'number' && Number.isFinite(x) ? fixed(x, Math.max(3, digits)) : t.none);
+  const rule = ruleSentences(results, locale, score).map((sentence) => verdictText(sentence, locale));
+  const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(beaten.length > 0 ? [t.plainly(names, results.best), ''] : [])];
   lines.push(
     ...Object.values(results.models)
       .filter((m) => m !== undefined)

@@ -1,4 +1,17 @@
-import { baselinesAtLeastAsGood, type AutoMLResults, type ReportLocale, type ReportSectionKey } from '@indicata/contracts';
+import {
+  baselineLabel,
+  baselinesAtLeastAsGood,
+  bootstrapScores,
+  comparisonSentence,
+  ensembleSentence,
+  headlineComparisons,
+  isRuleAlgorithm,
+  ruleSentences,
+  verdictText,
+  type AutoMLResults,
+  type ReportLocale,
+  type ReportSectionKey,
+} from '@indicata/contracts';
 import { escapeHtml } from '../assistant/sanitize.ts';
 import { classBalance, classRecalls, strongestCorrelations, topConfusion } from './facts.ts';
 
@@ -28,6 +41,23 @@ const hasHighestValidation = (res: AutoMLResults): boolean => {
   return modelsOf(res).every((m) => (m.validationMacroF1 ?? -Infinity) <= chosen);
 };
 
+/**
+ * What the verdict says first, in the report's language: a recommended rule in plain words (and the figures behind
+ * it), the ensemble decision, and the recommendation against each baseline on validation and on test (with the
+ * verdict's bootstrap interval of its test macro-F1).
+ */
+function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: string[]; ensemble: string[]; against: string[] } {
+  const format = locale === 'pt-BR' ? (x: number | null | undefined, d?: number) => decPt(x, Math.max(3, d ?? 3)) : (x: number | null | undefined, d?: number) => dec(x, Math.max(3, d ?? 3));
+  const best = res.models[res.best];
+  const intervals = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, res.classes.length, { seed: res.seed }) : null;
+  const ensemble = ensembleSentence(res, format);
+  return {
+    rule: ruleSentences(res, locale, format).map((s) => verdictText(s, locale)),
+    ensemble: ensemble ? [verdictText(ensemble, locale)] : [],
+    against: headlineComparisons(res).map((c) => verdictText(comparisonSentence(c, baselineLabel(c.name, locale), intervals, format), locale)),
+  };
+}
+
 /** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
 const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
 
@@ -35,18 +65,23 @@ const en: Record<ReportSectionKey, Writer> = {
   results: (res) => {
     const best = res.models[res.best];
     const beaten = baselinesAtLeastAsGood(res);
+    const choice = choiceSentences(res, 'en');
     const out = [
+      ...choice.rule,
       ...(beaten.length > 0 && best
         ? [
             `Plainly: on the test rows ${beaten.map((b) => `the ${b.name} baseline (macro-F1 ${dec(b.test.macroF1)})`).join(' and ')} did at least as well as the chosen model ${res.best} (${dec(best.test.macroF1)}), so the model adds nothing over that simple rule on these years.`,
           ]
         : []),
-      `The chosen model is ${res.best}: ${chosenReason(res)}`,
+      isRuleAlgorithm(res.best) ? '' : `The chosen model is ${res.best}: ${chosenReason(res)}`,
+      ...choice.ensemble,
       best
         ? `On the ${best.test.TotalIntances} test rows it reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
         : '',
+      ...choice.against,
     ];
     for (const b of res.baselines) {
+      if (b.name === res.best.toLowerCase()) continue;
       out.push(`The ${b.name} baseline scores a macro-F1 of ${dec(b.test.macroF1)} (accuracy ${pct(b.test.accuracy)}); a useful model must beat it.`);
     }
     const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
@@ -102,7 +137,7 @@ const en: Record<ReportSectionKey, Writer> = {
   hyperparameters: (res) =>
     modelsOf(res).map(
       (m) =>
-        `${m.algorithm}: ${m.paramsSource === 'auto' ? `searched ${m.search.evaluated} of ${m.search.planned} candidates${m.search.budgetBound ? ' before the time budget ran out' : ''}` : m.paramsSource === 'explicit' ? 'the parameters you gave' : 'a weighted vote of the best models'}; validation macro-F1 ${dec(m.validationMacroF1)} ± ${dec(m.validationMacroF1Std)}.`,
+        `${m.algorithm}: ${m.paramsSource === 'auto' ? `searched ${m.search.evaluated} of ${m.search.planned} candidates${m.search.budgetBound ? ' before the time budget ran out' : ''}` : m.paramsSource === 'explicit' ? 'the parameters you gave' : m.paramsSource === 'rule' ? 'a fixed rule, nothing searched or fitted' : 'a weighted vote of the best models'}; validation macro-F1 ${dec(m.validationMacroF1)} ± ${dec(m.validationMacroF1Std)}.`,
     ),
   limitations: (res) => {
     const out: string[] = [];
@@ -138,7 +173,9 @@ const ptBR: Record<ReportSectionKey, Writer> = {
   results: (res) => {
     const best = res.models[res.best];
     const beaten = baselinesAtLeastAsGood(res);
+    const choice = choiceSentences(res, 'pt-BR');
     const out = [
+      ...choice.rule,
       ...(beaten.length > 0 && best
         ? [
             `Em termos claros: nas linhas de teste ${beaten.map((b) => `a linha de base ${b.name} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
@@ -146,14 +183,18 @@ const ptBR: Record<ReportSectionKey, Writer> = {
         : []),
       // The engine's reason is English text: say what the numbers show in Portuguese. The chosen model need not have
       // the highest validation score (one-standard-error rule, or a final fit that did not fit the time left).
-      hasHighestValidation(res)
+      isRuleAlgorithm(res.best)
+        ? ''
+        : hasHighestValidation(res)
         ? `O modelo escolhido é ${res.best}: tem a maior macro-F1 nas dobras de validação (${decPt(best?.validationMacroF1 ?? null, 4)}); as métricas de teste não influenciaram a escolha.`
         : `O modelo escolhido é ${res.best}, com macro-F1 de ${decPt(best?.validationMacroF1 ?? null, 4)} nas dobras de validação: outro candidato pontuou um pouco mais, mas a diferença ficou dentro do ruído (regra de um erro-padrão) ou o seu ajuste final não cabia no tempo restante; as métricas de teste não influenciaram a escolha.`,
+      ...choice.ensemble,
       best
         ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pctPt(best.test.accuracy)} e macro-F1 de ${decPt(best.test.macroF1)} (macro-F1 de validação ${decPt(best.validationMacroF1)}).`
         : '',
+      ...choice.against,
     ];
-    for (const b of res.baselines) out.push(`A linha de base ${b.name} tem macro-F1 de ${decPt(b.test.macroF1)} (acurácia ${pctPt(b.test.accuracy)}); um modelo útil precisa superá-la.`);
+    for (const b of res.baselines.filter((x) => x.name !== res.best.toLowerCase())) out.push(`A linha de base ${b.name} tem macro-F1 de ${decPt(b.test.macroF1)} (acurácia ${pctPt(b.test.accuracy)}); um modelo útil precisa superá-la.`);
     const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
     if (ranked.length > 1) out.push(`Macro-F1 de teste por algoritmo: ${ranked.map((m) => `${m.algorithm} ${decPt(m.test.macroF1)}`).join(', ')}.`);
     return out;
@@ -207,7 +248,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
   hyperparameters: (res) =>
     modelsOf(res).map(
       (m) =>
-        `${m.algorithm}: ${m.paramsSource === 'auto' ? `${m.search.evaluated} de ${m.search.planned} candidatos avaliados${m.search.budgetBound ? ' antes de acabar o tempo' : ''}` : m.paramsSource === 'explicit' ? 'os parâmetros informados' : 'votação ponderada dos melhores modelos'}; macro-F1 de validação ${decPt(m.validationMacroF1)} ± ${decPt(m.validationMacroF1Std)}.`,
+        `${m.algorithm}: ${m.paramsSource === 'auto' ? `${m.search.evaluated} de ${m.search.planned} candidatos avaliados${m.search.budgetBound ? ' antes de acabar o tempo' : ''}` : m.paramsSource === 'explicit' ? 'os parâmetros informados' : m.paramsSource === 'rule' ? 'uma regra fixa, nada buscado nem ajustado' : 'votação ponderada dos melhores modelos'}; macro-F1 de validação ${decPt(m.validationMacroF1)} ± ${decPt(m.validationMacroF1Std)}.`,
     ),
   limitations: (res) => {
     const out: string[] = [];

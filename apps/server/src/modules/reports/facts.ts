@@ -1,4 +1,4 @@
-import type { AutoMLResults, ModelResult, ReportSectionKey } from '@indicata/contracts';
+import { bootstrapScores, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
 import { roundFact } from '../assistant/profile.ts';
 
 /**
@@ -98,7 +98,13 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
         bestReason: results.bestReason,
         bestTest: best ? { accuracy: r(best.test.accuracy), macroF1: r(best.test.macroF1), weightedF1: r(best.test.weightedF1), validationMacroF1: r(best.validationMacroF1) } : null,
         algorithms: summaryOf(results),
-        baselines: results.baselines.map((b) => ({ name: b.name, accuracy: r(b.test.accuracy), macroF1: r(b.test.macroF1) })),
+        baselines: results.baselines.map((b) => ({
+          name: b.name,
+          accuracy: r(b.test.accuracy),
+          macroF1: r(b.test.macroF1),
+          ...(b.validation ? { validationMacroF1: r(b.validation.macroF1), validationStd: r(b.validation.std) } : {}),
+        })),
+        choice: choiceFacts(results),
         classes: results.classes.map((c) => ({ title: c.title, trainRows: c.trainCount, testRows: c.testCount })),
       };
     case 'outliers': {
@@ -186,6 +192,32 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
       };
     }
   }
+}
+
+/**
+ * How the recommendation was made (results.choice), rounded, with each difference also as its size (a prose may
+ * write "behind by 0.004" for a margin of -0.004), and the bootstrap interval of the recommendation's test macro-F1.
+ */
+function choiceFacts(results: AutoMLResults): Record<string, unknown> | null {
+  const choice = results.choice;
+  const best = results.models[results.best];
+  const interval = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, results.classes.length, { seed: results.seed }) : null;
+  const size = (x: number | null | undefined) => (x === null || x === undefined ? null : r(Math.abs(x)));
+  return {
+    recommended: results.best,
+    testInterval: interval ? { low: r(interval.macroF1.low), high: r(interval.macroF1.high), level: interval.level } : null,
+    ...(choice
+      ? {
+          model: choice.model,
+          modelValidationMacroF1: r(choice.modelValidationMacroF1),
+          tieBreak: choice.tieBreak,
+          ensemble: { ...choice.ensemble, margin: r(choice.ensemble.margin), marginSize: size(choice.ensemble.margin), standardError: r(choice.ensemble.standardError) },
+          rules: choice.rules
+            ? { best: choice.rules.best, validationMacroF1: r(choice.rules.validationMacroF1), margin: r(choice.rules.margin), marginSize: size(choice.rules.margin), standardError: r(choice.rules.standardError) }
+            : null,
+        }
+      : {}),
+  };
 }
 
 function predictionsByYear(model: ModelResult): { year: number; rows: number; correct: number; share: number | null }[] {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { bootstrapScores, type AutoMLResults } from '@indicata/contracts';
+import { bootstrapScores, compareWithBaselines, type AutoMLResults } from '@indicata/contracts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { Verdict } from './components/Verdict.tsx';
 import { ENGINE_FIXTURE_SOURCE, loadEngineResults } from './test/engineFixture.mjs';
@@ -19,15 +19,23 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     const r = results;
     renderWithProviders(<Verdict results={r} />);
     const chosen = r.models[r.best]!;
-    expect(text('verdict-chosen')).toContain(r.best);
+    // The first line names the recommendation (a model or a rule) and how it fares against each other baseline.
+    const named = r.best === 'Persistence' ? 'the persistence rule' : r.best === 'Majority' ? 'the majority rule' : r.best;
+    expect(text('verdict-chosen')).toMatch(new RegExp(`^Recommended: ${named}`));
+    const compared = compareWithBaselines(r);
+    expect(text('verdict-chosen').match(/ on (validation|test) \(/g)?.length ?? 0).toBeGreaterThanOrEqual(compared.length);
+    if (r.best === 'Persistence') expect(text('verdict-rule')).toMatch(/^The best rule here is to keep each country's class of its latest year; no model improved on it\./);
+    else expect(screen.queryByTestId('verdict-rule')).toBeNull();
     const interval = bootstrapScores(chosen.predictions, r.classes.length, { seed: r.seed })!;
     expect(text('verdict-scores')).toBe(
       `On the test rows: macro-F1 ${chosen.test.macroF1!.toFixed(2)} (95% interval ${interval.macroF1.low.toFixed(2)} to ${interval.macroF1.high.toFixed(2)}); ` +
         `accuracy ${chosen.test.accuracy!.toFixed(2)} (${interval.accuracy.low.toFixed(2)} to ${interval.accuracy.high.toFixed(2)}).`,
     );
     const baselines = screen.getByTestId('verdict-baselines').querySelectorAll('li');
-    expect(baselines).toHaveLength(r.baselines.length);
-    r.baselines.forEach((baseline, i) => {
+    // A recommended rule is not compared with its own baseline.
+    const others = r.baselines.filter((b) => b.name !== r.best.toLowerCase());
+    expect(baselines).toHaveLength(others.length);
+    others.forEach((baseline, i) => {
       const beaten = chosen.test.macroF1! > baseline.test.macroF1!;
       expect(baselines[i].textContent).toMatch(beaten ? /^✓Beats the / : /^✗Does not beat the /);
       expect(baselines[i].textContent).toContain(baseline.test.macroF1!.toFixed(2));

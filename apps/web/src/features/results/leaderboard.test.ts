@@ -106,3 +106,42 @@ describe('leaderboardRows', () => {
     expect(sortLeaderboard(rows, 'family', 'asc').map((r) => r.family)).toEqual(['Ensemble', 'KNN', 'SVM', 'SVM', 'SVM']);
   });
 });
+
+describe('the rules in the leaderboard', () => {
+  const rule = (algorithm: 'Persistence' | 'Majority', validation: number, test: number) =>
+    model(algorithm, [], test, { paramsSource: 'rule', validationMacroF1: validation, validationMacroF1Std: 0.01, hyperparameters: [] });
+
+  it('shows persistence and majority with their validation and test scores, the recommended one chosen', () => {
+    const results = {
+      best: 'Persistence',
+      models: { RF: model('RF', [hp(1, { n_estimators: 100 }, 0.9)], 0.88), Persistence: rule('Persistence', 0.91, 0.93), Majority: rule('Majority', 0.3, 0.28) },
+      baselines: [],
+    } as unknown as AutoMLResults;
+    const rows = leaderboardRows(results);
+    expect(rows.map((r) => [r.family, r.validationMean, r.testMacroF1, r.chosen, r.rule])).toEqual([
+      ['Persistence', 0.91, 0.93, true, true],
+      ['RF', 0.9, 0.88, false, false],
+      ['Majority', 0.3, 0.28, false, true],
+    ]);
+    expect(rows[0]).toMatchObject({ params: {}, validationSd: 0.01, finalist: true });
+  });
+
+  it("takes the baselines' validation and test scores when the rules are not models of the results (history off)", () => {
+    const results = {
+      best: 'RF',
+      models: { RF: model('RF', [hp(1, { n_estimators: 100 }, 0.9)], 0.88) },
+      baselines: [
+        { name: 'majority', test: { macroF1: 0.28 }, validation: { macroF1: 0.3, std: 0.02 } },
+        { name: 'persistence', test: { macroF1: 0.93 }, validation: { macroF1: 0.95, std: 0.01 } },
+      ],
+    } as unknown as AutoMLResults;
+    expect(leaderboardRows(results).map((r) => [r.family, r.validationMean, r.validationSd, r.testMacroF1, r.chosen])).toEqual([
+      ['Persistence', 0.95, 0.01, 0.93, false],
+      ['RF', 0.9, 0.01, 0.88, true],
+      ['Majority', 0.3, 0.02, 0.28, false],
+    ]);
+    // Older results without the baselines' validation scores: no rule rows.
+    const older = { ...results, baselines: results.baselines.map(({ validation: _, ...b }) => b) } as AutoMLResults;
+    expect(leaderboardRows(older).map((r) => r.family)).toEqual(['RF']);
+  });
+});

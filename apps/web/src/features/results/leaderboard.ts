@@ -1,5 +1,5 @@
 import type { AutoMLResults, HyperparameterRow, ModelResult } from '@indicata/contracts';
-import { modelsInOrder } from './resultsView.ts';
+import { isRule, modelsInOrder } from './resultsView.ts';
 import { sortByNumber } from './sorting.ts';
 
 /**
@@ -28,8 +28,10 @@ export interface LeaderboardRow {
   testMacroF1: number | null;
   /** How many evaluated candidates this row stands for (1 = no duplicates). */
   candidates: number;
-  /** The chosen model of the run. */
+  /** The chosen model of the run (a rule when the run recommends it). */
   chosen: boolean;
+  /** A rule (persistence, majority): nothing searched or fitted; the page says what it does instead of settings. */
+  rule: boolean;
 }
 
 /** Parameters that never change what a fitted model predicts (speed or logging only). */
@@ -79,6 +81,7 @@ function candidateRow(
     testMacroF1: null,
     candidates: 1,
     chosen: false,
+    rule: false,
   };
 }
 
@@ -146,15 +149,56 @@ function ensembleRow(model: ModelResult, chosen: string): LeaderboardRow {
     testMacroF1: finite(model.test?.macroF1),
     candidates: 1,
     chosen: chosen === 'Ensemble',
+    rule: false,
   };
 }
 
-/** Every family's candidates (duplicates merged) and the ensemble, best validation macro-F1 first. */
+/** A rule as one row: its validation score on the same folds as the models, its test score, no settings. */
+function ruleRow(
+  family: 'Persistence' | 'Majority',
+  scores: { validationMean: number; validationSd: number; testMacroF1: number | null },
+  chosen: string,
+): LeaderboardRow {
+  return {
+    key: family,
+    family,
+    rank: 1,
+    params: {},
+    scaler: null,
+    inputs: null,
+    ...scores,
+    foldsScored: null,
+    fitSeconds: null,
+    predictSeconds: null,
+    finalist: true,
+    candidates: 1,
+    chosen: chosen === family,
+    rule: true,
+  };
+}
+
+/**
+ * The rules' rows: from their model results when the target's history was offered, else from the baselines'
+ * validation scores when the results hold them (older results have none: no row).
+ */
+function ruleRows(results: AutoMLResults): LeaderboardRow[] {
+  return (['Persistence', 'Majority'] as const).flatMap((family) => {
+    const model = results.models?.[family];
+    if (model) {
+      return [ruleRow(family, { validationMean: model.validationMacroF1, validationSd: model.validationMacroF1Std, testMacroF1: finite(model.test?.macroF1) }, results.best)];
+    }
+    const baseline = (Array.isArray(results.baselines) ? results.baselines : []).find((b) => b.name === family.toLowerCase());
+    if (!baseline?.validation) return [];
+    return [ruleRow(family, { validationMean: baseline.validation.macroF1, validationSd: baseline.validation.std, testMacroF1: finite(baseline.test?.macroF1) }, results.best)];
+  });
+}
+
+/** Every family's candidates (duplicates merged), the ensemble and the rules, best validation macro-F1 first. */
 export function leaderboardRows(results: AutoMLResults): LeaderboardRow[] {
-  const rows = modelsInOrder(results).flatMap((model) =>
-    model.algorithm === 'Ensemble' ? [ensembleRow(model, results.best)] : familyRows(model, results.best),
-  );
-  return sortByNumber(rows, (row) => row.validationMean, 'desc');
+  const rows = modelsInOrder(results)
+    .filter((model) => !isRule(model.algorithm))
+    .flatMap((model) => (model.algorithm === 'Ensemble' ? [ensembleRow(model, results.best)] : familyRows(model, results.best)));
+  return sortByNumber([...rows, ...ruleRows(results)], (row) => row.validationMean, 'desc');
 }
 
 export type LeaderboardSortKey = 'family' | 'validationMean' | 'foldsScored' | 'fitSeconds' | 'predictSeconds' | 'testMacroF1' | 'rank';

@@ -1,6 +1,15 @@
-import type { BaselineComparison, BootstrapScores, SummaryMetrics } from '@indicata/contracts';
+import {
+  comparisonSentence,
+  headlineComparisons,
+  recommendedSentence,
+  ruleSentences,
+  type AutoMLResults,
+  type BaselineComparison,
+  type BootstrapScores,
+  type SummaryMetrics,
+} from '@indicata/contracts';
 import { initI18n } from '../../lib/i18n.ts';
-import { baselineSentence } from './verdict.ts';
+import { baselineSentence, formatScore } from './verdict.ts';
 
 const intervals: BootstrapScores = {
   macroF1: { estimate: 0.732, low: 0.702, high: 0.761 },
@@ -35,5 +44,87 @@ describe('a baseline in the verdict', () => {
       "Beats the Persistence baseline only narrowly (test macro-F1 0.730 against 0.732, inside the model's 95% interval): the lead may be chance.",
     );
     expect(sentence('pt-BR')).toContain('por pouco (macro-F1 de teste 0.730 contra 0.732, dentro do intervalo de 95% do modelo)');
+  });
+});
+
+/** Results whose run recommends the persistence rule (what the verdict's sentences read). */
+function persistenceRecommended(): AutoMLResults {
+  const test = (macroF1: number) => ({ macroF1 }) as SummaryMetrics;
+  return {
+    best: 'Persistence',
+    labels: { space: 'countryName', time: 'year', target: 'rate' },
+    models: { Persistence: { algorithm: 'Persistence', validationMacroF1: 0.91, test: test(0.93), predictions: [] } },
+    baselines: [
+      { name: 'majority', description: '', test: test(0.3), validation: { macroF1: 0.28, std: 0.01 } },
+      { name: 'persistence', description: '', test: test(0.93), validation: { macroF1: 0.91, std: 0.02 } },
+    ],
+    baselinesAtLeastAsGood: [],
+    choice: {
+      model: 'RF',
+      modelValidationMacroF1: 0.912,
+      tieBreak: null,
+      ensemble: { considered: true, chosen: false, bestMember: 'RF', margin: 0.001, standardError: 0.004 },
+      rules: { best: 'Persistence', validationMacroF1: 0.91, margin: 0.002, standardError: 0.005 },
+      recommended: 'Persistence',
+    },
+  } as unknown as AutoMLResults;
+}
+
+describe("the verdict's first line", () => {
+  const fill = (lng: string, key: string, values: Record<string, string | number>) => initI18n().getFixedT(lng, 'results')(`verdict.${key}`, values);
+
+  it('names a recommended persistence rule and compares it with the other baseline on validation and on test, with the interval', () => {
+    const results = persistenceRecommended();
+    const comparisons = headlineComparisons(results);
+    // Not compared with itself.
+    expect(comparisons.map((c) => c.name)).toEqual(['majority']);
+    const head = recommendedSentence(results, 'Persistence', 'en');
+    const line = comparisonSentence(comparisons[0], 'Majority-class baseline', intervals, formatScore);
+    expect(`${fill('en', head.key, head.values)} ${fill('en', line.key, line.values)}`).toBe(
+      'Recommended: the persistence rule (each country keeps its class of its latest year). ' +
+        'It beats the Majority-class baseline on validation (0.91 against 0.28) and on test (0.93, 95% interval 0.70 to 0.76, against 0.30).',
+    );
+    const headPt = recommendedSentence(results, 'Persistence', 'pt-BR');
+    expect(`${fill('pt-BR', headPt.key, headPt.values)} ${fill('pt-BR', line.key, { ...line.values, name: 'Referência da classe majoritária' })}`).toBe(
+      'Recomendada: a regra de persistência (cada país mantém a classe do seu último ano). ' +
+        'Supera a Referência da classe majoritária na validação (0.91 contra 0.28) e no teste (0.93, intervalo de 95%: 0.70 a 0.76, contra 0.30).',
+    );
+  });
+
+  it('says in plain words that no model improved on the rule, with the figures behind it, in both languages', () => {
+    const [plain, evidence] = ruleSentences(persistenceRecommended(), 'en', formatScore);
+    expect(fill('en', plain.key, plain.values)).toBe("The best rule here is to keep each country's class of its latest year; no model improved on it.");
+    expect(fill('en', evidence.key, evidence.values)).toBe(
+      "The best model, RF, scored 0.912 on validation against the rule's 0.910: a difference of 0.002, within one standard error (0.005).",
+    );
+    const [plainPt] = ruleSentences(persistenceRecommended(), 'pt-BR', formatScore);
+    expect(fill('pt-BR', plainPt.key, plainPt.values)).toBe('A melhor regra aqui é manter a classe de cada país do seu último ano; nenhum modelo a superou.');
+    // A CSV's own place column: "each place".
+    const csv = { ...persistenceRecommended(), labels: { space: 'municipio', time: 'ano', target: 'taxa' } } as AutoMLResults;
+    expect(fill('en', ruleSentences(csv, 'en', formatScore)[0].key, ruleSentences(csv, 'en', formatScore)[0].values)).toContain("keep each place's class");
+  });
+
+  it('names a recommended model and says where it does not beat a baseline', () => {
+    const results = { ...persistenceRecommended(), best: 'RF', models: { RF: { algorithm: 'RF', validationMacroF1: 0.9, test: { macroF1: 0.9 }, predictions: [] } }, baselinesAtLeastAsGood: ['persistence'] } as unknown as AutoMLResults;
+    results.choice = { ...results.choice!, recommended: 'RF', rules: null };
+    const comparisons = headlineComparisons(results);
+    expect(comparisons.map((c) => [c.name, c.validation?.beaten, c.test.beaten])).toEqual([
+      ['majority', true, true],
+      ['persistence', true, false],
+    ]);
+    const line = comparisonSentence(comparisons[1], 'Persistence baseline', intervals, formatScore);
+    expect(fill('en', line.key, line.values)).toBe(
+      'It beats the Persistence baseline on validation (0.912 against 0.910) but not on test (0.90, 95% interval 0.70 to 0.76, against 0.93).',
+    );
+    expect(fill('en', recommendedSentence(results, 'RF', 'en').key, { model: 'RF' })).toBe('Recommended: RF.');
+    expect(ruleSentences(results, 'en', formatScore)).toEqual([]);
+  });
+
+  it('falls back to test alone for results without the baselines\' validation scores', () => {
+    const results = persistenceRecommended();
+    results.baselines = results.baselines.map(({ validation: _, ...b }) => b);
+    const [comparison] = headlineComparisons(results);
+    expect(comparison.validation).toBeNull();
+    expect(comparisonSentence(comparison, 'Majority-class baseline', intervals, formatScore).key).toBe('againstTestBeats');
   });
 });

@@ -81,7 +81,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
             </Table.Thead>
             <Table.Tbody>
               {current.rows.map((row) => (
-                <Table.Tr key={row.key} data-family={row.family} data-finalist={row.finalist}>
+                <Table.Tr key={row.key} data-family={row.family} data-finalist={row.finalist} data-rule={row.rule}>
                   <Table.Td>
                     <Group gap={4} wrap="wrap">
                       <Text span size="sm" fw={row.finalist ? 700 : 400}>
@@ -92,7 +92,12 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                           {t('leaderboard.chosen')}
                         </Badge>
                       )}
-                      {row.finalist && !row.chosen && (
+                      {row.rule && !row.chosen && (
+                        <Badge size="xs" variant="outline" color="gray.8">
+                          {t('leaderboard.rule')}
+                        </Badge>
+                      )}
+                      {row.finalist && !row.chosen && !row.rule && (
                         <Badge size="xs" variant="outline" color="gray.8">
                           {t('leaderboard.finalist')}
                         </Badge>
@@ -108,7 +113,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.predictSeconds)}</Table.Td>
                   <Table.Td>
                     <Text span size="xs">
-                      {readable(row)}
+                      {row.rule ? t(`leaderboard.rules.${row.family as 'Persistence' | 'Majority'}`) : readable(row)}
                     </Text>
                     {row.inputs === 'indicators+history' && (
                       <Text span size="xs" c="dimmed">

@@ -5,7 +5,7 @@ import { DataTable, type Column } from './DataTable.tsx';
 import type { ResultFilters } from '../filters.ts';
 import { formatCell } from '../format.ts';
 import { usePlaceLabel } from '../usePlaceLabel.ts';
-import { featureImportanceOf, visiblePredictions } from '../resultsView.ts';
+import { featureImportanceOf, isRule, visiblePredictions } from '../resultsView.ts';
 import { ChartSlot, ConfusionHeatmap, FeatureImportanceBars } from '../lazyCharts.tsx';
 
 /** Per-model results: place, region, year, Actual Value, Prediction (year ascending, filtered). */
@@ -108,6 +108,12 @@ export function ModelSection({ model, results, filters }: { model: ModelResult; 
   return (
     <Paper withBorder radius="md" p="md" component="section" data-testid={`model-${model.algorithm}`} aria-label={model.algorithm}>
       <Stack gap="lg">
+        {isRule(model.algorithm) && (
+          // A rule has no settings nor importances: say what it does instead.
+          <Text size="sm" data-testid={`rule-${model.algorithm}`}>
+            {t(`leaderboard.rules.${model.algorithm}`)}
+          </Text>
+        )}
         <PredictionsTable model={model} labels={results.labels} filters={filters} />
         <Grid gutter="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 6 }}>

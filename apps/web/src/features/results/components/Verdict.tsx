@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type AutoMLResults } from '@indicata/contracts';
+import { LIMITS, comparisonSentence, headlineComparisons, recommendedSentence, ruleSentences, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import { baselineSentence, formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
 
@@ -11,8 +11,10 @@ import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
  * and what the time budget allowed. One chart; the tables follow below, collapsed.
  */
 export function Verdict({ results }: { results: AutoMLResults }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
+  const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const figures = useMemo(() => verdictFigures(results), [results]);
+  const comparisons = useMemo(() => headlineComparisons(results), [results]);
   if (!figures) return null;
   const { chosen, intervals, baselines, small, budget } = figures;
   const baselineName = (name: string) => t(`tables.baselineNames.${name}`);
@@ -21,6 +23,17 @@ export function Verdict({ results }: { results: AutoMLResults }) {
       ? t('verdict.ensembleOf', { members: chosen.members.map((m) => m.algorithm).join(', ') })
       : chosen.algorithm;
   const level = intervals?.level ?? LIMITS.verdict.intervalLevel;
+  // The first line: what is recommended (a model or a rule), then how it fares against each baseline on validation
+  // and on test; a recommended rule is then said in plain words, with the figures behind it.
+  const recommended = recommendedSentence(results, modelName, locale);
+  const headline = [
+    t(`verdict.${recommended.key}`, recommended.values),
+    ...comparisons.map((c) => {
+      const line = comparisonSentence(c, baselineName(c.name), intervals, formatScore);
+      return t(`verdict.${line.key}`, line.values);
+    }),
+  ].join(' ');
+  const rule = ruleSentences(results, locale, formatScore).map((line) => t(`verdict.${line.key}`, line.values));
   const bars: VerdictBar[] = [
     { label: chosen.algorithm, value: chosen.test?.macroF1 ?? null, interval: intervals?.macroF1 ?? null, chosen: true },
     ...baselines.map((b) => ({ label: baselineName(b.name), value: b.test?.macroF1 ?? null })),
@@ -43,8 +56,13 @@ export function Verdict({ results }: { results: AutoMLResults }) {
               {t('verdict.title')}
             </Title>
             <Text fw={600} data-testid="verdict-chosen">
-              {t('verdict.chosen', { model: modelName })}
+              {headline}
             </Text>
+            {rule.length > 0 && (
+              <Text size="sm" data-testid="verdict-rule">
+                {rule.join(' ')}
+              </Text>
+            )}
             <Text size="sm">{t('verdict.chosenWhy', { score: formatScore(chosen.validationMacroF1) })}</Text>
             {intervals ? (
               <>

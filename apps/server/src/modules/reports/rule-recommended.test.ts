@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { autoMLResultsSchema, type AutoMLResults } from '@indicata/contracts';
+import { resultsFixture } from './results-fixture.ts';
+import { builtinSectionHtml } from './builtin-prose.ts';
+import { sectionFacts } from './facts.ts';
+import { collectFacts, unsupportedNumbers } from '../assistant/number-check.ts';
+import { scoreLinesOf } from '../mail/job-mail.ts';
+
+/**
+ * The fixture as a run that recommends the persistence rule: RF (the search's choice) does not beat the rule on
+ * validation by more than one standard error, the rule is a model of the results, and the ensemble was weighed.
+ */
+export function persistenceRecommended(): AutoMLResults {
+  const results = resultsFixture();
+  const rf = results.models.RF!;
+  const persistenceTest = { ...rf.test, macroF1: 0.7801, accuracy: 0.82 };
+  results.models.Persistence = { ...rf, algorithm: 'Persistence', params: { rule: 'keeps the class' }, paramsSource: 'rule', validationMacroF1: 0.781, validationMacroF1Std: 0.03, test: persistenceTest, hyperparameters: [], impurityImportance: null, permutationImportance: null };
+  results.best = 'Persistence';
+  results.bestReason = 'no model beats the rule of keeping each place\'s class of its latest earlier year by more than the noise of the validation folds';
+  results.baselines = results.baselines.map((b) =>
+    b.name === 'persistence' ? { ...b, test: persistenceTest, validation: { macroF1: 0.781, std: 0.03 } } : { ...b, validation: { macroF1: 0.2, std: 0.01 } },
+  );
+  results.baselinesAtLeastAsGood = [];
+  results.choice = {
+    model: 'RF',
+    modelValidationMacroF1: 0.7842,
+    tieBreak: null,
+    ensemble: { considered: true, chosen: false, bestMember: 'RF', margin: 0.0012, standardError: 0.0081 },
+    rules: { best: 'Persistence', validationMacroF1: 0.781, margin: 0.0032, standardError: 0.0074 },
+    recommended: 'Persistence',
+  };
+  return autoMLResultsSchema.parse(results);
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ');
+
+describe('a recommended persistence rule is said plainly', () => {
+  it('report (en): the rule in plain words first, the figures behind it, the ensemble decision, no "adds nothing" caveat', () => {
+    const en = text(builtinSectionHtml(persistenceRecommended(), 'results', 'en'));
+    expect(en).toContain("The best rule here is to keep each country's class of its latest year; no model improved on it.");
+    expect(en.indexOf('The best rule here')).toBe(en.search(/\S/));
+    expect(en).toContain("The best model, RF, scored 0.784 on validation against the rule's 0.781: a difference of 0.003, within one standard error (0.007).");
+    expect(en).toContain('The ensemble was not chosen: it did not beat its best member, RF, by more than the noise (0.001 on validation, standard error 0.008).');
+    expect(en).toMatch(/It beats the Majority-class baseline on validation \(0\.781 against 0\.200\) and on test \(0\.780, 95% interval \d\.\d{3} to \d\.\d{3}, against 0\.210\)\./);
+    expect(en).not.toContain('Plainly');
+    expect(en).not.toContain('The chosen model is');
+    // The rule is not compared with its own baseline.
+    expect(en).not.toContain('The persistence baseline scores');
+    expect(text(builtinSectionHtml(persistenceRecommended(), 'hyperparameters', 'en'))).toContain('Persistence: a fixed rule, nothing searched or fitted');
+  });
+
+  it('report (pt-BR): the same, in Portuguese', () => {
+    const pt = text(builtinSectionHtml(persistenceRecommended(), 'results', 'pt-BR'));
+    expect(pt).toContain('A melhor regra aqui é manter a classe de cada país do seu último ano; nenhum modelo a superou.');
+    expect(pt).toContain('O ensemble não foi escolhido: não superou seu melhor membro, RF, por mais que o ruído (0,001 na validação, erro-padrão 0,008).');
+    expect(pt).not.toContain('Em termos claros');
+  });
+
+  it('report: a chosen ensemble is reported with its margin; a model run says nothing of rules', () => {
+    const results = resultsFixture();
+    results.choice = { model: 'RF', modelValidationMacroF1: 0.7842, tieBreak: null, ensemble: { considered: true, chosen: true, bestMember: 'KNN', margin: 0.0213, standardError: 0.0101 }, rules: null, recommended: 'RF' };
+    const en = text(builtinSectionHtml(results, 'results', 'en'));
+    expect(en).toContain('The ensemble was chosen: it beat its best member, KNN, by 0.021 on validation (standard error 0.010).');
+    expect(en).not.toContain('The best rule here');
+  });
+
+  it("the number check accepts the choice's figures a language model may quote", () => {
+    const results = persistenceRecommended();
+    const allowed = collectFacts([sectionFacts(results, 'results'), results.baselines, results.choice]);
+    expect(unsupportedNumbers('The rule scored 0.781 on validation against 0.784 for RF, a margin of 0.003 (standard error 0.007); the ensemble missed by 0.001.', allowed)).toEqual([]);
+    expect(unsupportedNumbers('The rule scored 0.555 on validation.', allowed)).toEqual(['0.555']);
+  });
+
+  it('e-mail: the rule sentence first, in the job\'s language, and the rule is "(chosen)" without the caveat', () => {
+    const en = scoreLinesOf(persistenceRecommended());
+    expect(en[0]).toBe("The best rule here is to keep each country's class of its latest year; no model improved on it.");
+    expect(en[1]).toMatch(/^The best model, RF, scored 0\.784 on validation/);
+    expect(en.some((l) => l.startsWith('Persistence (chosen):'))).toBe(true);
+    expect(en.some((l) => l.startsWith('Plainly'))).toBe(false);
+    const pt = scoreLinesOf(persistenceRecommended(), 'pt-BR');
+    expect(pt[0]).toBe('A melhor regra aqui é manter a classe de cada país do seu último ano; nenhum modelo a superou.');
+    expect(pt.some((l) => l.startsWith('Persistence (escolhido):'))).toBe(true);
+    expect(scoreLinesOf(resultsFixture())[0]).not.toMatch(/best rule/);
+  });
+});

@@ -1,0 +1,156 @@
+import { enLocale, ptBRLocale } from './locales/index.ts';
+import { formatMessage } from './messages.ts';
+import { compareWithBaselines, type BootstrapScores } from './result-verdict.ts';
+import { RULE_ALGORITHMS, type AutoMLResults, type RuleAlgorithm } from './results.ts';
+import type { ReportLocale } from './report.ts';
+
+/**
+ * What the run recommends, in words, the same for the result page's verdict, the built-in report and the e-mail:
+ * a model or a rule (persistence, majority), how it fares against each baseline on validation and on test, and,
+ * when a rule is recommended, that no model improved on it. The sentences live in the locales (results.verdict);
+ * these functions pick the sentence and its figures, so the web fills them with i18next and the server with
+ * formatMessage.
+ */
+
+/** The verdict's sentences (keys of results.verdict). */
+type VerdictTexts = typeof enLocale.results.verdict;
+type SentenceKey = { [K in keyof VerdictTexts]: VerdictTexts[K] extends string ? K : never }[keyof VerdictTexts];
+
+/** A sentence to fill: its key under results.verdict and its values. */
+export interface VerdictSentence<K extends SentenceKey = SentenceKey> {
+  key: K;
+  values: Record<string, string | number>;
+}
+
+/** How a sentence writes a score (two decimals on the page; the report writes three, with a decimal comma in pt-BR). */
+export type ScoreFormat = (value: number | null | undefined, digits?: number) => string;
+
+export function isRuleAlgorithm(algorithm: string): algorithm is RuleAlgorithm {
+  return (RULE_ALGORITHMS as readonly string[]).includes(algorithm);
+}
+
+/** The place a run's rows are about, as a noun for "each {place}" (countryName -> country; a CSV's column -> place). */
+export function placeNoun(spaceColumn: string | undefined, locale: ReportLocale): string {
+  const nouns = (locale === 'pt-BR' ? ptBRLocale : enLocale).results.verdict.placeNouns;
+  return spaceColumn === 'countryName' || spaceColumn === 'regionName' ? nouns[spaceColumn] : nouns.other;
+}
+
+/** The recommendation against one baseline: validation (when the results hold the baseline's) and test macro-F1. */
+export interface HeadlineComparison {
+  name: 'majority' | 'persistence';
+  validation: { chosen: number; baseline: number; beaten: boolean } | null;
+  test: { chosen: number | null; baseline: number | null; beaten: boolean };
+}
+
+/**
+ * The recommended algorithm's validation macro-F1 on the footing of the baselines' (pooled over the forward-chaining
+ * folds): the choice report's figure for the model it chose, else the model's own.
+ */
+function chosenValidation(results: AutoMLResults): number | null {
+  if (results.choice && results.choice.model === results.best) return results.choice.modelValidationMacroF1;
+  const value = results.models?.[results.best]?.validationMacroF1;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * The recommendation against each baseline (a recommended rule is not compared with its own baseline): beaten on
+ * validation when its pooled validation macro-F1 is strictly higher, on test as compareWithBaselines says.
+ */
+export function headlineComparisons(results: AutoMLResults): HeadlineComparison[] {
+  const validation = chosenValidation(results);
+  const chosenTest = results.models?.[results.best]?.test?.macroF1 ?? null;
+  const baselines = Array.isArray(results.baselines) ? results.baselines : [];
+  return compareWithBaselines(results).map((comparison) => {
+    const baseline = baselines.find((b) => b.name === comparison.name)?.validation;
+    return {
+      name: comparison.name,
+      validation: baseline && validation !== null ? { chosen: validation, baseline: baseline.macroF1, beaten: validation > baseline.macroF1 } : null,
+      test: { chosen: chosenTest, baseline: comparison.test?.macroF1 ?? null, beaten: comparison.beaten },
+    };
+  });
+}
+
+/**
+ * The headline's first words: what is recommended.
+ * @param modelName the model as the page names it (an ensemble with its members)
+ */
+export function recommendedSentence(results: AutoMLResults, modelName: string, locale: ReportLocale): VerdictSentence {
+  if (results.best === 'Persistence') return { key: 'recommendedPersistence', values: { place: placeNoun(results.labels?.space, locale) } };
+  if (results.best === 'Majority') {
+    const predicted = results.models?.Majority?.predictions?.[0]?.predicted ?? '—';
+    return { key: 'recommendedMajority', values: { class: predicted } };
+  }
+  return { key: 'recommendedModel', values: { model: modelName } };
+}
+
+/**
+ * The sentence comparing the recommendation with one baseline, with the interval of its test macro-F1.
+ * @param name the baseline's name as the sentence shows it
+ */
+export function comparisonSentence(comparison: HeadlineComparison, name: string, intervals: BootstrapScores | null, format: ScoreFormat): VerdictSentence {
+  const { validation, test } = comparison;
+  const digits = (a: number | null | undefined, b: number | null | undefined) =>
+    typeof a === 'number' && typeof b === 'number' && a !== b && format(a) === format(b) ? 3 : 2;
+  const testDigits = digits(test.chosen, test.baseline);
+  const values: Record<string, string | number> = {
+    name,
+    test: format(test.chosen, testDigits),
+    baselineTest: format(test.baseline, testDigits),
+    low: format(intervals?.macroF1.low),
+    high: format(intervals?.macroF1.high),
+    level: Math.round((intervals?.level ?? 0.95) * 100),
+  };
+  if (!validation) return { key: test.beaten ? 'againstTestBeats' : 'againstTestNot', values };
+  const validationDigits = digits(validation.chosen, validation.baseline);
+  values.validation = format(validation.chosen, validationDigits);
+  values.baselineValidation = format(validation.baseline, validationDigits);
+  const key = validation.beaten ? (test.beaten ? 'againstBoth' : 'againstValidationOnly') : test.beaten ? 'againstTestOnly' : 'againstNeither';
+  return { key, values };
+}
+
+/**
+ * When a rule is recommended: the plain sentence ("The best rule here is to keep each country's class of its
+ * latest year; no model improved on it.") and, when the results carry the choice, the figures behind it.
+ * Empty when a model is recommended.
+ */
+export function ruleSentences(results: AutoMLResults, locale: ReportLocale, format: ScoreFormat): VerdictSentence[] {
+  if (!isRuleAlgorithm(results.best)) return [];
+  const out: VerdictSentence[] = [
+    results.best === 'Persistence' ? { key: 'rulePersistence', values: { place: placeNoun(results.labels?.space, locale) } } : { key: 'ruleMajority', values: {} },
+  ];
+  const rules = results.choice?.rules;
+  if (results.choice && rules) {
+    out.push({
+      key: 'ruleEvidence',
+      values: {
+        model: results.choice.model,
+        modelScore: format(results.choice.modelValidationMacroF1, 3),
+        ruleScore: format(rules.validationMacroF1, 3),
+        margin: format(rules.margin, 3),
+        standardError: format(rules.standardError, 3),
+      },
+    });
+  }
+  return out;
+}
+
+/** The ensemble decision of the run ("the ensemble was (not) chosen: ..."), or null when no ensemble was weighed. */
+export function ensembleSentence(results: AutoMLResults, format: ScoreFormat): VerdictSentence | null {
+  const ensemble = results.choice?.ensemble;
+  if (!ensemble?.considered || ensemble.bestMember === null || ensemble.margin === null || ensemble.standardError === null) return null;
+  return {
+    key: ensemble.chosen ? 'ensembleChosen' : 'ensembleNotChosen',
+    values: { member: ensemble.bestMember, margin: format(ensemble.margin, 3), standardError: format(ensemble.standardError, 3) },
+  };
+}
+
+/** A verdict sentence in words, for the server (the web fills the same keys with i18next). */
+export function verdictText(sentence: VerdictSentence, locale: ReportLocale): string {
+  const template = (locale === 'pt-BR' ? ptBRLocale : enLocale).results.verdict[sentence.key];
+  return formatMessage(template, sentence.values);
+}
+
+/** The baseline's name in the verdict's sentences (results.tables.baselineNames). */
+export function baselineLabel(name: 'majority' | 'persistence', locale: ReportLocale): string {
+  return (locale === 'pt-BR' ? ptBRLocale : enLocale).results.tables.baselineNames[name];
+}
