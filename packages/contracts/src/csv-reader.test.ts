@@ -67,8 +67,8 @@ describe('the one CSV reader: rules both former readers had', () => {
     expect(problemOf('')).toBe('CSV file is empty or malformed.');
     expect(problemOf('\n \n')).toBe('CSV file is empty or malformed.');
     expect(problemOf('a;b\n\n')).toBe('CSV file is empty or malformed.');
-    expect(problemOf('a;b\n"1;2\n')).toBe('Error processing the CSV file.');
-    expect(problemOf('a;b\n"1"x;2\n')).toBe('Error processing the CSV file.');
+    expect(problemOf('a;b\n"1;2\n')).toBe('Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
+    expect(problemOf('a;b\n"1"x;2\n')).toBe('Line 2 has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.');
     expect(problemOf('a,b,c\n1,2,3\n')).toBe('The delimiter "," was detected. Only files with the ";" delimiter are accepted.');
     expect(problemOf('sep=,\na;b\n1;2\n')).toBe('The delimiter "," was detected. Only files with the ";" delimiter are accepted.');
     expect(problemOf('\n\na\tb\n1\t2\n')).toBe('The delimiter "\\t" was detected. Only files with the ";" delimiter are accepted.');
@@ -95,7 +95,12 @@ describe('the one CSV reader: rules both former readers had', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(CsvFormatError);
-    expect((caught as CsvFormatError).problem).toEqual({ key: 'csvParseError' });
+    expect((caught as CsvFormatError).problem).toEqual({ key: 'csvUnclosedQuote', values: { line: 2 } });
+  });
+
+  it('names the line of an unclosed quote and of text after a closing quote', () => {
+    expect(() => parseCsvText('a;b\n1;2\n3;"4\n5;6\n')).toThrow('Line 3 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
+    expect(() => parseCsvText('a;b\n1;2\n"3"x;4\n')).toThrow('Line 3 has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.');
   });
 
   it('stops at the row limit with a clear message', () => {

@@ -118,6 +118,16 @@ function repeatsHeader(record: string[], columns: string[]): boolean {
 }
 
 /**
+ * The problem of a record PapaParse reported errors for: a quote never closed, or text after a closing quote,
+ * with the line the record starts on; anything else is the spec's general parse error.
+ */
+function quoteProblem(errors: { code?: string }[], line: number): CsvProblem {
+  if (errors.some((e) => e.code === 'InvalidQuotes')) return { key: 'csvMisplacedQuote', values: { line } };
+  if (errors.some((e) => e.code === 'MissingQuotes')) return { key: 'csvUnclosedQuote', values: { line } };
+  return { key: 'csvParseError' };
+}
+
+/**
  * Reads a CSV file's text into a table with the product's rules (see the top of this file).
  * @param text the file as text (decodeCsvBytes)
  * @param options the row limit
@@ -169,7 +179,7 @@ export function parseCsvText(text: string, options: CsvReadOptions = {}): CsvTab
       for (let at = body.indexOf('\n', cursor); at !== -1 && at < end; at = body.indexOf('\n', at + 1)) line++;
       cursor = end;
       try {
-        if (results.errors.length > 0) throw new CsvFormatError({ key: 'csvParseError' });
+        if (results.errors.length > 0) throw new CsvFormatError(quoteProblem(results.errors, recordLine));
         const record = results.data;
         if (isBlankRecord(record)) return;
         if (columns === null) {

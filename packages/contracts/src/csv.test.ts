@@ -51,7 +51,7 @@ describe('readCsv', () => {
     expect(problem('data.csv', 'a,b\n1,2')).toBe('The delimiter "," was detected. Only files with the ";" delimiter are accepted.');
     expect(problem('data.csv', 'a\tb\n1\t2')).toBe('The delimiter "\\t" was detected. Only files with the ";" delimiter are accepted.');
     expect(problem('data.csv', 'a:b\n1:2')).toBe('The delimiter ":" was detected. Only files with the ";" delimiter are accepted.');
-    expect(problem('data.csv', 'a;b\n"1;2')).toBe('Error processing the CSV file.');
+    expect(problem('data.csv', 'a;b\n"1;2')).toBe('Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
   });
   it('refuses duplicate and empty column names, ragged rows and binary content', () => {
     expect(problem('d.csv', 'a;a\n1;2')).toContain('"a" appears more than once');

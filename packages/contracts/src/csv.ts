@@ -105,6 +105,8 @@ export const CSV_DETAIL_MESSAGES = {
   csvTimeNotNumeric: 'The temporal column "{column}" must hold numbers such as years; line {line} has "{value}".',
   csvDuplicatePair: 'The pair "{space}" / "{time}" appears on lines {first} and {second}; each place and time must appear once.',
   csvTooLarge: 'The file is larger than the {limit} limit.',
+  csvUnclosedQuote: 'Line {line} opens a quoted value (") that is never closed. Close the quote or remove it, then try again.',
+  csvMisplacedQuote: 'Line {line} has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.',
   csvNoNumericColumn: 'Besides the spatial and temporal columns the file needs at least one numeric column.',
   csvTooManyRows: 'The file has more than {limit} data rows. Keep fewer places or years and try again.',
   csvFileNameTooLong: 'The file name is too long (at most {limit} characters). Rename the file and try again.',

@@ -9,6 +9,7 @@ import { routeRegistrars } from '../modules/index.ts';
 import { installAuth } from './auth.ts';
 import { ApiError, installErrorHandler } from './errors.ts';
 import { installStaticApp } from './static.ts';
+import { installRequestTextChecks } from './request-text.ts';
 import { normaliseRequestPath } from './normalise-path.ts';
 import { enableSessionCache } from '../modules/auth/session-cache.ts';
 
@@ -36,6 +37,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
 
   installErrorHandler(app);
+  installRequestTextChecks(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

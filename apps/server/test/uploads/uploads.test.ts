@@ -134,7 +134,7 @@ describe.each(allDatabaseKinds())('CSV uploads on $kind', ({ kind, skip, reason 
       ['commas', { name: 'c.csv', content: 'country,year,v\nA,2000,1' }, COLUMNS, 'The delimiter "," was detected. Only files with the ";" delimiter are accepted.'],
       ['tabs', { name: 't.csv', content: 'country\tyear\tv\nA\t2000\t1' }, COLUMNS, 'The delimiter "\\t" was detected. Only files with the ";" delimiter are accepted.'],
       ['colons', { name: 'k.csv', content: 'country:year:v\nA:2000:1' }, COLUMNS, 'The delimiter ":" was detected. Only files with the ";" delimiter are accepted.'],
-      ['an unclosed quote', { name: 'q.csv', content: 'country;year;v\n"A;2000;1\n' }, COLUMNS, MESSAGES.csvParseError],
+      ['an unclosed quote', { name: 'q.csv', content: 'country;year;v\nB;1999;2\n"A;2000;1\n' }, COLUMNS, 'Line 3 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.'],
       ['duplicate column names', { name: 'd.csv', content: 'country;year;year\nA;2000;1' }, COLUMNS, 'The column name "year" appears more than once. Each column needs its own name.'],
       ['an empty column name', { name: 'n.csv', content: 'country;year;\nA;2000;1' }, COLUMNS, 'Column 3 has no name. Every column needs a name in the first line.'],
       ['binary content', { name: 'image.csv', content: binary }, COLUMNS, 'The file is not text. Save it as a semicolon-separated CSV (UTF-8) and try again.'],

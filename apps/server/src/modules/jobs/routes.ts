@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema, type AutoMLResults } from '@indicata/contracts';
+import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema, withoutBidiControls, type AutoMLResults } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -13,10 +13,17 @@ import { archiveFileName, buildResultsArchive } from '../../jobs/results-archive
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const fileParams = idParams.extend({ file: z.string().regex(MODEL_FILE_PATTERN, 'Not a model file name.') });
 
+/** The body with bidirectional overrides dropped from its job name (they could make it read as another name). */
+function withStoredName(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { name } = body as { name?: unknown };
+  return typeof name === 'string' ? { ...body, name: withoutBidiControls(name) } : body;
+}
+
 export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/jobs', async (request, reply) => {
     const user = requireUser(request);
-    const job = await createJob(ctx, user.id, request.body);
+    const job = await createJob(ctx, user.id, withStoredName(request.body));
     return reply.code(201).send({ job });
   });
 
@@ -46,7 +53,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
     if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { name } = parseBody(rerunJobRequestSchema, request);
-    return reply.code(201).send({ job: await rerunJob(ctx, user.id, id, name) });
+    return reply.code(201).send({ job: await rerunJob(ctx, user.id, id, name === undefined ? name : withoutBidiControls(name)) });
   });
 
   app.delete('/api/jobs/:id', async (request, reply) => {

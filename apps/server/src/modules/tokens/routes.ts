@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, createApiTokenRequestSchema } from '@indicata/contracts';
+import { ID_PATTERN, createApiTokenRequestSchema, withoutBidiControls } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -18,7 +18,9 @@ export async function registerTokenRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post('/api/tokens', async (request, reply) => {
     const user = requireUser(request);
-    const { name } = parseBody(createApiTokenRequestSchema, request);
+    const parsed = parseBody(createApiTokenRequestSchema, request);
+    // Bidirectional overrides are dropped from the stored name (they could make it read as another name).
+    const { name } = createApiTokenRequestSchema.parse({ name: withoutBidiControls(parsed.name) });
     return reply.code(201).send(await createToken(ctx.database.db, user.id, name));
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { csvProblemMessage, formatBytes, ID_PATTERN, UPLOAD_FIELDS, type CsvProblem } from '@indicata/contracts';
+import { controlCharacterIn, controlCharacterProblem, csvProblemMessage, formatBytes, ID_PATTERN, UPLOAD_FIELDS, withoutBidiControls, type CsvProblem } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -131,11 +131,20 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
         receivingBodies.delete(request);
       }
       if (body.bytes === undefined || body.fileName === undefined) throw refusal({ key: 'csvNeedsFileAndColumns' });
+      for (const [field, value] of [['file name', body.fileName], ...Object.entries(body.fields)]) {
+        const character = controlCharacterIn(value);
+        if (character) {
+          const problem = controlCharacterProblem(field, character);
+          throw new ApiError(400, 'textControlCharacter', problem.message, { [field]: problem.message });
+        }
+      }
+      // Bidirectional overrides are dropped from the stored name (they could make it read as another name).
+      const fileName = withoutBidiControls(body.fileName);
       await checkUploadQuota(db, user.id, body.bytes.byteLength, quotas.uploadBytes, expected);
       try {
         const record = await createUpload(db, storage(), {
           userId: user.id,
-          fileName: body.fileName,
+          fileName,
           bytes: body.bytes,
           spatialColumn: (body.fields[UPLOAD_FIELDS.spatialColumn] ?? '').trim(),
           temporalColumn: (body.fields[UPLOAD_FIELDS.temporalColumn] ?? '').trim(),

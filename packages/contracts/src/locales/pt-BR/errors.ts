@@ -14,4 +14,6 @@ export const errors: Translation<typeof en> = {
   internal: 'Algo deu errado no servidor.',
   network: 'Não foi possível alcançar o servidor. Verifique sua conexão e tente novamente.',
   unexpected: 'Algo deu errado. Tente novamente em instantes.',
+  textControlCharacter: 'O campo {field} contém um caractere de controle ({character}), que não é permitido. Remova-o e tente novamente.',
+  jsonForbiddenKey: 'O corpo da requisição usa a chave "{key}", que não é permitida em nenhum objeto. Renomeie essa chave e envie a requisição novamente.',
 };

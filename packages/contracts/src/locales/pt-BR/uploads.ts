@@ -40,6 +40,8 @@ export const uploads: Translation<typeof en> = {
     csvTimeNotNumeric: 'A coluna temporal "{column}" precisa conter números, como anos; a linha {line} tem "{value}".',
     csvDuplicatePair: 'O par "{space}" / "{time}" aparece nas linhas {first} e {second}; cada local e tempo deve aparecer uma vez.',
     csvTooLarge: 'O arquivo é maior que o limite de {limit}.',
+    csvUnclosedQuote: 'A linha {line} abre um valor entre aspas (") que nunca é fechado. Feche as aspas ou remova-as e tente novamente.',
+    csvMisplacedQuote: 'A linha {line} tem texto logo depois de aspas de fechamento ("). Coloque o valor inteiro entre aspas, ou remova as aspas, e tente novamente.',
     csvNoNumericColumn: 'Além das colunas espacial e temporal, o arquivo precisa de pelo menos uma coluna numérica.',
     csvTooManyRows: 'O arquivo tem mais de {limit} linhas de dados. Mantenha menos locais ou anos e tente novamente.',
     csvFileNameTooLong: 'O nome do arquivo é longo demais (no máximo {limit} caracteres). Renomeie o arquivo e tente novamente.',
