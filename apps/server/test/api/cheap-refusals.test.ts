@@ -1,5 +1,6 @@
 import { PREDICT_LIMITS } from '@indicata/contracts';
 import type { PgliteDatabase } from '../../src/db/client.ts';
+import { REFUSED_ANSWER_DELAY_MS } from '../../src/modules/predict/routes.ts';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
 /**
@@ -25,7 +26,8 @@ function countStatements(database: PgliteDatabase): { count: () => number; stop:
 
 /**
  * A refused request costs no database work: a personal token's prediction requests past the per-minute limit are
- * answered 429 before the token is looked up (before: a token SELECT and a lastUsedAt UPDATE for each of them).
+ * answered 429 before the token is looked up (before: a token SELECT and a lastUsedAt UPDATE for each of them), and
+ * a second later, so that a client flooding past its limit is slowed to one refusal a second per connection.
  */
 describe('rate limits answer before any database work', () => {
   let server: TestServer;
@@ -48,10 +50,12 @@ describe('rate limits answer before any database work', () => {
 
     const counter = countStatements(server.ctx.database as PgliteDatabase);
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 50; i++) statuses.push((await predict()).statusCode);
+      const started = Date.now();
+      const statuses = (await Promise.all(Array.from({ length: 50 }, () => predict()))).map((r) => r.statusCode);
       expect(statuses.every((s) => s === 429)).toBe(true);
       expect(counter.count()).toBe(0);
+      // Each refusal is answered after REFUSED_ANSWER_DELAY_MS, so a flood of them costs one answer a second per connection.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(REFUSED_ANSWER_DELAY_MS - 50);
     } finally {
       counter.stop();
     }

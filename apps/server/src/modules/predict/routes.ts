@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, PREDICT_MESSAGES, RESULT_ALGORITHMS, predictRequestSchema } from '@indicata/contracts';
 import { exportEnsembleOnnx, exportOnnx } from '@indicata/engine';
@@ -21,23 +21,34 @@ export function predictRateLimitKey(request: FastifyRequest): string {
   return header ? `token:${crypto.createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip}`;
 }
 
+/** How long a prediction request past the per-minute limit waits for its 429. */
+export const REFUSED_ANSWER_DELAY_MS = 1_000;
+
 /**
  * POST /api/jobs/:id/predict: JSON `{ model?, rows }` or `{ model?, csv }`, or a `text/csv` body with `?model=`.
  * Session or personal token; the demo account may call it (nothing is stored).
  */
 export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limitPredictions = app.createRateLimit({ max: PREDICT_LIMITS.requestsPerMinute, timeWindow: 60_000, keyGenerator: predictRateLimitKey });
+  /**
+   * The route's first hook, before the guard looks up the token (no database work for a refused request). The 429
+   * comes after REFUSED_ANSWER_DELAY_MS: a client that keeps sending past its limit gets one answer a second per
+   * connection instead of thousands, so a flood of refusals cannot crowd out other requests on the event loop.
+   */
+  const refuseOverLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const state = await limitPredictions(request);
+    if (!state.isAllowed && state.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(state.ttl / 1000))));
+      await new Promise((resolve) => setTimeout(resolve, REFUSED_ANSWER_DELAY_MS));
+      throw ApiError.of(429, 'rate_limited');
+    }
+  };
   await app.register(async (scope) => {
     // A raw CSV body (curl --data-binary @rows.csv -H 'Content-Type: text/csv') becomes { csv }.
     scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, { csv: body }));
     scope.post(
       '/api/jobs/:id/predict',
-      {
-        config: {
-          bearer: true,
-          storesNothing: true,
-          rateLimit: { max: PREDICT_LIMITS.requestsPerMinute, timeWindow: '1 minute', keyGenerator: predictRateLimitKey },
-        },
-      },
+      { onRequest: refuseOverLimit, config: { bearer: true, storesNothing: true } },
       async (request) => {
         const user = requireUser(request);
         const { id } = parseParams(idParams, request);
