@@ -1,6 +1,6 @@
 import { PREDICT_LIMITS } from '@indicata/contracts';
 import type { PgliteDatabase } from '../../src/db/client.ts';
-import { REFUSED_ANSWER_DELAY_MS } from '../../src/modules/predict/routes.ts';
+import { REFUSED_ANSWER_DELAY_MS } from '../../src/http/refusal-delay.ts';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
 /**

@@ -4,6 +4,7 @@ import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema, withoutBidiContr
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
+import { delayRefusal } from '../../http/refusal-delay.ts';
 import { parseBody, parseParams, parseQuery } from '../../http/parse.ts';
 import { cancelJob, createJob, deleteJob, findOwnJob, listJobs, rerunJob } from './service.ts';
 import { toListItem } from './job-views.ts';
@@ -20,10 +21,20 @@ function withStoredName(body: unknown): unknown {
   return typeof name === 'string' ? { ...body, name: withoutBidiControls(name) } : body;
 }
 
+/** A job refused for the active-job quota is answered after REFUSED_ANSWER_DELAY_MS (see http/refusal-delay.ts). */
+async function quotaRefusalsDelayed<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'jobQuotaExceeded') await delayRefusal();
+    throw error;
+  }
+}
+
 export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/jobs', async (request, reply) => {
     const user = requireUser(request);
-    const job = await createJob(ctx, user.id, withStoredName(request.body));
+    const job = await quotaRefusalsDelayed(createJob(ctx, user.id, withStoredName(request.body)));
     return reply.code(201).send({ job });
   });
 
@@ -53,7 +64,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
     if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { name } = parseBody(rerunJobRequestSchema, request);
-    return reply.code(201).send({ job: await rerunJob(ctx, user.id, id, name === undefined ? name : withoutBidiControls(name)) });
+    return reply.code(201).send({ job: await quotaRefusalsDelayed(rerunJob(ctx, user.id, id, name === undefined ? name : withoutBidiControls(name))) });
   });
 
   app.delete('/api/jobs/:id', async (request, reply) => {

@@ -10,6 +10,7 @@ import { predictRows, resolveJobModel } from './service.ts';
 import { predictGaps } from './gaps.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { ApiError } from '../../http/errors.ts';
+import { delayRefusal } from '../../http/refusal-delay.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const modelQuery = z.object({ model: z.enum(PREDICTION_MODELS).optional() });
@@ -21,9 +22,6 @@ export function predictRateLimitKey(request: FastifyRequest): string {
   return header ? `token:${crypto.createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip}`;
 }
 
-/** How long a prediction request past the per-minute limit waits for its 429. */
-export const REFUSED_ANSWER_DELAY_MS = 1_000;
-
 /**
  * POST /api/jobs/:id/predict: JSON `{ model?, rows }` or `{ model?, csv }`, or a `text/csv` body with `?model=`.
  * Session or personal token; the demo account may call it (nothing is stored).
@@ -32,14 +30,13 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
   const limitPredictions = app.createRateLimit({ max: PREDICT_LIMITS.requestsPerMinute, timeWindow: 60_000, keyGenerator: predictRateLimitKey });
   /**
    * The route's first hook, before the guard looks up the token (no database work for a refused request). The 429
-   * comes after REFUSED_ANSWER_DELAY_MS: a client that keeps sending past its limit gets one answer a second per
-   * connection instead of thousands, so a flood of refusals cannot crowd out other requests on the event loop.
+   * comes after REFUSED_ANSWER_DELAY_MS (http/refusal-delay.ts).
    */
   const refuseOverLimit = async (request: FastifyRequest, reply: FastifyReply) => {
     const state = await limitPredictions(request);
     if (!state.isAllowed && state.isExceeded) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(state.ttl / 1000))));
-      await new Promise((resolve) => setTimeout(resolve, REFUSED_ANSWER_DELAY_MS));
+      await delayRefusal();
       throw ApiError.of(429, 'rate_limited');
     }
   };
