@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Divider, Group, Paper, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@indicata/contracts';
+import { LIMITS, manualClassProblems } from '@indicata/contracts';
 import { notify } from '../lib/notify.tsx';
 import { useUploadRecord, useWhoIndicatorLabels } from '../features/wizard/api.ts';
 import { ClassTable } from '../features/wizard/components/ClassTable.tsx';
@@ -24,9 +24,15 @@ const CLASS_OPTIONS = range(LIMITS.manualClassesMin, LIMITS.manualClassesMax);
 
 /** Route /discretizacao: per-attribute discretization entries (automatic groups or manual classes). */
 export default function DiscretizationPage() {
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
   const goBack = useGoBack();
   const { state } = useWizard();
+  // A manual table whose classes are empty or overlap is refused by the API; shown under its table (contracts job-checks).
+  const classProblem = (entry: DiscretizationEntry): string | null => {
+    if (entry.option !== 'manual' || entry.classes.some((row) => row.min.trim() === '' || row.max.trim() === '')) return null;
+    const classes = entry.classes.map((row) => ({ title: row.title.trim(), min: Number(row.min), max: Number(row.max) }));
+    return manualClassProblems(classes, i18n.language === 'pt-BR' ? 'pt-BR' : 'en').join(' ') || null;
+  };
   const [entries, setEntries] = useState<DiscretizationEntry[]>(() => {
     const saved = entriesFromJson(state.groupsCategorizationFeatures);
     return saved.length > 0 ? saved : [emptyEntry()];
@@ -49,6 +55,11 @@ export default function DiscretizationPage() {
     const failed = validateEntries(entries);
     if (failed) {
       notify.error(t(`messages:${failed}`));
+      return;
+    }
+    const refused = entries.map(classProblem).find((problem) => problem !== null);
+    if (refused) {
+      notify.error(refused);
       return;
     }
     applyWizard((s) => saveFeatureDiscretization(s, entriesToJson(entries)));
@@ -131,6 +142,11 @@ export default function DiscretizationPage() {
                       searchable
                     />
                     {entry.classes.length > 0 && <ClassTable rows={entry.classes} onChange={(classes) => change(index, { classes })} label={name} />}
+                    {classProblem(entry) && (
+                      <Text size="sm" c="red" role="alert">
+                        {classProblem(entry)}
+                      </Text>
+                    )}
                   </>
                 )}
               </Stack>

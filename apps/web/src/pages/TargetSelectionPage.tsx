@@ -14,6 +14,7 @@ import { ALL_REGIONS, useWizard } from '../features/wizard/state.ts';
 import {
   PERCENT_INPUT_PATTERN,
   previewRequestOf,
+  targetFieldProblems,
   targetFormFrom,
   targetPatch,
   validateTarget,
@@ -27,7 +28,7 @@ const CLASS_OPTIONS = range(LIMITS.manualClassesMin, LIMITS.manualClassesMax);
 
 /** Route /targetselection: the target indicator, its discretization, dimensions and the prediction option. */
 export default function TargetSelectionPage() {
-  const { t } = useTranslation('wizard');
+  const { t, i18n } = useTranslation('wizard');
   const goBack = useGoBack();
   const { state, update } = useWizard();
   const [form, setForm] = useState<TargetForm>(() => targetFormFrom(state));
@@ -63,10 +64,16 @@ export default function TargetSelectionPage() {
     else set({ predictionMode: mode, targetYear: '', targetRegion: '' });
   };
 
+  const fieldProblems = targetFieldProblems(form, years, i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
   const save = () => {
     const failed = validateTarget(form);
     if (failed) {
       notify.error(t(`messages:${failed}`));
+      return;
+    }
+    const refused = fieldProblems.manualClasses ?? fieldProblems.testPercent;
+    if (refused) {
+      notify.error(refused);
       return;
     }
     update(targetPatch(form));
@@ -154,6 +161,11 @@ export default function TargetSelectionPage() {
                     maw={220}
                   />
                   {form.manualClasses.length > 0 && <ClassTable rows={form.manualClasses} onChange={(manualClasses) => set({ manualClasses })} />}
+                  {fieldProblems.manualClasses && (
+                    <Text size="sm" c="red" role="alert" data-testid="manual-classes-error">
+                      {fieldProblems.manualClasses}
+                    </Text>
+                  )}
                 </Stack>
               )}
             </Stack>
@@ -190,6 +202,7 @@ export default function TargetSelectionPage() {
                 <TextInput
                   label={t('target.percent')}
                   description={t('target.percentHint')}
+                  error={fieldProblems.testPercent}
                   inputMode="numeric"
                   value={form.testPercent}
                   onChange={(event) => {

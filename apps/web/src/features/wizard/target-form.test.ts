@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_REGIONS, initialWizardState } from './state.ts';
-import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, previewRequestOf, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
+import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, previewRequestOf, targetFieldProblems, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
 
 const form = (patch: Partial<TargetForm> = {}): TargetForm => ({
   ...targetFormFrom(initialWizardState()),
@@ -72,5 +72,25 @@ describe('Target Selection save rules', () => {
     const upload = { database: '17_life.csv', uploadId: 'u1', useWho: false };
     const manual = previewRequestOf(form({ discretizationMode: 'manual', manualClasses: [{ title: 'a', min: '0', max: '1' }, { title: 'b', min: '1', max: '2' }] }), upload);
     expect(manual).toMatchObject({ uploadId: 'u1', targetDimension: undefined, discretization: { mode: 'manual', classes: [{ title: 'a', min: 0, max: 1 }, { title: 'b', min: 1, max: 2 }] } });
+  });
+});
+
+describe('Target Selection: what the API would refuse is shown on its field before saving', () => {
+  const years = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009];
+  const manual = (rows: [string, string, string][]) => form({ discretizationMode: 'manual', manualClasses: rows.map(([title, min, max]) => ({ title, min, max })) });
+
+  it('flags a class whose minimum is not below its maximum, and overlapping classes', () => {
+    expect(targetFieldProblems(manual([['low', '60', '40'], ['high', '60', '100']]), years, 'en').manualClasses).toBe('Class 1 "low": its minimum 60 must be below its maximum 40.');
+    expect(targetFieldProblems(manual([['low', '0', '60'], ['high', '55', '100']]), years, 'pt-BR').manualClasses).toContain('se sobrepõem');
+    expect(targetFieldProblems(manual([['low', '0', '60'], ['high', '60', '100']]), years, 'en')).toEqual({});
+  });
+
+  it('flags a test share below half a year of the data or above all but half a year', () => {
+    const percent = (testPercent: string) => form({ predictionMode: 'percentageTesting', targetYear: '', targetRegion: '', testPercent });
+    expect(targetFieldProblems(percent('1'), years, 'en').testPercent).toContain('from 5% to 95%');
+    expect(targetFieldProblems(percent('99'), years, 'en').testPercent).toContain('from 5% to 95%');
+    expect(targetFieldProblems(percent('10'), years, 'en')).toEqual({});
+    // Before the data's years are loaded nothing is judged (the server still is).
+    expect(targetFieldProblems(percent('1'), [], 'en')).toEqual({});
   });
 });

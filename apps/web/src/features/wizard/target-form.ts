@@ -2,7 +2,7 @@
  * Target Selection's form: what it edits, its save rules (spec section 5 "Target save", in order) and
  * how it is read from and written to the wizard state.
  */
-import { isTestPercentInRange, LIMITS, type MessageKey, type TargetClassPreviewRequest } from '@indicata/contracts';
+import { isTestPercentInRange, LIMITS, manualClassProblems, testPercentProblem, type MessageKey, type TargetClassPreviewRequest } from '@indicata/contracts';
 import type { ManualClassRow, WizardState } from './state.ts';
 
 /** The wizard fields Target Selection edits; the manual table is always present while editing. */
@@ -75,6 +75,34 @@ export function validateTarget(form: TargetForm): MessageKey | null {
   if (form.discretizationMode === 'automatic' && form.groupsCategorization === null) return 'autoDiscretizationNoValue';
   if (form.discretizationMode === 'manual' && !isManualTableComplete(form.manualClasses)) return 'manualTargetTableIncomplete';
   return null;
+}
+
+/** A Target Selection field the data refuses, with the message shown on it. */
+export interface TargetFieldProblems {
+  manualClasses?: string;
+  testPercent?: string;
+}
+
+/**
+ * What the API would refuse in a complete form for the chosen data, shown on the field before saving (the same
+ * contracts checks POST /api/jobs runs): a manual class table whose classes are empty or overlap, and a test share
+ * that tests less than half a year or leaves less than half a year to train on.
+ * @param years the target's years in the chosen data (the indicator's, or the upload's)
+ */
+export function targetFieldProblems(form: TargetForm, years: readonly number[], locale: 'en' | 'pt-BR'): TargetFieldProblems {
+  const problems: TargetFieldProblems = {};
+  if (form.discretizationMode === 'manual' && isManualTableComplete(form.manualClasses)) {
+    const classes = form.manualClasses.map((row) => ({ title: row.title.trim(), min: Number(row.min), max: Number(row.max) }));
+    const messages = manualClassProblems(classes, locale);
+    if (messages.length > 0) problems.manualClasses = messages.join(' ');
+  }
+  const percent = Number(form.testPercent);
+  // Only once the years are known and the value is in the spec's 0..100 (its own message comes first).
+  if (form.testPercent.trim() !== '' && years.length > 0 && isTestPercentInRange(percent)) {
+    const problem = testPercentProblem(percent, new Set(years).size, locale);
+    if (problem) problems.testPercent = problem;
+  }
+  return problems;
 }
 
 /** The state patch of a saved form. */
