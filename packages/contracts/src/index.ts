@@ -24,3 +24,4 @@ export * from './job-limits.ts';
 export * from './result-verdict.ts';
 export * from './rule-choice.ts';
 export * from './request-text.ts';
+export * from './trust-summary.ts';

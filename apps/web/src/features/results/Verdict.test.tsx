@@ -97,3 +97,44 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     expect(text('verdict-budget')).toMatch(/^Time budget \d+(\.\d)? s; the run took \d+(\.\d)? s and evaluated \d+ of \d+ planned candidates\./);
   });
 });
+
+describe('Verdict: coverage of the prediction sets', { timeout: 60_000 }, () => {
+  const trust = (coverage: number, byYear: { year: number; coverage: number }[]): NonNullable<AutoMLResults['trust']> => ({
+    conformal: {
+      nominal: 0.9,
+      method: 'lac',
+      test: { coverage, meanSetSize: 1.234, byYear: byYear.map((y) => ({ ...y, meanSetSize: 1.2, rows: 40 })), byClass: [] },
+      compared: [],
+    },
+    calibration: {
+      method: 'temperature',
+      kept: true,
+      temperature: 1.4,
+      validation: { logLossBefore: 0.9, logLossAfter: 0.8 },
+      test: { brierBefore: 0.3, brierAfter: 0.28, eceBefore: 0.08, eceAfter: 0.04, logLossBefore: 0.9, logLossAfter: 0.85 },
+      reliability: { before: [], after: [] },
+    },
+  });
+
+  it('states nominal and reached coverage and the mean set size', () => {
+    if (!results) return;
+    renderWithProviders(<Verdict results={{ ...results, trust: trust(0.931, [{ year: 2019, coverage: 0.92 }, { year: 2020, coverage: 0.94 }]) }} />);
+    expect(text('verdict-coverage')).toBe('Prediction sets: 90% nominal, 93.1% reached on the test years, 1.2 classes on average.');
+  });
+
+  it('says plainly when coverage falls more than 5 points short, and in which years', () => {
+    if (!results) return;
+    renderWithProviders(<Verdict results={{ ...results, trust: trust(0.82, [{ year: 2019, coverage: 0.91 }, { year: 2020, coverage: 0.73 }]) }} />);
+    expect(text('verdict-coverage')).toBe(
+      'Prediction sets: 90% nominal, 82.0% reached on the test years, 1.2 classes on average. ' +
+        'Coverage falls short of the nominal by 8.0 points: the sets hold the true class less often than they promise. ' +
+        'More than 5 points below the nominal in 2020 (73.0%).',
+    );
+  });
+
+  it('says nothing about sets for results without a trust report', () => {
+    if (!results) return;
+    renderWithProviders(<Verdict results={{ ...results, trust: undefined }} />);
+    expect(screen.queryByTestId('verdict-coverage')).toBeNull();
+  });
+});

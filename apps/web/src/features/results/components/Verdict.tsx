@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, comparisonSentence, headlineComparisons, recommendedSentence, ruleSentences, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import { COVERAGE_SHORTFALL_POINTS, LIMITS, comparisonSentence, coverageSummary, headlineComparisons, recommendedSentence, ruleSentences, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import { baselineSentence, formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
 
@@ -15,6 +15,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
   const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const figures = useMemo(() => verdictFigures(results), [results]);
   const comparisons = useMemo(() => headlineComparisons(results), [results]);
+  const coverage = useMemo(() => coverageSummary(results.trust), [results]);
   if (!figures) return null;
   const { chosen, intervals, baselines, small, budget } = figures;
   const baselineName = (name: string) => t(`tables.baselineNames.${name}`);
@@ -101,6 +102,17 @@ export function Verdict({ results }: { results: AutoMLResults }) {
             <Text size="sm" data-testid="verdict-basis">
               {t('verdict.basis', { rows: figures.testRows, years: figures.years.join(', ') })}
             </Text>
+            {coverage && (
+              <Text size="sm" data-testid="verdict-coverage">
+                {t('verdict.coverage', { nominal: coverage.nominal, reached: coverage.reached, size: coverage.size })}
+                {coverage.shortBy !== null && ` ${t('verdict.coverageShort', { points: coverage.shortBy })}`}
+                {coverage.shortYears.length > 0 &&
+                  ` ${t('verdict.coverageShortYears', {
+                    points: COVERAGE_SHORTFALL_POINTS,
+                    years: coverage.shortYears.map((y) => t('verdict.coverageYear', y)).join(', '),
+                  })}`}
+              </Text>
+            )}
             <Text size="sm" data-testid="verdict-budget">
               {use
                 ? t('verdict.budget', {
