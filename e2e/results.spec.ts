@@ -107,7 +107,10 @@ test.describe('results', () => {
     const families = await page.locator('[data-testid^="model-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')!.slice(6)));
     expect(families.length).toBeGreaterThan(0);
     for (const family of families) {
-      await expect(page.getByTestId(`table-predictions-${family}`).locator('thead th')).toHaveText(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
+      // Then the prediction set, when the model has a conformal rule.
+      const heads = await page.getByTestId(`table-predictions-${family}`).locator('thead th').allInnerTexts();
+      expect(heads.slice(0, 5)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
+      expect([[], ['Prediction set']]).toContainEqual(heads.slice(5));
       await expect(page.getByTestId(`table-confusion-${family}`)).toBeAttached();
     }
     if (families.includes('ANN')) await expect(page.getByTestId('table-ann-hyperparameters')).toBeAttached();

@@ -64,7 +64,9 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     ]);
     expect(within(screen.getByTestId('table-class-errors')).getByText(/classes are ordered ranges/)).toBeTruthy();
     for (const algorithm of Object.keys(r.models)) {
-      expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
+      // Results with prediction sets add their column; older results have none.
+      const sets = r.models[algorithm as keyof typeof r.models]!.predictions.some((row) => Array.isArray(row.set));
+      expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class', ...(sets ? ['Prediction set'] : [])]);
       expect(screen.getByTestId(`table-confusion-${algorithm}`)).toBeTruthy();
     }
     // The run is real and has a 24 s budget: on a loaded machine the ANN's final fit may not finish, and its results
@@ -207,5 +209,27 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'How to read the results' }));
     expect(await screen.findByText(/Baselines: the majority class/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  });
+});
+
+describe('Prediction sets in the per-model tables', { timeout: 60_000 }, () => {
+  it('shows each row\'s set beside the predicted class, the titles joined with "or"', () => {
+    if (!results) return;
+    const r = results;
+    const algorithm = Object.keys(r.models)[0] as keyof typeof r.models;
+    const model = r.models[algorithm]!;
+    // Each row's set: its actual and its predicted class (one title when they agree).
+    const withSets: AutoMLResults = {
+      ...r,
+      models: { ...r.models, [algorithm]: { ...model, predictions: model.predictions.map((p) => ({ ...p, set: [...new Set([p.actual, p.predicted])] })) } },
+    };
+    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={withSets} database="WHO" />);
+    fireEvent.click(screen.getByTestId('toggle-all-sections'));
+    const testId = `table-predictions-${algorithm}`;
+    expect(headerTexts(testId).at(-1)).toBe('Prediction set');
+    for (const row of bodyRows(testId)) {
+      const [actual, predicted, set] = cells(row).slice(3, 6).map((cell) => cell.textContent);
+      expect(set).toBe(actual === predicted ? actual : `${actual} or ${predicted}`);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { databaseLabel, formatCell, formatJobDate, formatParams, formatPercent } from './format.ts';
+import { databaseLabel, formatCell, formatJobDate, formatParams, formatPercent, formatSet } from './format.ts';
 
 describe('number formats (spec section 9)', () => {
   it('shows integers as they are and other numbers with 4 decimals', () => {
@@ -65,5 +65,15 @@ describe('database label', () => {
     expect(databaseLabel('1700000000000_life_expectancy.csv')).toBe('life_expectancy.csv');
     expect(databaseLabel('1700000000000_data.csv')).toBe('data.csv');
     expect(databaseLabel('plain.csv')).toBe('plain.csv');
+  });
+});
+
+describe('prediction sets in words', () => {
+  it('joins the titles with the given "or", a dash for an empty set, nothing without a set', () => {
+    expect(formatSet(['3'], 'or')).toBe('3');
+    expect(formatSet(['3', '4'], 'or')).toBe('3 or 4');
+    expect(formatSet(['2', '3', '4'], 'ou')).toBe('2, 3 ou 4');
+    expect(formatSet([], 'or')).toBe('—');
+    expect(formatSet(undefined, 'or')).toBe('');
   });
 });

@@ -66,3 +66,14 @@ export function databaseLabel(database: string | null | undefined): string {
   const cut = database.indexOf('_');
   return cut < 0 ? database : database.slice(cut + 1);
 }
+
+/**
+ * A prediction set in words: "3", "3 or 4", "2, 3 or 4" (the word for "or" in the page's language); a dash for an
+ * empty set and nothing when the row has no set (results from before prediction sets).
+ */
+export function formatSet(titles: readonly string[] | null | undefined, or: string): string {
+  if (!Array.isArray(titles)) return '';
+  if (titles.length === 0) return '—';
+  if (titles.length === 1) return titles[0];
+  return `${titles.slice(0, -1).join(', ')} ${or} ${titles[titles.length - 1]}`;
+}

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { AnnHyperparameterRow, AutoMLResults, ConfusionMatrix, FeatureImportanceRow, ModelResult, PredictionRow } from '@indicata/contracts';
 import { DataTable, type Column } from './DataTable.tsx';
 import type { ResultFilters } from '../filters.ts';
-import { formatCell } from '../format.ts';
+import { formatCell, formatSet } from '../format.ts';
 import { usePlaceLabel } from '../usePlaceLabel.ts';
 import { featureImportanceOf, isRule, visiblePredictions } from '../resultsView.ts';
 import { ChartSlot, ConfusionHeatmap, FeatureImportanceBars } from '../lazyCharts.tsx';
 
-/** Per-model results: place, region, year, Actual Value, Prediction (year ascending, filtered). */
+/** Per-model results: place, region, year, Actual Value, Prediction, prediction set (year ascending, filtered). */
 export function PredictionsTable({ model, labels, filters }: { model: ModelResult; labels: AutoMLResults['labels']; filters: ResultFilters }) {
   const { t } = useTranslation('results');
   const placeLabel = usePlaceLabel();
@@ -26,6 +26,10 @@ export function PredictionsTable({ model, labels, filters }: { model: ModelResul
         </Text>
       ),
     },
+    // Results from before prediction sets have no set on any row: no column then.
+    ...(model.predictions.some((row) => Array.isArray(row.set))
+      ? [{ header: t('tables.columns.predictionSet'), cell: (row: PredictionRow) => formatSet(row.set, t('tables.setOr')) }]
+      : []),
   ];
   return (
     <DataTable

@@ -2,6 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { NotPredicted, Prediction, PredictResponse } from '@indicata/contracts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
+import { formatSet } from '../format.ts';
 import { downloadText, predictionsCsv } from './predictionCsv.ts';
 
 /** The job's spatial and temporal column names, used as the first two headers. */
@@ -16,10 +17,13 @@ export interface PlaceLabels {
  */
 export function PredictionResult({ result, labels, fileName, testId }: { result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'>; labels: PlaceLabels; fileName: string; testId: string }) {
   const { t } = useTranslation('results');
+  // Models without a conformal rule (jobs from before prediction sets) answer without sets: no column then.
+  const withSets = result.predictions.some((p) => Array.isArray(p.set));
   const columns: Column<Prediction>[] = [
     { header: labels.space, cell: (p) => p.space ?? '' },
     { header: labels.time, cell: (p) => (p.time === null ? '' : String(p.time)) },
     { header: t('predict.columnPredicted'), cell: (p) => p.label },
+    ...(withSets ? [{ header: t('predict.columnSet'), cell: (p: Prediction) => formatSet(p.set, t('tables.setOr')) }] : []),
     ...result.classes.map((c) => ({ header: t('predict.columnProbability', { title: c.title }), numeric: true, cell: (p: Prediction) => (p.probabilities[c.index] ?? 0).toFixed(3) })),
     { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
   ];
@@ -36,6 +40,7 @@ export function PredictionResult({ result, labels, fileName, testId }: { result:
         space: labels.space,
         time: labels.time,
         predicted: t('predict.columnPredicted'),
+        set: withSets ? { title: t('predict.columnSet'), or: t('tables.setOr') } : null,
         probability: (title) => t('predict.columnProbability', { title }),
         imputed: t('predict.columnImputed'),
         missing: t('predict.columnMissing'),

@@ -221,3 +221,29 @@ describe('predictionsCsv', () => {
     expect(csv.split('\r\n')[1]).toBe(`"'=cmd;x";2020;Low;0.9;0.1;1;;`);
   });
 });
+
+describe('prediction sets from the API', { timeout: 30_000 }, () => {
+  const withSets: GapsResponse = { ...gaps, predictions: gaps.predictions.map((p, i) => ({ ...p, set: i % 2 ? ['Low', 'High'] : ['Low'] })) };
+
+  it('shows each row\'s set beside the predicted class, joined with "or"', async () => {
+    serve(() => ({ status: 200, body: withSets }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    await screen.findByTestId('gaps-summary');
+    const table = screen.getByTestId('gaps-result-predictions');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'Prediction set', 'P(Low)', 'P(High)', 'Indicators imputed']);
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Low');
+    expect(within(rows[2]).getAllByRole('cell')[3].textContent).toBe('Low or High');
+  });
+
+  it('puts the set in the CSV when asked, blank for rows not predicted', () => {
+    const csv = predictionsCsv(
+      { classes, predictions: withSets.predictions.slice(0, 2), notPredicted: gaps.notPredicted },
+      { space: 's', time: 't', predicted: 'p', set: { title: 'set', or: 'ou' }, probability: (title) => `P(${title})`, imputed: 'i', missing: 'm', reason: 'r' },
+    ).split('\r\n');
+    expect(csv[0]).toBe('s;t;p;set;P(Low);P(High);i;m;r');
+    expect(csv[2]).toBe('Country 01;2020;High;Low ou High;0.25;0.75;0;;');
+    expect(csv[3]).toMatch(/^Atlantis;2021;;;;;;2;/);
+  });
+});

@@ -1,11 +1,14 @@
 import { toCsv, type PredictResponse } from '@indicata/contracts';
 import { saveBlob } from '../../../lib/save-file.ts';
+import { formatSet } from '../format.ts';
 
 /** Column titles of the predictions CSV, given by the caller in the page's language. */
 export interface PredictionCsvHeaders {
   space: string;
   time: string;
   predicted: string;
+  /** The prediction-set column's title and the word joining its classes; null leaves the column out. */
+  set?: { title: string; or: string } | null;
   probability: (title: string) => string;
   imputed: string;
   missing: string;
@@ -13,15 +16,16 @@ export interface PredictionCsvHeaders {
 }
 
 /**
- * The predictions as a semicolon CSV: place, time, predicted class, one probability column per class and the
- * imputed count; then the rows that were not predicted, with their missing count and reason.
+ * The predictions as a semicolon CSV: place, time, predicted class, its prediction set (when asked), one probability
+ * column per class and the imputed count; then the rows that were not predicted, with their missing count and reason.
  */
 export function predictionsCsv(result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'>, headers: PredictionCsvHeaders): string {
-  const columns = [headers.space, headers.time, headers.predicted, ...result.classes.map((c) => headers.probability(c.title)), headers.imputed, headers.missing, headers.reason];
+  const set = headers.set ?? null;
+  const columns = [headers.space, headers.time, headers.predicted, ...(set ? [set.title] : []), ...result.classes.map((c) => headers.probability(c.title)), headers.imputed, headers.missing, headers.reason];
   const blanks = result.classes.map(() => null);
   const rows: (string | number | null)[][] = [
-    ...result.predictions.map((p) => [p.space, p.time, p.label, ...p.probabilities.map((value) => Number(value.toFixed(6))), p.imputed, null, null]),
-    ...result.notPredicted.map((n) => [n.space, n.time, null, ...blanks, null, n.missing, n.reason]),
+    ...result.predictions.map((p) => [p.space, p.time, p.label, ...(set ? [formatSet(p.set, set.or)] : []), ...p.probabilities.map((value) => Number(value.toFixed(6))), p.imputed, null, null]),
+    ...result.notPredicted.map((n) => [n.space, n.time, null, ...(set ? [null] : []), ...blanks, null, n.missing, n.reason]),
   ];
   return toCsv(columns, rows);
 }
