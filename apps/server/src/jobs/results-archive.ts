@@ -26,10 +26,25 @@ function csv(header: readonly string[], rows: readonly (readonly unknown[])[]): 
 /** One model's predictions, with the results' own column names for place, region and time. */
 export function predictionsCsv(results: AutoMLResults, rows: readonly PredictionRow[]): string {
   const { labels } = results;
-  const header = [labels.space, ...(labels.region ? [labels.region] : []), labels.time, 'actual', 'predicted', 'actualIndex', 'predictedIndex', 'correct', 'actualValue', 'outlier', 'imputed'];
+  // The prediction set (class titles joined by "|"), when the results have sets: older results keep their columns.
+  const sets = rows.some((r) => Array.isArray(r.set));
+  const header = [labels.space, ...(labels.region ? [labels.region] : []), labels.time, 'actual', 'predicted', ...(sets ? ['set'] : []), 'actualIndex', 'predictedIndex', 'correct', 'actualValue', 'outlier', 'imputed'];
   return csv(
     header,
-    rows.map((r) => [r.space, ...(labels.region ? [r.region] : []), r.time, r.actual, r.predicted, r.actualIndex, r.predictedIndex, r.correct, r.actualValue, r.outlier, r.imputed]),
+    rows.map((r) => [
+      r.space,
+      ...(labels.region ? [r.region] : []),
+      r.time,
+      r.actual,
+      r.predicted,
+      ...(sets ? [(r.set ?? []).join('|')] : []),
+      r.actualIndex,
+      r.predictedIndex,
+      r.correct,
+      r.actualValue,
+      r.outlier,
+      r.imputed,
+    ]),
   );
 }
 
@@ -93,7 +108,7 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
     '  `packages/contracts/src/results.ts` of Indicata). Field names are the specification\'s (e.g. `TotalIntances`,',
     '  `indicatorAnalyzingName`, `missingDatasPercent`, `ig`, `rank_test_score`, `mean_test_score` = validation macro-F1).',
     '- `resultados.csv`: the Resultados table (one row per model and class, then `macro avg` and `weighted avg`).',
-    ...predictionFiles.map((file) => `- \`${file}\`: that model's prediction for every test row (actual and predicted class).`),
+    ...predictionFiles.map((file) => `- \`${file}\`: that model's prediction for every test row (actual and predicted class, and the prediction set: the classes, joined by "|", that hold the true class with the run's nominal probability).`),
     ...files.map(fileLine),
     ...(withEnsemble ? ['- `models/ensemble.json`: the soft-voting ensemble: its members (files above) and their weights.'] : []),
     '',

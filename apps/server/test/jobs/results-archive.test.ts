@@ -84,7 +84,11 @@ describe('GET /api/jobs/:id/archive (Download models as one zip)', { timeout: 18
 
     // CSVs keep the spec's field names; one line per test row.
     const predictionsCsv = strFromU8(files['predictions/predictionsDT.csv']).trim().split('\n');
-    expect(predictionsCsv[0]).toBe('region;year;actual;predicted;actualIndex;predictedIndex;correct;actualValue;outlier;imputed');
+    // The engine writes each row's prediction set: a column of class titles joined by "|".
+    const firstRow = results.models.DT!.predictions[0];
+    expect(firstRow.set).toBeDefined();
+    expect(predictionsCsv[0]).toBe('region;year;actual;predicted;set;actualIndex;predictedIndex;correct;actualValue;outlier;imputed');
+    expect(predictionsCsv[1].split(';')[4]).toBe(firstRow.set!.join('|'));
     expect(predictionsCsv).toHaveLength(results.models.DT!.predictions.length + 1);
     expect(strFromU8(files['resultados.csv']).split('\n')[0]).toBe('Algorithm;Category;TotalIntances;Accuracy;precision;recall;f1;MAE;MAPE;MSE;RMSE;KGE');
 

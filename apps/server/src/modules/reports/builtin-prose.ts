@@ -14,6 +14,7 @@ import {
 } from '@indicata/contracts';
 import { escapeHtml } from '../assistant/sanitize.ts';
 import { classBalance, classRecalls, strongestCorrelations, topConfusion } from './facts.ts';
+import { trustSentences } from './trust-prose.ts';
 
 /**
  * The built-in analyst's prose for each report section: sentences computed from the results, in English or
@@ -86,6 +87,7 @@ const en: Record<ReportSectionKey, Writer> = {
     }
     const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
     if (ranked.length > 1) out.push(`Test macro-F1 by algorithm: ${ranked.map((m) => `${m.algorithm} ${dec(m.test.macroF1)}`).join(', ')}.`);
+    out.push(...trustSentences(res, 'en'));
     return out;
   },
   outliers: (res) => {
@@ -197,6 +199,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     for (const b of res.baselines.filter((x) => x.name !== res.best.toLowerCase())) out.push(`A linha de base ${b.name} tem macro-F1 de ${decPt(b.test.macroF1)} (acurácia ${pctPt(b.test.accuracy)}); um modelo útil precisa superá-la.`);
     const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
     if (ranked.length > 1) out.push(`Macro-F1 de teste por algoritmo: ${ranked.map((m) => `${m.algorithm} ${decPt(m.test.macroF1)}`).join(', ')}.`);
+    out.push(...trustSentences(res, 'pt-BR'));
     return out;
   },
   outliers: (res) => {

@@ -1,5 +1,6 @@
 import { bootstrapScores, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
 import { roundFact } from '../assistant/profile.ts';
+import { trustFacts } from './trust-prose.ts';
 
 /**
  * The facts each report section may state, computed from the results. The language model receives them as
@@ -105,6 +106,7 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
           ...(b.validation ? { validationMacroF1: r(b.validation.macroF1), validationStd: r(b.validation.std) } : {}),
         })),
         choice: choiceFacts(results),
+        trust: trustFacts(results),
         classes: results.classes.map((c) => ({ title: c.title, trainRows: c.trainCount, testRows: c.testCount })),
       };
     case 'outliers': {

@@ -101,7 +101,7 @@ export async function writeReport(results: AutoMLResults, ctx: WriteReportContex
   }
 
   // Every number of the results (and the derived facts) may be quoted in any section.
-  const allowed = collectFacts([facts, results.summary, results.resultados, results.classes, results.split, results.preprocessing, results.baselines, results.cvGap, results.choice ?? null]);
+  const allowed = collectFacts([facts, results.summary, results.resultados, results.classes, results.split, results.preprocessing, results.baselines, results.cvGap, results.choice ?? null, results.trust ?? null]);
   const sections = REPORT_SECTION_KEYS.map((key): ReportSection => {
     const text = prose[key];
     if (typeof text !== 'string' || text.trim() === '') return builtinSection(results, key, locale, 'invalid-output');
