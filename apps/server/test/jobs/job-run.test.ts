@@ -68,7 +68,8 @@ describe.each(allDatabaseKinds())('a job runs through the queue on $kind', ({ ki
     expect(seen.at(-1)).toBe('done');
 
     const results = job.results as AutoMLResults;
-    expect(['DT', 'KNN', 'Ensemble']).toContain(results.best);
+    // A model of the two families, their ensemble, or a rule when no model beats it on validation.
+    expect(['DT', 'KNN', 'Ensemble', 'Persistence', 'Majority']).toContain(results.best);
     expect(results.seed).toBe(11);
     expect(results.split.testYears).toEqual([2007]);
     expect(results.models.DT?.predictions.length).toBeGreaterThan(0);
