@@ -6,6 +6,8 @@
  * failure mode AutoGluon once shipped (a fitted temperature of -1242); the search range here is also bounded.
  */
 
+import { concatFolds } from '../search/select.ts';
+
 /** Probabilities below this are treated as this in logarithms (a model's zero is never certain). */
 const FLOOR = 1e-12;
 /** log(temperature) is searched in [-LOG_T_RANGE, LOG_T_RANGE]: temperatures from about 0.05 to 20. */
@@ -135,15 +137,7 @@ export interface TemperatureFit {
  * @param nClasses number of classes
  */
 export function fitCalibration(foldProbabilities: Float64Array[], foldActual: Int32Array[], nClasses: number): TemperatureFit {
-  const concat = (parts: Float64Array[]) => {
-    const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
-    let o = 0;
-    for (const p of parts) {
-      out.set(p, o);
-      o += p.length;
-    }
-    return out;
-  };
+  const concat = (parts: Float64Array[]) => concatFolds(parts, (n) => new Float64Array(n));
   const allP = concat(foldProbabilities);
   const allY = Int32Array.from(foldActual.flatMap((y) => Array.from(y)));
   const before = logLoss(allP, allY, nClasses);

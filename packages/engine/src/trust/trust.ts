@@ -1,5 +1,6 @@
 import type { CalibrationReport, ModelResult, TrustReport } from '@indicata/contracts';
 import { clean } from '../metrics/tables.ts';
+import { concatFolds } from '../search/select.ts';
 import { CONFORMAL_METHODS, evaluateSets, fitConformal, predictionSets, type ConformalMethod, type ConformalRule } from './conformal.ts';
 import { atTemperature, brier, fitCalibration, logLoss, reliability } from './calibration.ts';
 
@@ -46,15 +47,7 @@ export function oneHot(predictions: ArrayLike<number>, nClasses: number): Float6
   return out;
 }
 
-function concat(parts: Float64Array[]): Float64Array {
-  const out = new Float64Array(parts.reduce((s, p) => s + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
+const concat = (parts: Float64Array[]): Float64Array => concatFolds(parts, (n) => new Float64Array(n));
 
 const num = (x: number) => clean(x) as number;
 
