@@ -2,6 +2,8 @@
  * A sampler of `GET /api/health` for the benchmarks that ask whether the server stays responsive (the event loop
  * answers) while it does heavy work: bench/server-responsiveness.ts and bench/predict-api.ts.
  */
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { Worker } from 'node:worker_threads';
 
 /** The value at percentile `p` (0-100) of ascending `sorted`. */
@@ -61,3 +63,30 @@ export function startSampler(base: string) {
   };
 }
 
+
+/** A free TCP port on the loopback address, for a server a bench starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until a bench's server answers /api/health (it may import the WHO snapshot first), or fails when it exits. */
+export async function waitForServer(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch (_error) {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not start within 600 s');
+}

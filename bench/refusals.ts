@@ -15,15 +15,14 @@
  *
  * Target: health p99 under 20 ms while the 429s are being answered.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { autoJobSettings } from '@indicata/contracts';
-import { percentile, startSampler } from './health-sampler.ts';
+import { freePort, percentile, startSampler, waitForServer } from './health-sampler.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -39,31 +38,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const CSRF = { 'x-indicata-request': '1' };
 /** A job id that exists nowhere: the limit counts refused requests too, so any id will do. */
 const SOME_JOB_ID = 'AAAAAAAAAAAAAAAAAAAA';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch (_error) {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 600 s');
-}
 
 async function signIn(base: string, label: string): Promise<Record<string, string>> {
   const email = `bench-${label}-${Date.now()}@example.org`;

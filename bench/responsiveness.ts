@@ -6,7 +6,7 @@
 // Results: the console and bench/out/responsiveness.json. Target: every page within 1.5x its idle time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from './health-sampler.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,17 +43,6 @@ const VARIANTS: Record<string, Record<string, string>> = {
   before: { JOB_ENGINE_THREADS: String(os.availableParallelism()), JOB_THREAD_NICENESS: '0' },
   after: {},
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

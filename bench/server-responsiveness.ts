@@ -15,29 +15,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DEFAULT_JOB_THREAD_NICENESS as JOB_NICENESS } from '../apps/server/src/jobs/thread-priority.ts';
-import { percentile, startSampler } from './health-sampler.ts';
+import { freePort, percentile, startSampler, waitForServer } from './health-sampler.ts';
 
 const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, busy: { type: 'boolean', default: false }, json: { type: 'string' } } });
 const targetBytes = Number(options.mb) * 1_000_000;
 const root = path.resolve(import.meta.dirname, '..');
 const CSRF = { 'x-indicata-request': '1' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A semicolon panel of places x 20 years with a target and 19 features, about `bytes` long. */
 function generateCsv(bytes: number): { text: string; rows: number } {
@@ -56,20 +44,6 @@ function generateCsv(bytes: number): { text: string; rows: number } {
     }
   }
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
-}
-
-async function waitForServer(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch (_error) {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start within 600 s');
 }
 
 /** One endless loop per core at a job's nice level, standing in for a running job's fit threads. */
