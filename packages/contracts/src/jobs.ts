@@ -81,3 +81,32 @@ export const JOB_DELETED_EVENT = 'job-deleted';
 
 /** Body of POST /api/jobs/:id/rerun: an optional name for the new job (default: the original's). */
 export const rerunJobRequestSchema = z.object({ name: z.string().trim().max(200).optional() }).strict();
+
+/**
+ * A job submission (POST /api/jobs) may carry this header so that sending it twice queues one job: a double click
+ * on the confirmation or a retry after a lost answer gets the first job back (200 instead of 201). The key is the
+ * caller's own (two users never share one) and lives as long as the job it queued.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+export const IDEMPOTENCY_KEY_LIMITS = {
+  /** A UUID has 36 characters; shorter keys would collide too easily between a user's submissions. */
+  minChars: 16,
+  maxChars: 128,
+  /** Printable ASCII without spaces, so the key reads the same in logs and in every HTTP client. */
+  pattern: /^[\x21-\x7e]+$/,
+} as const;
+
+/** Messages of the idempotency key ({placeholders} filled by formatMessage). */
+export const IDEMPOTENCY_MESSAGES = {
+  idempotencyKeyInvalid: `The ${IDEMPOTENCY_KEY_HEADER} header must be ${IDEMPOTENCY_KEY_LIMITS.minChars} to ${IDEMPOTENCY_KEY_LIMITS.maxChars} printable characters without spaces (a UUID will do).`,
+  idempotencyKeyReused: `This ${IDEMPOTENCY_KEY_HEADER} was already used for job {jobId} with a different request. Send a new key for a new job, or the same request to get that job back.`,
+} as const;
+
+/** The header's value if it is a usable key, null when absent, or 'invalid'. */
+export function readIdempotencyKey(value: unknown): string | null | 'invalid' {
+  if (value === undefined) return null;
+  if (typeof value !== 'string') return 'invalid';
+  const { minChars, maxChars, pattern } = IDEMPOTENCY_KEY_LIMITS;
+  return value.length >= minChars && value.length <= maxChars && pattern.test(value) ? value : 'invalid';
+}

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { JobData, JobProgress, JobStatus, ModelFile } from '@indicata/contracts';
 import { users } from './auth.ts';
 
@@ -36,8 +36,17 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The submission's Idempotency-Key header, if it sent one; unique per user (a repeat gets this job back). */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the submitted body, to tell a repeat of the request from another request reusing its key. */
+    requestHash: text('request_hash'),
   },
-  (table) => [index('jobs_user_id_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('jobs_user_id_created_idx').on(table.userId, table.createdAt),
+    // NULLs never collide in a unique index, so jobs without a key are unaffected; the index is what makes two
+    // simultaneous submissions with one key queue one job (the second insert waits for the first, then conflicts).
+    uniqueIndex('jobs_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -8,6 +8,7 @@ import { delayRefusal } from '../../http/refusal-delay.ts';
 import { parseBody, parseParams, parseQuery } from '../../http/parse.ts';
 import { cancelJob, createJob, deleteJob, findOwnJob, listJobs, rerunJob } from './service.ts';
 import { toListItem } from './job-views.ts';
+import { submissionOf } from './idempotency.ts';
 import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
 import { archiveFileName, buildResultsArchive } from '../../jobs/results-archive.ts';
 
@@ -34,8 +35,10 @@ async function quotaRefusalsDelayed<T>(work: Promise<T>): Promise<T> {
 export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/jobs', async (request, reply) => {
     const user = requireUser(request);
-    const job = await quotaRefusalsDelayed(createJob(ctx, user.id, withStoredName(request.body)));
-    return reply.code(201).send({ job });
+    const body = withStoredName(request.body);
+    const { job, created } = await quotaRefusalsDelayed(createJob(ctx, user.id, body, submissionOf(request.headers, body)));
+    // A repeat of a submission (same Idempotency-Key, same body) gets the job it queued, as 200.
+    return reply.code(created ? 201 : 200).send({ job });
   });
 
   app.get('/api/jobs', { config: { bearer: true } }, async (request) => {

@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { localTimestamp } from './local-time.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
 import { toListItem } from './job-views.ts';
+import { earlierSubmission, type Submission } from './idempotency.ts';
 import { JOB_DELETED_EVENT, JOB_EVENT } from '@indicata/contracts';
 import { budgetSecondsOf, expireSecondsFor } from '../../jobs/settings.ts';
 import { removeJobFiles } from '../../jobs/job-files.ts';
@@ -99,14 +100,32 @@ async function checkActiveJobQuota(ctx: AppContext, userId: string): Promise<voi
   if (active >= max) throw jobQuotaError(active, max);
 }
 
+/** A submission's answer: the job, and whether this request queued it (false: a repeat got the earlier job back). */
+export interface Submitted {
+  job: JobListItem;
+  created: boolean;
+}
+
+async function repeated(ctx: AppContext, userId: string, jobId: string): Promise<Submitted> {
+  const row = await findOwnJob(ctx, userId, jobId);
+  if (!row) throw ApiError.of(404, 'not_found');
+  return { job: toListItem(row), created: false };
+}
+
 /**
  * Validates and queues a job: the Run AutoML checks in the spec's order (their exact messages), then the
  * schema, then the owner of the data. The job row and its queue entry commit in one transaction.
  * @param ctx app context with the queue
  * @param userId the owner
  * @param body the request body as received
+ * @param submission its Idempotency-Key and body hash: a repeat of the request gets the job the key already
+ *   queued, before any check (a full quota must not refuse the repeat of an accepted job)
  */
-export async function createJob(ctx: AppContext, userId: string, body: unknown): Promise<JobListItem> {
+export async function createJob(ctx: AppContext, userId: string, body: unknown, submission: Submission | null = null): Promise<Submitted> {
+  if (submission) {
+    const earlier = await earlierSubmission(ctx, userId, submission);
+    if (earlier) return repeated(ctx, userId, earlier);
+  }
   const raw = (body ?? {}) as { name?: unknown; data?: unknown };
   const failed = runAutoMLChecks(raw.data, raw.name);
   if (failed) throw new ApiError(400, failed, MESSAGES[failed]);
@@ -122,7 +141,7 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown):
   const { columns, ...data } = await resolveDatabase(ctx, userId, parsed.data);
   await checkIndicatorsExist(ctx, data, columns);
   await refuseMisfitToData(ctx, userId, data);
-  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs });
+  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs, submission });
 }
 
 /**
@@ -134,34 +153,57 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown):
  * @param options.activeJobQuota refuse (429) when the owner already has this many jobs waiting or running:
  *   counted inside the transaction after locking the owner's `users` row (SELECT ... FOR UPDATE), so parallel
  *   submissions of one user queue up behind each other and the quota holds exactly, on PostgreSQL too
+ * @param options.submission the request's idempotency key: stored with the job, unique per user, so of two
+ *   submissions with one key only the first inserts (the second's insert conflicts, or it finds the first's row
+ *   once the user's row is unlocked) and both answer with the same job
  */
-export async function insertAndEnqueueJob(ctx: AppContext, userId: string, name: string, data: JobData, options: { activeJobQuota?: number } = {}): Promise<JobListItem> {
+export async function insertAndEnqueueJob(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+  data: JobData,
+  options: { activeJobQuota?: number; submission?: Submission | null } = {},
+): Promise<Submitted> {
   const queue = ctx.queue;
   if (!queue) throw ApiError.of(503, 'unavailable');
   const now = new Date();
   const id = newId(now.getTime());
   const seed = data.seed ?? Math.floor(Math.random() * 2 ** 31);
-  await withRawTransaction(ctx.database, async (execute) => {
+  const submission = options.submission ?? null;
+  const earlier = await withRawTransaction(ctx.database, async (execute) => {
     const max = options.activeJobQuota;
     if (max !== undefined) {
       await execute('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      // Looked up under the lock, before the quota: the repeat of a job that filled the quota gets that job.
+      const found = submission ? await earlierSubmission(ctx, userId, submission, execute) : null;
+      if (found) return found;
       const active = (await execute(ACTIVE_JOBS_SQL, [userId])).rows[0] as { n: number } | undefined;
       if ((active?.n ?? 0) >= max) throw jobQuotaError(active?.n ?? 0, max);
     }
-    await execute(
-      `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at) VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7)`,
-      [id, userId, name, localTimestamp(now), JSON.stringify({ ...data, seed }), seed, now.toISOString()],
+    const inserted = await execute(
+      `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at, idempotency_key, request_hash)
+       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7, $8, $9)
+       ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+      [id, userId, name, localTimestamp(now), JSON.stringify({ ...data, seed }), seed, now.toISOString(), submission?.key ?? null, submission?.hash ?? null],
     );
+    if (inserted.rows.length === 0) {
+      // Only the key can conflict: another submission with it committed first (a caller without the quota's lock).
+      const found = submission ? await earlierSubmission(ctx, userId, submission, execute) : null;
+      if (found) return found;
+      throw ApiError.of(409, 'conflict');
+    }
     const budgetSeconds = budgetSecondsOf(data, ctx.config.jobs.budgetSeconds);
     await queue.enqueue({ jobId: id }, execute, expireSecondsFor(budgetSeconds, ctx.config.jobs));
+    return null;
   });
+  if (earlier) return repeated(ctx, userId, earlier);
   const row = await findOwnJob(ctx, userId, id);
   const item = toListItem(row!);
   await ctx.events.publish(userId, { type: JOB_EVENT, data: item });
   // Only now: a worker woken earlier could publish "running" before this "pending", and the owner's list would
   // then show a running job as pending.
   queue.wake();
-  return item;
+  return { job: item, created: true };
 }
 
 /** A row of the job list query (column names as the database returns them). */
@@ -267,6 +309,6 @@ export async function deleteJob(ctx: AppContext, userId: string, id: string): Pr
 export async function rerunJob(ctx: AppContext, userId: string, id: string, name?: string): Promise<JobListItem> {
   const original = await findOwnJob(ctx, userId, id);
   if (!original) throw ApiError.of(404, 'not_found');
-  return createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } });
+  return (await createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } })).job;
 }
 
