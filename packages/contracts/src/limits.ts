@@ -37,6 +37,11 @@ export const LIMITS = {
     retryableStatuses: [408, 429],
   },
   loadingDotsTickMs: 500,
+  /**
+   * While a job shown on a page waits or runs, the page asks for it again this often, besides the live events: an
+   * event lost before the stream (re)opened would otherwise leave a finished job showing "running" until a reload.
+   */
+  jobStatusPollMs: 20_000,
   /** Result verdict: below these the test figures rest on too little data and the page says so. */
   verdict: {
     minTestRows: 30,

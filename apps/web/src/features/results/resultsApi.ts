@@ -4,8 +4,10 @@ import {
   JOB_EVENT,
   LIMITS,
   type JobListResponse,
+  isFinishedStatus,
   jobListItemSchema,
   type AutoMLResults,
+  type JobStatus,
   type JobData,
   type JobListItem,
 } from '@indicata/contracts';
@@ -69,6 +71,19 @@ export function removeJobFromPages(queryClient: QueryClient, id: string): void {
   void queryClient.invalidateQueries({ queryKey: jobsPagesKey });
 }
 
+/** The job's status as the cache knows it (detail first, else a list page), or undefined. */
+function knownStatus(queryClient: QueryClient, id: string): JobStatus | undefined {
+  const detail = queryClient.getQueryData<JobDetail>(jobQueryKey(id));
+  if (detail) return detail.status;
+  for (const [, page] of queryClient.getQueriesData<JobListResponse>({ queryKey: jobsPagesKey })) {
+    const job = page?.jobs.find((item) => item.id === id);
+    if (job) return job.status;
+  }
+  return undefined;
+}
+
+const isActive = (job: Pick<JobListItem, 'status'>) => !isFinishedStatus(job.status);
+
 /**
  * Keeps the jobs cache live: each SSE `job` event updates the list in place and refreshes that job's
  * detail once it has finished; after a dropped stream everything is refetched (events may be lost).
@@ -79,6 +94,9 @@ export function useLiveJobUpdates(): void {
     const parsed = jobListItemSchema.safeParse(data);
     if (!parsed.success) return;
     const job = parsed.data;
+    // A finished job never runs again: a "running" event that arrives after its end (progress published late)
+    // must not bring it back. The detail stands for the job when the page has it; else the lists' copy.
+    if (!isFinishedStatus(job.status) && isFinishedStatus(knownStatus(queryClient, job.id) ?? job.status)) return;
     putJobInPages(queryClient, job);
     queryClient.setQueryData<JobDetail>(jobQueryKey(job.id), (detail) => (detail ? { ...detail, ...job } : detail));
     if (job.status === 'done' || job.status === 'error' || job.status === 'cancelled') {
@@ -95,12 +113,26 @@ export function useLiveJobUpdates(): void {
   });
 }
 
-/** One page of the list, kept live; the previous page stays on screen while the next one loads. */
+/**
+ * One page of the list, kept live; the previous page stays on screen while the next one loads. While a job on it
+ * waits or runs, the page is also asked for every LIMITS.jobStatusPollMs, in case an event was lost.
+ */
 export function useJobsPage(page: number) {
   useLiveJobUpdates();
-  return useQuery({ queryKey: jobsPageQueryKey(page), queryFn: () => fetchJobsPage(page), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: jobsPageQueryKey(page),
+    queryFn: () => fetchJobsPage(page),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.jobs.some(isActive) ? LIMITS.jobStatusPollMs : false),
+  });
 }
 
+/** One job with its results, asked for again every LIMITS.jobStatusPollMs while it waits or runs (see useJobsPage). */
 export function useJob(id: string | null, enabled = true) {
-  return useQuery({ queryKey: jobQueryKey(id ?? ''), queryFn: () => fetchJob(id ?? ''), enabled: enabled && !!id });
+  return useQuery({
+    queryKey: jobQueryKey(id ?? ''),
+    queryFn: () => fetchJob(id ?? ''),
+    enabled: enabled && !!id,
+    refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? LIMITS.jobStatusPollMs : false),
+  });
 }
