@@ -11,6 +11,8 @@ export interface RequestOptions {
   retry?: boolean;
   /** Treat a 401 as "the session ended" (clear hints, go to /). Default: true except under /api/auth/. */
   redirectOnUnauthorized?: boolean;
+  /** Extra request headers (e.g. a job submission's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -87,7 +89,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send<T>(method: Method, path: string, body: unknown, options?: RequestOptions): Promise<T> {
   const url = apiUrl(path);
   if (signedOut && !isPublicCall(url)) throw new ApiRequestError({ status: 401, code: 'unauthenticated', message: 'Signed out.' });
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options?.headers, Accept: 'application/json' };
   if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';

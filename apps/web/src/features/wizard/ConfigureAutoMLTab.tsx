@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { SectionCard } from './components/SectionCard.tsx';
 import { MODEL_ROUTES, STEP_ROUTES } from './routes.ts';
 import { useWizard, withWho, withoutSource } from './state.ts';
 import { useSubmitRequest } from './useSubmitRequest.ts';
+import { nameTooLong } from './submit.ts';
 import { TargetSummary } from './components/TargetSummary.tsx';
 import { RunSettings } from './components/RunSettings.tsx';
 import { isDemoUser, useCurrentUser } from '../auth/useCurrentUser.ts';
@@ -33,10 +35,18 @@ export default function ConfigureAutoMLTab() {
   const { state, update, apply } = useWizard();
   const whoStatus = useWhoStatus();
   const whoUnavailable = whoStatus.data !== undefined && !whoStatus.data.available;
-  const { submit: run, sending } = useSubmitRequest('jobQueued', () => {
-    void queryClient.invalidateQueries({ queryKey: ['jobs'] });
-    navigate('/home?tab=results');
-  }, 'jobQueuedDetail');
+  const nameInput = useRef<HTMLInputElement>(null);
+  const { submit: run, sending } = useSubmitRequest(
+    'jobQueued',
+    () => {
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      navigate('/home?tab=results');
+    },
+    'jobQueuedDetail',
+    // The field already says what is wrong: bring it into view instead of repeating it in a notification.
+    { onNameTooLong: () => nameInput.current?.focus() },
+  );
+  const longName = nameTooLong(state.name);
 
   const sourceText = state.useWho
     ? t('step11.sourceWho')
@@ -57,6 +67,9 @@ export default function ConfigureAutoMLTab() {
         placeholder={t('name.placeholder')}
         value={state.name}
         onChange={(event) => update({ name: event.currentTarget.value })}
+        error={longName ? t('name.tooLong', { ...longName }) : undefined}
+        ref={nameInput}
+        data-testid="job-name"
         size="md"
         maw={520}
       />

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { prepareJob } from './submit.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JOB_LIMITS } from '@indicata/contracts';
+import { newSubmissionKey, prepareJob, submitJob, SubmissionKeys } from './submit.ts';
 import { initialWizardState, withWho, type WizardState } from './state.ts';
 import { setModelsAuto } from './transitions.ts';
 
@@ -35,5 +36,45 @@ describe('prepareJob', () => {
       expect(prepared.request.name).toBe('Europe 2015');
       expect(prepared.request.data.codePredictionIndicator).toBe('WHOSIS_000001');
     }
+  });
+});
+
+describe('a job name over the limit', () => {
+  it('is reported as such, with its length and the limit, not as the schema\'s message', () => {
+    const name = 'x'.repeat(JOB_LIMITS.nameMaxChars + 1);
+    expect(prepareJob({ ...ready(), name })).toEqual({ ok: false, nameTooLong: { count: JOB_LIMITS.nameMaxChars + 1, max: JOB_LIMITS.nameMaxChars } });
+    // Counted trimmed, as the server counts it.
+    expect(prepareJob({ ...ready(), name: ` ${'x'.repeat(JOB_LIMITS.nameMaxChars)} ` }).ok).toBe(true);
+  });
+});
+
+describe('submission keys', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends one key for the same request until it is queued, and a new one for a changed or later request', () => {
+    let n = 0;
+    const keys = new SubmissionKeys(() => `key-${++n}`);
+    const request = { name: 'a', data: { x: 1 } };
+    expect(keys.keyFor(request)).toBe('key-1');
+    expect(keys.keyFor({ ...request })).toBe('key-1');
+    expect(keys.keyFor({ ...request, name: 'b' })).toBe('key-2');
+    keys.queued();
+    expect(keys.keyFor({ ...request, name: 'b' })).toBe('key-3');
+  });
+
+  it('draws 32 hex characters', () => {
+    const key = newSubmissionKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(newSubmissionKey()).not.toBe(key);
+  });
+
+  it('goes out as the Idempotency-Key header of POST /api/jobs', async () => {
+    const sent: Headers[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers));
+      return new Response(JSON.stringify({ job: { id: 'j' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await submitJob({ name: 'a', data: {} }, 'key-0123456789abcdef');
+    expect(sent[0].get('idempotency-key')).toBe('key-0123456789abcdef');
   });
 });

@@ -66,6 +66,21 @@ describe('Configure AutoML tab', () => {
     fireEvent.click(within(after).getByRole('button', { name: 'Disable: Outliers' }));
     expect(getWizardState().preprocessingSteps).toEqual(['MissingData', 'Sampling']);
   }, 30_000);
+
+  it('says once, on the name field, that a name is too long, and Run AutoML asks nothing and sends nothing', async () => {
+    applyWizard(withWho);
+    updateWizard({ name: 'n'.repeat(250), targetCode: 'WHOSIS_000001', targetYear: '2015', targetRegion: 'Europe', groupsCategorization: 3 });
+    renderRoutes(routes, '/home');
+    const message = 'The name has 250 characters; at most 200 are allowed. Shorten it to run the request.';
+    const field = await screen.findByTestId('job-name');
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByTestId('run-automl'));
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/Too big/)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
 
 describe('Attribute Discretization page', () => {

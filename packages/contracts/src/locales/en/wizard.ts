@@ -6,6 +6,7 @@ export const wizard = {
     label: 'Name',
     placeholder: 'e.g. Life expectancy, Europe 2015',
     description: 'How this request is listed in Results and in the e-mail.',
+    tooLong: 'The name has {count} characters; at most {max} are allowed. Shorten it to run the request.',
   },
   step11: {
     title: 'Step 1.1 Data Collection',

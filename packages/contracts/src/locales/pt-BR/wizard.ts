@@ -7,6 +7,7 @@ export const wizard: Translation<typeof en> = {
     label: 'Nome',
     placeholder: 'ex.: Expectativa de vida, Europa 2015',
     description: 'Como esta solicitação aparece em Resultados e no e-mail.',
+    tooLong: 'O nome tem {count} caracteres; são permitidos no máximo {max}. Encurte-o para executar a solicitação.',
   },
   step11: {
     title: 'Etapa 1.1 Coleta de Dados',
