@@ -20,6 +20,12 @@ export const PREDICT_LIMITS = {
    * mostly see training fill values.
    */
   maxMissingShare: 0.5,
+  /**
+   * A predicted row with more than this share of the model's indicators missing in its input, before any filling
+   * (carried forward from an earlier year of the place, or the training fill value), is flagged `mostlyImputed`: it
+   * was predicted, but mostly from values the row did not have.
+   */
+  mostlyImputedShare: 0.5,
   /** Requests per minute and token (or per address without one) on the prediction API. */
   requestsPerMinute: 120,
   /** Live personal tokens per user. */
@@ -86,6 +92,13 @@ export const predictionSchema = z.object({
    * data (models trained with carry-forward), else the training fill value.
    */
   imputed: z.number().int(),
+  /** More than PREDICT_LIMITS.mostlyImputedShare of the model's indicators were missing in the input and filled in. */
+  mostlyImputed: z.boolean(),
+  /**
+   * Gap filling only: the row's year is after the last year with a target value, so the model extrapolates (its
+   * validation never looked that far ahead).
+   */
+  extrapolated: z.boolean().optional(),
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 
@@ -116,8 +129,18 @@ export type PredictResponse = z.infer<typeof predictResponseSchema>;
 export const gapsResponseSchema = predictResponseSchema.extend({
   /** The target column of the job's panel. */
   target: z.string(),
-  /** Rows of the panel whose target is missing and that have some indicator value (= predictions + notPredicted). */
+  /**
+   * Rows of the panel whose target is missing and that have some indicator value, in or after the target's years
+   * (= predictions + notPredicted).
+   */
   missingTarget: z.number().int(),
+  /** The first and last year with a target value in the job's panel (null when it has none). */
+  targetYears: z.object({ first: z.number(), last: z.number() }).nullable(),
+  /**
+   * Rows with indicator values but no target before targetYears.first: not predicted, since the model learned to
+   * predict a year from the ones before it and would extrapolate backwards there.
+   */
+  beforeTargetYears: z.number().int(),
   /** Rows of the panel in all (with WHO data: the target's country-years and these gaps). */
   panelRows: z.number().int(),
   /**

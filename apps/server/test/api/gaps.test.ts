@@ -94,9 +94,11 @@ describe('gap filling on the training panel', () => {
     const response = await gapsOf(jobId, owner.headers);
     expect(response.statusCode).toBe(200);
     const body = response.json<GapsResponse>();
-    expect(body).toMatchObject({ jobId, model: results.best, target: 'score', missingTarget: gaps, panelRows: 300 });
-    expect(body.predictions.length + body.notPredicted.length).toBe(gaps);
     const features = body.features;
+    expect(body).toMatchObject({ jobId, model: results.best, target: 'score', missingTarget: gaps, panelRows: 300, targetYears: { first: 2000, last: 2009 }, beforeTargetYears: 0 });
+    // Inside the target's years: nothing extrapolated; no predicted row lacks most of its indicators.
+    for (const p of body.predictions) expect([p.extrapolated, p.mostlyImputed]).toEqual([false, p.imputed > features.length / 2]);
+    expect(body.predictions.length + body.notPredicted.length).toBe(gaps);
     const allowed = Math.floor(features.length * PREDICT_LIMITS.maxMissingShare);
     // R06 2000 has only f4; R07 2000 has no indicator and is not a gap to fill.
     const missing = features.filter((f) => ['f1', 'f2', 'f3'].includes(f)).length;
@@ -153,6 +155,24 @@ describe('gap filling on the training panel', () => {
     const body = (await gapsOf(full, owner.headers)).json<GapsResponse>();
     expect(body).toMatchObject({ missingTarget: 0, predictions: [], notPredicted: [], panelRows: 300 });
     expect(body.classes.map((c) => c.title)).toEqual((models.DT as SavedPipelineModel).pipeline.classes.map((c) => c.title));
+  });
+
+  it("predicts only from the target's first year on, and marks the years after its last as extrapolated", async () => {
+    // The target is published for 2003-2007 only; the indicators run 2000-2009.
+    const lines = panelCsv(30, 10, 5).trim().split('\n');
+    const shorter = lines.map((line, i) => {
+      const cells = line.split(';');
+      if (i > 0 && (Number(cells[1]) < 2003 || Number(cells[1]) > 2007)) cells[6] = '';
+      return cells.join(';');
+    });
+    const id = await insertDoneJob(owner.user.id, { results, models }, `${shorter.join('\n')}\n`);
+    const body = (await gapsOf(id, owner.headers)).json<GapsResponse>();
+    expect(body).toMatchObject({ targetYears: { first: 2003, last: 2007 }, beforeTargetYears: 30 * 3, missingTarget: 30 * 2 });
+    expect(body.predictions).toHaveLength(30 * 2);
+    for (const p of body.predictions) {
+      expect(p.time).toBeGreaterThan(2007);
+      expect(p.extrapolated).toBe(true);
+    }
   });
 
   it("looks up the target's history in the panel for a model trained with it", async () => {

@@ -169,6 +169,25 @@ describe('prediction API and personal tokens', () => {
     expect(saved.pipeline.fill[0]).not.toBe(jsonRows[4][first]);
   });
 
+  it('flags a row predicted with more than half of its indicators missing before the filling, carried cells included', async () => {
+    const { secret } = await createToken(owner);
+    const features = (models.DT as SavedPipelineModel).pipeline.features;
+    const most = features.slice(0, Math.floor(features.length * PREDICT_LIMITS.mostlyImputedShare) + 1);
+    const half = features.slice(0, Math.floor(features.length * PREDICT_LIMITS.mostlyImputedShare));
+    const blank = (names: string[]) => Object.fromEntries(names.map((name) => [name, null]));
+    // R00 2005: its 2004 values fill the blanks (carry-forward), so the row is predicted, but mostly from values it lacked.
+    const rows = [{ ...jsonRows[5], ...blank(most) }, { ...jsonRows[5], ...blank(half) }, jsonRows[5]];
+    const response = await predict(jobId, bearer(secret), { rows, model: 'DT' });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<PredictResponse>();
+    expect(answer.notPredicted).toEqual([]);
+    expect(answer.predictions.map((p) => [p.imputed, p.mostlyImputed])).toEqual([
+      [most.length, true],
+      [half.length, false],
+      [0, false],
+    ]);
+  });
+
   it('takes a CSV (in JSON or as a text/csv body) and chooses any family or the ensemble', async () => {
     const { secret } = await createToken(owner);
     const first = csv.split('\n').slice(0, 21).join('\n');

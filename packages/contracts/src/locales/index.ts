@@ -17,6 +17,7 @@ import { questions as enQuestions } from './en/questions.ts';
 import { uploads as enUploads } from './en/uploads.ts';
 import { who as enWho } from './en/who.ts';
 import { jobs as enJobs } from './en/jobs.ts';
+import { gaps as enGaps } from './en/gaps.ts';
 
 import { common as ptCommon } from './pt-BR/common.ts';
 import { auth as ptAuth } from './pt-BR/auth.ts';
@@ -31,6 +32,7 @@ import { questions as ptQuestions } from './pt-BR/questions.ts';
 import { uploads as ptUploads } from './pt-BR/uploads.ts';
 import { who as ptWho } from './pt-BR/who.ts';
 import { jobs as ptJobs } from './pt-BR/jobs.ts';
+import { gaps as ptGaps } from './pt-BR/gaps.ts';
 
 import type { Translation } from './types.ts';
 
@@ -51,6 +53,7 @@ export const enLocale = {
   uploads: enUploads,
   who: enWho,
   jobs: enJobs,
+  gaps: enGaps,
 } as const;
 
 export const ptBRLocale: Translation<typeof enLocale> = {
@@ -67,6 +70,7 @@ export const ptBRLocale: Translation<typeof enLocale> = {
   uploads: ptUploads,
   who: ptWho,
   jobs: ptJobs,
+  gaps: ptGaps,
 };
 
 export const SUPPORTED_LANGUAGES = ['en', 'pt-BR'] as const;

@@ -49,10 +49,23 @@ function rowOf(frame: PanelFrame, index: number, target: string): Record<string,
   return present > 0 ? row : null;
 }
 
+/** The first and last year with a target value in the panel, or null when no row has one. */
+function yearsWithTarget(frame: PanelFrame, values: Float64Array): GapsResponse['targetYears'] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i])) continue;
+    first = Math.min(first, frame.time[i]);
+    last = Math.max(last, frame.time[i]);
+  }
+  return Number.isFinite(first) ? { first, last } : null;
+}
+
 /**
  * Gap filling: predicts the rows of the job's own panel whose target is missing but that have indicator values
  * (for WHO data, the country-years not yet published), with the job's chosen model or the one asked for, by the
- * prediction API's rules (rows with too many missing indicators are listed with the reason). Nothing is stored.
+ * prediction API's rules (rows with too many missing indicators are listed with the reason). Only rows from the
+ * target's first year on are predicted; those after its last year are marked `extrapolated`. Nothing is stored.
  * @throws ApiError 404 (not the caller's job), 409 (not done, or its data can no longer be read), 400 (no such model)
  */
 export async function predictGaps(ctx: AppContext, userId: string, jobId: string, model: PredictionModel): Promise<GapsResponse> {
@@ -70,7 +83,9 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const clamp = resolved.results.preprocessing?.targetDiscretization?.mode !== 'manual';
   const fitted: TargetClasses = { classes: resolved.pipeline.classes.map((c) => ({ ...c })), mode: clamp ? 'automatic' : 'manual', method: null, clamp };
   const observed: GapsResponse['observed'] = [];
+  const targetYears = yearsWithTarget(frame, values);
   const rows: Record<string, number | string | null>[] = [];
+  let beforeTargetYears = 0;
   for (let i = 0; i < frame.space.length; i++) {
     if (Number.isFinite(values[i])) {
       const classIndex = assignClass(values[i], fitted);
@@ -78,7 +93,10 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
       continue;
     }
     const row = rowOf(frame, i, target);
-    if (row) rows.push(row);
+    if (!row) continue;
+    // Before the data begins the model would extrapolate backwards (WHO indicators often start decades earlier).
+    if (targetYears && frame.time[i] < targetYears.first) beforeTargetYears += 1;
+    else rows.push(row);
   }
   const labels = { space: frame.spaceColumn, time: frame.timeColumn };
   const answer =
@@ -91,5 +109,7 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
           predictions: [],
           notPredicted: [],
         };
-  return { jobId, ...answer, target, missingTarget: rows.length, panelRows: frame.space.length, observed };
+  // After the last target year the model forecasts further ahead than it was validated on: said per row.
+  const predictions = answer.predictions.map((p) => ({ ...p, extrapolated: targetYears !== null && p.time !== null && p.time > targetYears.last }));
+  return { jobId, ...answer, predictions, target, missingTarget: rows.length, targetYears, beforeTargetYears, panelRows: frame.space.length, observed };
 }

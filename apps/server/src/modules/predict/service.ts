@@ -187,7 +187,8 @@ function carriedFromPanel(frame: PanelFrame, indicators: string[], rows: PlaceYe
  * Predicts rows with a resolved model: refuses input lacking a training column (with the list), reads numbers
  * (numeric text too; other text in an indicator column is refused), fills a missing indicator cell with its place's
  * latest earlier value in the job's panel when the model was trained that way (counted in `imputed`), leaves out rows
- * with more than PREDICT_LIMITS.maxMissingShare of the indicators still missing (with the reason), and predicts the
+ * with more than PREDICT_LIMITS.maxMissingShare of the indicators still missing (with the reason), flags those
+ * predicted with more than PREDICT_LIMITS.mostlyImputedShare missing before the filling, and predicts the
  * rest on a prediction thread (predict-threads.ts), so the event loop is free meanwhile.
  * @param model resolveJobModel's answer
  * @param body the validated request
@@ -209,6 +210,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
   const historyColumns = new Set(model.history?.columns ?? []);
   const indicators = features.filter((f) => !historyColumns.has(f) && !ignored(f));
   const allowed = Math.floor(indicators.length * PREDICT_LIMITS.maxMissingShare);
+  const mostlyImputedFrom = indicators.length * PREDICT_LIMITS.mostlyImputedShare;
   // Row-major cells of the rows to predict, `features.length` per row (moved to the prediction thread).
   const cells: number[] = [];
   const rowNumbers: number[] = [];
@@ -216,6 +218,8 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
   const carriedCounts: number[] = [];
   // Per predicted row, the indicator cells a rule ignores (left out of its imputed count).
   const ignoredCounts: number[] = [];
+  // Per predicted row, whether most of its indicators were missing before any filling (carried or model-filled).
+  const mostlyImputed: boolean[] = [];
   const notPredicted: NotPredicted[] = [];
   const place = (row: Record<string, number | string | null>) => {
     const space = row[labels.space];
@@ -263,6 +267,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
       rowNumbers.push(r);
       carriedCounts.push(carriedCells);
       ignoredCounts.push(ignoredCells);
+      mostlyImputed.push(missing + carriedCells > mostlyImputedFrom);
     }
   });
   let predicted: ProbabilityPrediction[] = [];
@@ -277,6 +282,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     probabilities: p.probabilities,
     ...(model.conformal ? { set: predictionSet(model.conformal, p.probabilities).map((k) => classes[k].title) } : {}),
     imputed: p.imputed - ignoredCounts[i] + carriedCounts[i],
+    mostlyImputed: mostlyImputed[i],
   }));
   return {
     model: model.algorithm,

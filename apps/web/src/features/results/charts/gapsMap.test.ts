@@ -1,7 +1,7 @@
 import type { GapsResponse } from '@indicata/contracts';
 import { gapsMapEntries, gapsMapOption, gapsMapYears } from './gapsMap.ts';
 
-const prediction = (space: string, time: number, classIndex: number) => ({ row: 0, space, time, label: '', classIndex, probabilities: [], imputed: 0 });
+const prediction = (space: string, time: number, classIndex: number) => ({ row: 0, space, time, label: '', classIndex, probabilities: [], imputed: 0, mostlyImputed: false });
 const gaps: Pick<GapsResponse, 'observed' | 'predictions'> = {
   observed: [
     { space: 'Brazil', time: 2019, classIndex: 2 },

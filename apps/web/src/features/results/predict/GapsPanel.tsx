@@ -15,11 +15,12 @@ const gapsKey = (jobId: string, model: PredictionModel) => ['jobs', jobId, 'gaps
 
 /**
  * "Predict missing values": on request, the job's own rows whose target is missing (country-years WHO has not
- * published), predicted with the chosen model or another, as a table and a CSV; for WHO panels (`showMap`) also a
+ * published) from the target's first year on, predicted with the chosen model or another, as a table and a CSV; for WHO panels (`showMap`) also a
  * world map of observed and predicted classes with a year slider.
  */
 export function GapsPanel({ jobId, results, showMap }: { jobId: string; results: AutoMLResults; showMap: boolean }) {
   const { t } = useTranslation('results');
+  const { t: tGaps } = useTranslation('gaps');
   const [model, setModel] = useState<PredictionModel>('chosen');
   const [asked, setAsked] = useState(false);
   const queryClient = useQueryClient();
@@ -66,16 +67,23 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
           {gaps.data.missingTarget === 0 ? (
             <Text data-testid="gaps-empty">{t('predict.noGaps', { target: gaps.data.target })}</Text>
           ) : (
+            <Text size="sm" data-testid="gaps-summary">
+              {t('predict.gapsSummary', {
+                missing: gaps.data.missingTarget,
+                total: gaps.data.panelRows,
+                target: gaps.data.target,
+                predicted: gaps.data.predictions.length,
+                notPredicted: gaps.data.notPredicted.length,
+              })}
+            </Text>
+          )}
+          {gaps.data.beforeTargetYears > 0 && gaps.data.targetYears && (
+            <Text size="sm" data-testid="gaps-before-years">
+              {tGaps('beforeYearsNote', { count: gaps.data.beforeTargetYears, first: gaps.data.targetYears.first, target: gaps.data.target })}
+            </Text>
+          )}
+          {gaps.data.missingTarget > 0 && (
             <>
-              <Text size="sm" data-testid="gaps-summary">
-                {t('predict.gapsSummary', {
-                  missing: gaps.data.missingTarget,
-                  total: gaps.data.panelRows,
-                  target: gaps.data.target,
-                  predicted: gaps.data.predictions.length,
-                  notPredicted: gaps.data.notPredicted.length,
-                })}
-              </Text>
               {showMap && (
                 <ChartSlot>
                   <GapsMap gaps={gaps.data} />

@@ -1,6 +1,6 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { NotPredicted, Prediction, PredictResponse } from '@indicata/contracts';
+import type { GapsResponse, NotPredicted, Prediction, PredictResponse } from '@indicata/contracts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 import { formatSet } from '../format.ts';
 import { downloadText, predictionsCsv } from './predictionCsv.ts';
@@ -13,12 +13,31 @@ export interface PlaceLabels {
 
 /**
  * An answer of the prediction API shown as two paginated tables (the predictions with the class probabilities
- * and imputed counts; the rows not predicted with their reason) and a semicolon CSV download of both.
+ * and imputed counts, rows predicted mostly from filled-in inputs or beyond the target's years marked and explained;
+ * the rows not predicted with their reason) and a semicolon CSV download of both.
  */
-export function PredictionResult({ result, labels, fileName, testId }: { result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'>; labels: PlaceLabels; fileName: string; testId: string }) {
+export function PredictionResult({
+  result,
+  labels,
+  fileName,
+  testId,
+}: {
+  result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'> & Partial<Pick<GapsResponse, 'target' | 'targetYears'>>;
+  labels: PlaceLabels;
+  fileName: string;
+  testId: string;
+}) {
+  const { target, targetYears } = result;
   const { t } = useTranslation('results');
+  const { t: tGaps } = useTranslation('gaps');
   // Models without a conformal rule (jobs from before prediction sets) answer without sets: no column then.
   const withSets = result.predictions.some((p) => Array.isArray(p.set));
+  // The marks get a column, and a sentence saying what they mean, only when some row has them.
+  const mostlyImputed = result.predictions.filter((p) => p.mostlyImputed).length;
+  const extrapolated = result.predictions.filter((p) => p.extrapolated).length;
+  const yes = tGaps('yes');
+  const mostlyImputedColumn = mostlyImputed > 0 ? { title: tGaps('columnMostlyImputed'), yes } : null;
+  const extrapolatedColumn = extrapolated > 0 ? { title: tGaps('columnExtrapolated'), yes } : null;
   const columns: Column<Prediction>[] = [
     { header: labels.space, cell: (p) => p.space ?? '' },
     { header: labels.time, cell: (p) => (p.time === null ? '' : String(p.time)) },
@@ -26,6 +45,8 @@ export function PredictionResult({ result, labels, fileName, testId }: { result:
     ...(withSets ? [{ header: t('predict.columnSet'), cell: (p: Prediction) => formatSet(p.set, t('tables.setOr')) }] : []),
     ...result.classes.map((c) => ({ header: t('predict.columnProbability', { title: c.title }), numeric: true, cell: (p: Prediction) => (p.probabilities[c.index] ?? 0).toFixed(3) })),
     { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
+    ...(mostlyImputedColumn ? [{ header: mostlyImputedColumn.title, cell: (p: Prediction) => (p.mostlyImputed ? yes : '') }] : []),
+    ...(extrapolatedColumn ? [{ header: extrapolatedColumn.title, cell: (p: Prediction) => (p.extrapolated ? yes : '') }] : []),
   ];
   const notColumns: Column<NotPredicted>[] = [
     { header: labels.space, cell: (n) => n.space ?? '' },
@@ -43,6 +64,8 @@ export function PredictionResult({ result, labels, fileName, testId }: { result:
         set: withSets ? { title: t('predict.columnSet'), or: t('tables.setOr') } : null,
         probability: (title) => t('predict.columnProbability', { title }),
         imputed: t('predict.columnImputed'),
+        mostlyImputed: mostlyImputedColumn,
+        extrapolated: extrapolatedColumn,
         missing: t('predict.columnMissing'),
         reason: t('predict.columnReason'),
       }),
@@ -54,6 +77,16 @@ export function PredictionResult({ result, labels, fileName, testId }: { result:
           {t('predict.downloadCsv')}
         </Button>
       </Group>
+      {mostlyImputedColumn && (
+        <Text size="sm" data-testid={`${testId}-mostly-imputed`}>
+          {tGaps('mostlyImputedNote', { count: mostlyImputed, column: mostlyImputedColumn.title })}
+        </Text>
+      )}
+      {extrapolatedColumn && targetYears && (
+        <Text size="sm" data-testid={`${testId}-extrapolated`}>
+          {tGaps('extrapolatedNote', { count: extrapolated, last: targetYears.last, target: target ?? '', column: extrapolatedColumn.title })}
+        </Text>
+      )}
       <DataTable title={t('predict.predictions', { count: result.predictions.length })} columns={columns} rows={result.predictions} testId={`${testId}-predictions`} />
       {result.notPredicted.length > 0 && (
         <DataTable title={t('predict.notPredicted', { count: result.notPredicted.length })} columns={notColumns} rows={result.notPredicted} testId={`${testId}-not-predicted`} />

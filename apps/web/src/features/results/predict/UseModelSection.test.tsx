@@ -35,10 +35,14 @@ const gaps: GapsResponse = {
     classIndex: i % 2,
     probabilities: i % 2 ? [0.25, 0.75] : [0.9, 0.1],
     imputed: i === 0 ? 1 : 0,
+    mostlyImputed: false,
+    extrapolated: false,
   })),
   notPredicted: [{ row: 23, space: 'Atlantis', time: 2021, missing: 2, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing: 2, total: 2, allowed: 1 }) }],
   target: 'score',
   missingTarget: 24,
+  targetYears: { first: 2000, last: 2020 },
+  beforeTargetYears: 0,
   panelRows: 400,
   observed: [
     { space: 'Brazil', time: 2019, classIndex: 1 },
@@ -245,5 +249,51 @@ describe('prediction sets from the API', { timeout: 30_000 }, () => {
     expect(csv[0]).toBe('s;t;p;set;P(Low);P(High);i;m;r');
     expect(csv[2]).toBe('Country 01;2020;High;Low ou High;0.25;0.75;0;;');
     expect(csv[3]).toMatch(/^Atlantis;2021;;;;;;2;/);
+  });
+});
+
+describe('rows to read with care', { timeout: 30_000 }, () => {
+  // Row 0: most indicators filled in; rows 1 and 2: a year after the target's last (2020).
+  const marked: GapsResponse = {
+    ...gaps,
+    predictions: gaps.predictions.map((p, i) => ({ ...p, mostlyImputed: i === 0, extrapolated: i === 1 || i === 2, time: i === 1 || i === 2 ? 2021 : p.time })),
+    beforeTargetYears: 190,
+  };
+
+  it('marks rows predicted mostly from filled-in inputs or after the last target year, each with one sentence, and says what was left out before the first', async () => {
+    serve(() => ({ status: 200, body: marked }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    expect((await screen.findByTestId('gaps-before-years')).textContent).toBe(
+      '190 rows before 2000, the first year with a score value, are not predicted: the model learned to predict a year from the ones before it, and would extrapolate backwards there.',
+    );
+    expect(screen.getByTestId('gaps-result-mostly-imputed').textContent).toMatch(/^1 of these predictions rest mostly on filled-in inputs \(column "Mostly imputed"\)/);
+    expect(screen.getByTestId('gaps-result-extrapolated').textContent).toMatch(/^2 of these predictions are for years after 2020, the last year with a score value/);
+    const table = screen.getByTestId('gaps-result-predictions');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Mostly imputed', 'Extrapolated']);
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]).getAllByRole('cell').slice(-2).map((c) => c.textContent)).toEqual(['yes', '']);
+    expect(within(rows[2]).getAllByRole('cell').slice(-2).map((c) => c.textContent)).toEqual(['', 'yes']);
+  });
+
+  it('has neither column nor sentence when no row is marked', async () => {
+    serve(() => ({ status: 200, body: gaps }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    await screen.findByTestId('gaps-summary');
+    expect(screen.queryByTestId('gaps-result-mostly-imputed')).toBeNull();
+    expect(screen.queryByTestId('gaps-result-extrapolated')).toBeNull();
+    expect(screen.queryByTestId('gaps-before-years')).toBeNull();
+  });
+
+  it('puts the marks in the CSV when asked, blank for unmarked rows and rows not predicted', () => {
+    const csv = predictionsCsv(
+      { classes, predictions: marked.predictions.slice(0, 2), notPredicted: gaps.notPredicted },
+      { space: 's', time: 't', predicted: 'p', probability: (title) => `P(${title})`, imputed: 'i', mostlyImputed: { title: 'mi', yes: 'y' }, extrapolated: { title: 'ex', yes: 'y' }, missing: 'm', reason: 'r' },
+    ).split('\r\n');
+    expect(csv[0]).toBe('s;t;p;P(Low);P(High);i;mi;ex;m;r');
+    expect(csv[1]).toBe('Country 00;2020;Low;0.9;0.1;1;y;;;');
+    expect(csv[2]).toBe('Country 01;2021;High;0.25;0.75;0;;y;;');
+    expect(csv[3]).toMatch(/^Atlantis;2021;;;;;;;2;/);
   });
 });
