@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, IDEMPOTENCY_KEY_HEADER, type JobListResponse } from '@indicata/contracts';
+import { expect, test } from './fixtures/app.ts';
+import { queueJob, whoAvailable, whoJobData } from './support/jobs.ts';
+
+/**
+ * Submit once: a double click on Run AutoML and on "Yes", then another try after the answer was lost on the way
+ * back, queue one job. The wizard is filled by cloning a job (queued and cancelled through the API, so no engine runs
+ * for it); the job the wizard queues is cancelled at the end.
+ */
+
+const cancel = (page: Page, id: string) => page.request.post(`/api/jobs/${id}/cancel`, { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE } });
+
+test('a double-clicked confirmation and a retry after a lost answer queue one job', async ({ page, registerUser, login }) => {
+  const user = await registerUser(page);
+  await login(page, user.email, user.password);
+  test.skip(!(await whoAvailable(page)), 'The e2e server has no WHO data (WHO_IMPORT_DIR).');
+  const original = await queueJob(page, 'Submit once', whoJobData());
+  expect((await cancel(page, original.id)).status()).toBe(200);
+
+  await page.goto('/home?tab=results');
+  await page.locator(`tr[data-job-id="${original.id}"]`).getByTestId('job-actions').click();
+  await page.getByRole('menuitem', { name: 'Clone into the wizard' }).click();
+  await page.waitForURL(/\/home\?tab=configure/);
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Submit once (copy)');
+
+  // The first submission reaches the server and queues the job, but its answer is lost on the way back.
+  const keys: string[] = [];
+  await page.route('**/api/jobs', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    keys.push((await route.request().headerValue(IDEMPOTENCY_KEY_HEADER)) ?? '');
+    if (keys.length === 1) {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+
+  await page.getByTestId('run-automl').dblclick();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).dblclick();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(() => keys.length).toBe(1);
+  // The network error is shown; the person tries again.
+  await expect(page.getByTestId('run-automl')).toBeEnabled();
+  await page.getByTestId('run-automl').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Your job "Submit once (copy)" is queued. Follow it on the Results tab.')).toBeVisible();
+
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const list = (await (await page.request.get('/api/jobs')).json()) as JobListResponse;
+  const copies = list.jobs.filter((job) => job.name === 'Submit once (copy)');
+  expect(copies).toHaveLength(1);
+  await cancel(page, copies[0].id);
+});
