@@ -376,6 +376,28 @@ export const choiceReportSchema = z.object({
       standardError: z.number(),
     })
     .nullable(),
+  /**
+   * The model against the rule over the test horizon, on training years only: trained on the years up to
+   * `trainedThrough`, scored on `years` (as many as the test years). A model that wins one year ahead but loses here
+   * by more than one standard error is not recommended; the model figures are those of the model recommended (of the
+   * one-step choice when the rule is). Absent when not run (a rule already recommended, one test year, too few years, no time left).
+   */
+  horizon: z
+    .object({
+      years: z.array(z.number().int()),
+      trainedThrough: z.number().int(),
+      rows: z.number().int(),
+      modelMacroF1: z.number(),
+      ruleMacroF1: z.number(),
+      /** Bootstrap standard error of the model-minus-rule macro-F1 over the horizon rows. */
+      standardError: z.number(),
+      /** Not behind the rule by more than one standard error. */
+      passed: z.boolean(),
+      /** Every configuration checked (the one-step choice first, then other finalists that beat the rule one year ahead). */
+      compared: z.array(z.object({ algorithm: resultAlgorithmSchema, modelMacroF1: z.number(), standardError: z.number(), passed: z.boolean() })),
+    })
+    .nullable()
+    .optional(),
   /** What the run recommends: `best`. */
   recommended: resultAlgorithmSchema,
 });

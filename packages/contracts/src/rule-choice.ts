@@ -119,7 +119,21 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
     results.best === 'Persistence' ? { key: 'rulePersistence', values: { place: placeNoun(results.labels?.space, locale) } } : { key: 'ruleMajority', values: {} },
   ];
   const rules = results.choice?.rules;
-  if (results.choice && rules) {
+  const horizon = results.choice?.horizon;
+  if (results.choice && horizon && !horizon.passed) {
+    out.push({
+      key: 'ruleHorizonEvidence',
+      values: {
+        model: results.choice.model,
+        through: horizon.trainedThrough,
+        first: horizon.years[0],
+        last: horizon.years[horizon.years.length - 1],
+        modelScore: format(horizon.modelMacroF1, 3),
+        ruleScore: format(horizon.ruleMacroF1, 3),
+        standardError: format(horizon.standardError, 3),
+      },
+    });
+  } else if (results.choice && rules) {
     out.push({
       key: 'ruleEvidence',
       values: {

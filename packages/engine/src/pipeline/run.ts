@@ -13,7 +13,7 @@ import type { FoldData } from '../search/search.ts';
 import { CostModel } from '../search/cost-model.ts';
 import { halvingSearch, type FamilySearch, type ScoredCandidate } from '../search/halving.ts';
 import { ensembleFoldScores, familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
-import { chooseConfiguration, chooseWithinTime } from './choose.ts';
+import { chooseConfiguration, chooseWithinTime, singleChoice, type Choice } from './choose.ts';
 import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
 import type { FitResult } from '../search/fit-task.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -28,6 +28,7 @@ import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
 import { ruleCandidates, ruleResult, ruleSavedModel, weighRules } from './rules.ts';
+import { checkHorizon, decideAfterHorizon, horizonFold, horizonShape, type HorizonReport } from './horizon-check.ts';
 import { attachTrust, type TrustInputs } from './trust-results.ts';
 import { persistencePredictions } from '../explain/baselines.ts';
 
@@ -207,6 +208,18 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     }
     return cached;
   };
+  // The horizon check's fold (training years only), built when a model is about to be recommended over a rule.
+  const horizon = foldKind === 'forward-chaining' ? horizonFold(trainTimes, new Set(prepared.testRows.map((i) => frame.time[i])).size) : null;
+  const horizonFoldCache = new Map<string, FoldData>();
+  const horizonFoldOf = (inputs: string): FoldData => {
+    let cached = horizonFoldCache.get(inputs);
+    if (!cached) {
+      cached = buildFoldData(frame, { ...prepared, source: dataOf(inputs).source }, [horizon as Fold], config, 'hz', statsMemo)[0];
+      horizonFoldCache.set(inputs, cached);
+    }
+    return cached;
+  };
+  const horizonShapeOf = (inputs: string) => horizonShape(horizon as Fold, dataOf(inputs).final.set.balanced.X.cols, searchRowCap(config.budgetSeconds));
   signal?.throwIfAborted();
   if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`preparation done at ${budget.elapsedSeconds().toFixed(1)} s\n`);
 
@@ -269,7 +282,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         runner.threads,
         nClasses,
       );
-      return { finals, gap };
+      const horizonSeconds =
+        horizon && config.targetHistory !== 'off'
+          ? predictGapSeconds(stand.map((p) => ({ scored: { candidate: p.c } })) as unknown as Finalist[], (inputs) => [horizonShapeOf(inputs)], costs, runner.threads, nClasses)
+          : 0;
+      return { finals, gap: gap + horizonSeconds };
     };
     const reserveSeconds = () => {
       const { finals, gap } = reserveParts();
@@ -378,9 +395,34 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     // the indicators alone).
     const rules = foldKind === 'forward-chaining' ? ruleCandidates(frame, prepared.classOf, primary.folds, nClasses) : null;
     const rulesCompete = config.targetHistory !== 'off' && history !== null && rules !== null;
-    const verdict = weighRules(finalChoice, rulesCompete ? rules : null, primary.folds, nClasses, config.seed);
+    let verdict = weighRules(finalChoice, rulesCompete ? rules : null, primary.folds, nClasses, config.seed);
 
     budget.enter('gap');
+    // A model about to be recommended over a rule must not lose to it as far ahead as the test years reach; the other
+    // finalists that beat the rule one year ahead are checked beside it, to stand in when it does.
+    let horizonReport: HorizonReport | null = null;
+    const checkedRule = rules?.find((r) => r.name === verdict.report?.best);
+    if (horizon && rulesCompete && !verdict.recommended && checkedRule) {
+      progress(0.9, 'Checking the models against the rule over the test horizon');
+      const single = finalChoice.members.length === 1 ? finalChoice.members[0].finalist : null;
+      const others = fitted
+        .filter((f) => f !== single)
+        .sort((a, b) => b.pooled - a.pooled)
+        .map((f) => singleChoice(f, f.family))
+        .filter((c) => weighRules(c, rules, primary.folds, nClasses, config.seed).recommended === null);
+      const contenders = [finalChoice, ...others];
+      const options = { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal };
+      const checked = await checkHorizon(contenders, checkedRule, horizonFoldOf, horizonShapeOf, frame, prepared.classOf, horizon.validationYears, options);
+      if ('skipped' in checked) warnings.push(`The model was not checked against the ${checkedRule.name.toLowerCase()} rule over the test horizon: ${checked.skipped}.`);
+      else {
+        const outcome = decideAfterHorizon(verdict, contenders, checked, checkedRule);
+        horizonReport = outcome.report;
+        verdict = outcome.verdict;
+        if (outcome.chosen && outcome.chosen !== finalChoice) {
+          finalChoice = { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, ensembleComparison: finalChoice.ensembleComparison };
+        }
+      }
+    }
     progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
     let cvGap: AutoMLResults['cvGap'] = null;
     let cvGapSkippedReason: string | null = null;
@@ -555,6 +597,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         tieBreak: finalChoice.tieBreak,
         ensemble: finalChoice.ensembleComparison,
         rules: verdict.report,
+        horizon: horizonReport,
         recommended: recommended ? recommended.name : (finalChoice.algorithm as ResultAlgorithm),
       },
       foldKind,

@@ -104,6 +104,23 @@ describe("the verdict's first line", () => {
     expect(fill('en', ruleSentences(csv, 'en', formatScore)[0].key, ruleSentences(csv, 'en', formatScore)[0].values)).toContain("keep each place's class");
   });
 
+  it('says when the rule won because the model did not hold up over the test horizon, in both languages', () => {
+    const results = persistenceRecommended();
+    results.choice = {
+      ...results.choice!,
+      rules: { best: 'Persistence', validationMacroF1: 0.81, margin: 0.11, standardError: 0.05 },
+      horizon: { years: [2007, 2008, 2009, 2010, 2011], trainedThrough: 2006, rows: 900, modelMacroF1: 0.585, ruleMacroF1: 0.825, standardError: 0.05, passed: false, compared: [{ algorithm: 'RF', modelMacroF1: 0.585, standardError: 0.05, passed: false }] },
+    };
+    const [, evidence] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', evidence.key, evidence.values)).toBe(
+      "The best model, RF, was ahead of the rule one year ahead, but trained on the years up to 2006 and scored on 2007-2011, as far ahead as the test years reach, it scored 0.585 against the rule's 0.825, behind by more than one standard error (0.050): its lead did not last.",
+    );
+    const [, evidencePt] = ruleSentences(results, 'pt-BR', formatScore);
+    expect(fill('pt-BR', evidencePt.key, evidencePt.values)).toContain('avaliado em 2007-2011');
+    // The one-step sentence ("within one standard error") would be false here: it is not said.
+    expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
+  });
+
   it('names a recommended model and says where it does not beat a baseline', () => {
     const results = { ...persistenceRecommended(), best: 'RF', models: { RF: { algorithm: 'RF', validationMacroF1: 0.9, test: { macroF1: 0.9 }, predictions: [] } }, baselinesAtLeastAsGood: ['persistence'] } as unknown as AutoMLResults;
     results.choice = { ...results.choice!, recommended: 'RF', rules: null };

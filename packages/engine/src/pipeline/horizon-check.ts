@@ -1,0 +1,184 @@
+import type { ChoiceReport } from '@indicata/contracts';
+import type { PanelFrame } from '../data/frame.ts';
+import type { FoldData } from '../search/search.ts';
+import type { Fold } from '../search/splits.ts';
+import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import { persistenceFor } from '../explain/baselines.ts';
+import { macroF1 } from '../metrics/classification.ts';
+import { deriveSeed } from '../data/random.ts';
+import { bootstrapStandardError } from '../search/select.ts';
+import { predictGapSeconds, type ChosenConfiguration, type CvGapOptions, type FoldShape } from './cv-gap.ts';
+import type { RuleCandidate, RuleVerdict } from './rules.ts';
+
+/**
+ * The check a model must pass before it is recommended over a rule: trained on the training years up to `h` years
+ * before their end and scored on those last `h` years, where `h` is the number of test years, so the model predicts
+ * as far from its training data as it will on the test years. The forward-chaining folds look one year ahead only;
+ * on sticky panels the indicators' relation to the class drifts over the test horizon while "same class as last
+ * year" does not, and a model one standard error ahead of persistence one year out lost to it by up to 0.15 on five
+ * test years (bench/README.md, "Sticky panels"). The check uses training years only: no test row is read.
+ */
+
+/** What the horizon check found (the results' `choice.horizon`). */
+export type HorizonReport = NonNullable<ChoiceReport['horizon']>;
+
+/**
+ * The horizon fold over the training rows: training on every year before the last `h`, validation on the last `h`.
+ * Null when it would add nothing to the forward-chaining folds (one test year) or leave fewer than two years to train
+ * on; `h` is capped at half the training years.
+ * @param trainTimes year of each training row (positions are indices into this array)
+ * @param testYears number of distinct test years
+ */
+export function horizonFold(trainTimes: ArrayLike<number>, testYears: number): Fold | null {
+  const years = [...new Set(Array.from(trainTimes))].sort((a, b) => a - b);
+  const h = Math.min(testYears, Math.floor(years.length / 2));
+  if (h < 2 || years.length - h < 2) return null;
+  const cut = years[years.length - h];
+  const train: number[] = [];
+  const validation: number[] = [];
+  for (let i = 0; i < trainTimes.length; i++) (trainTimes[i] < cut ? train : validation).push(i);
+  return { train, validation, validationYears: years.slice(years.length - h) };
+}
+
+/** The shape of the horizon fold, for the time its fits are predicted to take. */
+export function horizonShape(fold: Fold, cols: number, rowCap: number): FoldShape {
+  return { train: { rows: Math.min(rowCap, fold.train.length), cols }, validation: { rows: Math.min(rowCap, fold.validation.length) } };
+}
+
+/** A configuration the horizon check scores: the one-step choice first, then other finalists that beat the rule. */
+export type HorizonContender = ChosenConfiguration;
+
+/**
+ * Fits every finalist of the contenders once on the horizon fold and scores each contender (an ensemble combines its
+ * members' probabilities) and the rule on the same rows. When the fits of all contenders cannot fit the time left,
+ * the first contender alone is checked.
+ * @param contenders configurations that beat the rule one year ahead, the one-step choice first
+ * @param rule the better rule of that comparison
+ * @param foldOf the horizon fold's data per input set (built on demand)
+ * @param shapeOf its shape per input set
+ * @param frame the panel (persistence reads each place's latest earlier class)
+ * @param classOf class index per frame row
+ * @param years the horizon's validation years
+ * @param options runner, budget, cost model ...
+ * @returns the report (its model figures are the first contender's), or why the check could not run (then the
+ *   one-step comparison stands)
+ */
+export async function checkHorizon(
+  contenders: HorizonContender[],
+  rule: RuleCandidate,
+  foldOf: (inputs: string) => FoldData,
+  shapeOf: (inputs: string) => FoldShape,
+  frame: PanelFrame,
+  classOf: Int32Array,
+  years: number[],
+  options: CvGapOptions,
+): Promise<HorizonReport | { skipped: string }> {
+  const { budget, costs, runner, nClasses } = options;
+  const finalistsOf = (list: HorizonContender[]) => [...new Map(list.flatMap((c) => c.members.map((m) => [m.finalist.family, m.finalist] as const))).values()];
+  const seconds = (list: HorizonContender[]) => predictGapSeconds(finalistsOf(list), (inputs) => [shapeOf(inputs)], costs, runner.threads, nClasses);
+  const checked = budget.mayStart(seconds(contenders)) ? contenders : contenders.slice(0, 1);
+  const predicted = seconds(checked);
+  if (!budget.mayStart(predicted)) return { skipped: `not enough time left in the budget (predicted ${predicted.toFixed(1)} s)` };
+  const { signal, fitsEnded, release } = budget.fitsSignal(options.signal);
+  try {
+    const fitted = finalistsOf(checked);
+    const results = await Promise.all(
+      fitted.map((finalist) => {
+        const c = finalist.scored.candidate;
+        const fold = foldOf(c.inputs ?? 'indicators');
+        return runner.run(
+          {
+            family: c.family,
+            params: c.params,
+            scaler: c.scaler,
+            seed: deriveSeed(options.seed, 'horizon', c.family, finalist.scored.index),
+            nClasses,
+            train: fold.train,
+            y: fold.y,
+            predict: [fold.validation],
+            deadline: budget.fitsEnd,
+            final: false,
+            permutation: null,
+            modelModule: options.modelModule,
+          },
+          signal,
+        );
+      }),
+    );
+    if (results.some((r) => r.skipped)) return { skipped: 'the budget ended before its fits finished' };
+    const probabilitiesOf = new Map(fitted.map((f, k) => [f.family, results[k].probabilities[0]]));
+    // Every input set's horizon fold holds the same rows in the same order: the labels are shared.
+    const fold = foldOf(checked[0].members[0].finalist.scored.candidate.inputs ?? 'indicators');
+    const rows = fold.validationRows as number[];
+    const majority = fold.majority as number;
+    const rulePredicted = rule.name === 'Persistence' ? persistenceFor(frame, classOf, rows, majority).predicted : new Int32Array(rows.length).fill(majority);
+    const ruleScore = macroF1(fold.yValidation, rulePredicted, nClasses);
+    const compared = checked.map((c) => {
+      const combined = combineProbabilities(
+        c.members.map((m) => probabilitiesOf.get(m.finalist.family) as Float64Array),
+        c.members.map((m) => m.weight),
+      );
+      const predictedRows = argmaxRows(combined, nClasses);
+      const score = macroF1(fold.yValidation, predictedRows, nClasses);
+      const standardError = bootstrapStandardError(fold.yValidation, predictedRows, rulePredicted, nClasses, deriveSeed(options.seed, 'horizon-or-rule', c.algorithm));
+      // A veto, not a second contest: one fold of a few years is noisy, so only a loss beyond its noise fails.
+      return { algorithm: c.algorithm as HorizonReport['compared'][number]['algorithm'], modelMacroF1: score, standardError, passed: score >= ruleScore - standardError };
+    });
+    const first = compared[0];
+    return { years, trainedThrough: years[0] - 1, rows: rows.length, modelMacroF1: first.modelMacroF1, ruleMacroF1: ruleScore, standardError: first.standardError, passed: first.passed, compared };
+  } catch (error) {
+    options.signal?.throwIfAborted();
+    if (!fitsEnded()) throw error;
+    budget.noteStopped('horizon check: fits stopped at the end of the budget');
+    return { skipped: 'its fits were stopped at the end of the budget' };
+  } finally {
+    release();
+  }
+}
+
+/** What the horizon check decides: the rule, the one-step choice, or another contender that held up better. */
+export interface HorizonOutcome {
+  verdict: RuleVerdict;
+  /** The contender recommended (null when the rule is). */
+  chosen: HorizonContender | null;
+  /** The report, its model figures those of the contender recommended (of the one-step choice when the rule is). */
+  report: HorizonReport;
+  /** Why another contender replaced the one-step choice (null when it did not). */
+  switchReason: string | null;
+}
+
+/**
+ * Decides after the horizon check. The check is a veto: the one-step choice stands unless it loses to the rule over
+ * the horizon by more than one standard error; then the next contender (in one-step order) that does not is
+ * recommended, and when none is left, the rule, with the numbers in the reason.
+ * @param verdict the one-step verdict (a model recommended)
+ * @param contenders the contenders, in the order checked (the one-step choice, then by pooled validation macro-F1)
+ * @param horizon the check's report
+ * @param rule the rule they were checked against
+ */
+export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonContender[], horizon: HorizonReport, rule: RuleCandidate): HorizonOutcome {
+  const span = `${horizon.years[0]}-${horizon.years[horizon.years.length - 1]}`;
+  const first = horizon.compared[0];
+  const lost = `trained on the years up to ${horizon.trainedThrough} and scored on ${span} (as many years ahead as the test years) it scored ${first.modelMacroF1.toFixed(4)} against the rule's ${horizon.ruleMacroF1.toFixed(4)}, behind by more than one standard error (${first.standardError.toFixed(4)})`;
+  if (first.passed) return { verdict, chosen: contenders[0], report: horizon, switchReason: null };
+  const next = horizon.compared.findIndex((c) => c.passed);
+  if (next < 0) {
+    return {
+      verdict: {
+        ...verdict,
+        recommended: rule,
+        reason: `the best model (${contenders[0].algorithm}) beats the rule one year ahead, but ${lost}${horizon.compared.length > 1 ? ', and no other model that beats the rule one year ahead held up either' : ''}: its lead does not last over the test horizon`,
+      },
+      chosen: null,
+      report: horizon,
+      switchReason: null,
+    };
+  }
+  const picked = horizon.compared[next];
+  return {
+    verdict,
+    chosen: contenders[next],
+    report: { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true },
+    switchReason: `${contenders[0].algorithm} led one year ahead, but ${lost}; ${picked.algorithm}, the next model that beats the rule one year ahead by more than the noise, held up there (${picked.modelMacroF1.toFixed(4)})`,
+  };
+}
