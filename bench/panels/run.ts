@@ -69,6 +69,8 @@ interface EngineRun {
   persistenceTest: number;
   /** Whether the ensemble was the engine's model choice, and its margin over its best member (engines that report it). */
   ensembleMargin: string;
+  /** The horizon check (the choice against the rule on the last training years, as far ahead as the test years). */
+  horizon: string;
   /** The recommended model's prediction sets on the test rows and its calibration (engines that report them). */
   trust: string;
   budgetUse: AutoMLResults['budgetUse'] | null;
@@ -188,6 +190,7 @@ function runEngine(panel: BuiltPanel, budget: number, seed: number, mode: string
     trust: results.trust
       ? `${(100 * results.trust.conformal.test.coverage).toFixed(1)}% (${results.trust.conformal.method}, size ${results.trust.conformal.test.meanSetSize.toFixed(2)}; ${results.trust.conformal.compared.map((c) => `${c.method} ${(100 * c.coverage).toFixed(1)}%/${c.meanSetSize.toFixed(2)}`).join(', ')}); Brier ${results.trust.calibration.test.brierBefore.toFixed(3)} -> ${results.trust.calibration.test.brierAfter.toFixed(3)}${results.trust.calibration.kept ? '' : ' (not kept)'}`
       : '-',
+    horizon: horizonCell(results.choice?.horizon),
     ensembleMargin: !ensemble
       ? '-'
       : ensemble.considered
@@ -287,15 +290,15 @@ export async function runPanelBench(argv: string[]): Promise<void> {
   }
 
   // The sticky-panel table: the chosen model against persistence and each family, on the same test rows.
-  console.log('\n| panel | target history | seed | wall s | chosen | chosen test | DT / RF / KNN / SVM / ANN / Ensemble test | persistence val / test | chosen - persistence | ensemble | sklearn RF-300 / with history | test coverage at 90% (set size; each score) and Brier before -> after calibration |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| panel | target history | seed | wall s | chosen | chosen test | DT / RF / KNN / SVM / ANN / Ensemble test | persistence val / test | chosen - persistence | ensemble | horizon check (model / rule, se) | sklearn RF-300 / with history | test coverage at 90% (set size; each score) and Brier before -> after calibration |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { panel, runs, sklearn } of rows) {
     for (const run of runs) {
       const fam = [...FAMILIES, 'Ensemble'].map((f) => (run.familyTestMacroF1[f] === undefined || run.familyTestMacroF1[f] === null ? '-' : f3(run.familyTestMacroF1[f] as number))).join(' / ');
       const pv = run.persistenceValidation === null ? '-' : f3(run.persistenceValidation);
       const withHistory = sklearn.rf300History ? f3(sklearn.rf300History.testMacroF1) : '-';
       console.log(
-        `| ${panel.definition.id} ${panel.definition.name} | ${run.mode} | ${run.seed} | ${run.wallSeconds.toFixed(1)} | ${describeChoice(run)} | ${f3(run.testMacroF1)} | ${fam} | ${pv} / ${f3(run.persistenceTest)} | ${signed(run.testMacroF1 - run.persistenceTest)} | ${run.ensembleMargin} | ${f3(sklearn.rf300.testMacroF1)} / ${withHistory} | ${run.trust} |`,
+        `| ${panel.definition.id} ${panel.definition.name} | ${run.mode} | ${run.seed} | ${run.wallSeconds.toFixed(1)} | ${describeChoice(run)} | ${f3(run.testMacroF1)} | ${fam} | ${pv} / ${f3(run.persistenceTest)} | ${signed(run.testMacroF1 - run.persistenceTest)} | ${run.ensembleMargin} | ${run.horizon} | ${f3(sklearn.rf300.testMacroF1)} / ${withHistory} | ${run.trust} |`,
       );
     }
   }
@@ -376,4 +379,12 @@ export async function runPanelBench(argv: string[]): Promise<void> {
   };
   writeFileSync(path.join(outDir, 'panels-latest.json'), JSON.stringify(report, null, 2));
   console.log(`\nDetails in bench/out/panels-latest.json${allMet ? '' : '; some targets are not met'}.`);
+}
+
+/** The horizon check as a table cell: each configuration checked, its score against the rule's, and the verdict. */
+function horizonCell(horizon: NonNullable<AutoMLResults['choice']>['horizon']): string {
+  if (!horizon) return '-';
+  const span = `${horizon.years[0]}-${horizon.years[horizon.years.length - 1]}`;
+  const each = horizon.compared.map((c) => `${c.algorithm} ${f3(c.modelMacroF1)}${c.passed ? '' : ' (failed)'}`).join(', ');
+  return `${span}: ${each} / ${f3(horizon.ruleMacroF1)}, se ${horizon.standardError.toFixed(3)}`;
 }
