@@ -11,11 +11,21 @@ beforeAll(() => {
   if (!results) console.warn(`FinalResults tests skipped: ${ENGINE_FIXTURE_SOURCE} is absent`);
 }, 600_000);
 
-/** Renders the results with every collapsed section opened (they start closed). */
-const ready = () => {
+/** Opens collapsed sections by id (`scores`, `leaderboard`, `model-RF` ...), one click on each section's control. */
+function openSections(...ids: string[]): void {
+  for (const id of ids) fireEvent.click(screen.getByTestId(`section-${id}`).querySelector('button')!);
+}
+
+/**
+ * Renders the results with the named sections opened (they start closed), or every section when none is named.
+ * A test that reads a few tables opens only their sections: every open section is rendered again at each click
+ * and filter change, and with all of them open a test took 2-7 s.
+ */
+const ready = (...sections: string[]) => {
   if (!results) return false;
   renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={results} database="WHO" />);
-  fireEvent.click(screen.getByTestId('toggle-all-sections'));
+  if (sections.length === 0) fireEvent.click(screen.getByTestId('toggle-all-sections'));
+  else openSections(...sections);
   return true;
 };
 
@@ -92,7 +102,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
   });
 
   it('lists every candidate in the leaderboard, sortable, with the test score for finalists only', () => {
-    if (!ready()) return;
+    if (!ready('leaderboard')) return;
     const board = screen.getByTestId('leaderboard');
     // 20 rows a page: every page, then back to the first.
     const rows: HTMLElement[] = [];
@@ -119,7 +129,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
   });
 
   it('formats numbers: integers as is, others with 4 decimals, per-request accuracy as a percentage', () => {
-    if (!ready()) return;
+    if (!ready('scores')) return;
     const first = results!.resultados[0];
     const row = bodyRows('table-resultados')[0];
     const texts = cells(row).map((cell) => cell.textContent);
@@ -136,13 +146,13 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     const r = results;
     const empty = { ...r.resultados[0], TotalIntances: 0, Accuracy: 1, precision: 0, recall: 0, f1: 0 };
     renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={{ ...r, resultados: [empty, ...r.resultados.slice(1)] }} database="WHO" />);
-    fireEvent.click(screen.getByTestId('toggle-all-sections'));
+    openSections('scores');
     const texts = cells(bodyRows('table-resultados')[0]).map((cell) => cell.textContent);
     expect(texts.slice(2)).toEqual(['0', 'no test rows', 'no test rows', 'no test rows', 'no test rows']);
   });
 
   it('sorts predictions by year and indicators by information gain', () => {
-    if (!ready()) return;
+    if (!ready('model-RF', 'indicators')) return;
     const years = cellTexts('table-predictions-RF', 2).map(Number);
     expect(years).toEqual([...years].sort((a, b) => a - b));
     const ig = cellTexts('table-used-indicators', 2).map(Number);
@@ -150,7 +160,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
   });
 
   it('pages the predictions 20 rows at a time', () => {
-    if (!ready()) return;
+    if (!ready('model-RF')) return;
     const total = results!.models.RF!.predictions.length;
     const pages = Math.ceil(total / 20);
     expect(total).toBeGreaterThan(20);
@@ -162,7 +172,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
   });
 
   it("filters Hits ('acertos') and Errors ('erros')", () => {
-    if (!ready()) return;
+    if (!ready('model-RF')) return;
     const type = screen.getByLabelText('Type');
     fireEvent.change(type, { target: { value: 'acertos' } });
     for (const row of bodyRows('table-predictions-RF')) {
@@ -181,7 +191,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
   });
 
   it('filters by year, algorithm and category', () => {
-    if (!ready()) return;
+    if (!ready('model-RF', 'model-KNN', 'scores')) return;
     const r = results!;
     const years = [...new Set(r.models.RF!.predictions.map((p) => p.time))].sort();
     expect(years.length).toBeGreaterThan(1);
@@ -224,7 +234,7 @@ describe('Prediction sets in the per-model tables', { timeout: 60_000 }, () => {
       models: { ...r.models, [algorithm]: { ...model, predictions: model.predictions.map((p) => ({ ...p, set: [...new Set([p.actual, p.predicted])] })) } },
     };
     renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={withSets} database="WHO" />);
-    fireEvent.click(screen.getByTestId('toggle-all-sections'));
+    openSections(`model-${algorithm}`);
     const testId = `table-predictions-${algorithm}`;
     expect(headerTexts(testId).at(-1)).toBe('Prediction set');
     for (const row of bodyRows(testId)) {
