@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -12,7 +15,8 @@ import './helpers/provided.ts';
  * Once per `vitest run` of the server project:
  * - a PostgreSQL 15 server on 127.0.0.1 (or INDICATA_TEST_POSTGRES_URL, an admin URL of your own server),
  *   skipped with a logged reason when the binaries are missing;
- * - a migrated PGlite data dir that createTestServer copies for each test file.
+ * - a migrated PGlite data dir that createTestServer copies for each test file, migrated from a copy of an empty
+ *   cluster kept between runs (emptyPgliteCluster).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let server: PostgresServer | undefined;
@@ -29,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const templateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-pglite-template-'));
+  fs.cpSync(await emptyPgliteCluster(), path.join(templateRoot, 'db'), { recursive: true });
   const database = await openDatabase({ dataDir: templateRoot, databaseUrl: undefined });
   try {
     await migrate(database);
@@ -45,4 +50,40 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server?.stop();
     fs.rmSync(templateRoot, { recursive: true, force: true });
   };
+}
+
+const PGLITE_DIR = fileURLToPath(new URL('../../../node_modules/@electric-sql/pglite/', import.meta.url));
+
+/**
+ * A new, empty PGlite cluster (what PGlite's initdb makes in an empty folder), kept between runs in
+ * node_modules/.cache under a key of PGlite's version and its WASM files: initdb costs about 9.6 CPU-s, a copy of
+ * its result a fraction of one. The template is then migrated from it afresh on every run, so a changed migration
+ * or demo user is never read from the cache. Built in a temp folder and renamed into place, so runs that start
+ * together never see half a cluster.
+ * @returns the folder of the cluster, to copy (never to open in place)
+ */
+async function emptyPgliteCluster(): Promise<string> {
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(PGLITE_DIR, 'package.json')));
+  for (const file of ['pglite.wasm', 'initdb.wasm', 'pglite.data']) {
+    const stat = fs.statSync(path.join(PGLITE_DIR, 'dist', file));
+    hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
+  }
+  const cacheRoot = fileURLToPath(new URL('../../../node_modules/.cache/indicata-pglite-cluster/', import.meta.url));
+  const cluster = path.join(cacheRoot, hash.digest('hex').slice(0, 16));
+  if (fs.existsSync(cluster)) return cluster;
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  const building = fs.mkdtempSync(path.join(cacheRoot, 'building-'));
+  try {
+    const pglite = await PGlite.create(path.join(building, 'db'));
+    await pglite.close();
+    try {
+      fs.renameSync(path.join(building, 'db'), cluster);
+    } catch (error) {
+      // Another run put its own cluster there first: the same files.
+      if (!fs.existsSync(cluster)) throw error;
+    }
+  } finally {
+    fs.rmSync(building, { recursive: true, force: true });
+  }
+  return cluster;
 }
