@@ -32,8 +32,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
 
+  const emptyCluster = await emptyPgliteCluster();
   const templateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-pglite-template-'));
-  fs.cpSync(await emptyPgliteCluster(), path.join(templateRoot, 'db'), { recursive: true });
+  fs.cpSync(emptyCluster, path.join(templateRoot, 'db'), { recursive: true });
   const database = await openDatabase({ dataDir: templateRoot, databaseUrl: undefined });
   try {
     await migrate(database);
@@ -45,6 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresAdminUrl', adminUrl);
   project.provide('postgresSkipReason', skipReason);
   project.provide('pgliteTemplateDir', path.join(templateRoot, 'db'));
+  project.provide('pgliteEmptyDir', emptyCluster);
 
   return async () => {
     await server?.stop();

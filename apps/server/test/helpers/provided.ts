@@ -7,6 +7,8 @@ declare module 'vitest' {
     postgresSkipReason: string;
     /** A migrated PGlite data dir to copy (much faster than initialising a new one). */
     pgliteTemplateDir: string;
+    /** An empty PGlite cluster (as initdb leaves it) to copy, for tests of migrations on an empty database. */
+    pgliteEmptyDir: string;
   }
 }
 
