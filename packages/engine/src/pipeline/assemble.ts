@@ -215,3 +215,36 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
   }
   return results;
 }
+
+/**
+ * What the results say about the target's history as an input, in words.
+ * @param mode the run's target-history mode
+ * @param persistenceRecommended whether the persistence rule is what the run recommends
+ * @param used whether the recommended configuration reads the history columns
+ */
+export function historyDescription(mode: EngineConfig['targetHistory'], persistenceRecommended: boolean, used: boolean): string {
+  if (mode === 'off') return 'Not offered: the models saw the indicators only.';
+  if (persistenceRecommended) return "The recommended rule is the target's own history: each place's class of its latest earlier year, computed one step ahead as the persistence baseline is.";
+  if (used) return "The chosen model uses the target's own history (each place's previous known value and class, and the years since), computed one step ahead as the persistence baseline does.";
+  return mode === 'on' ? "Offered, but the chosen model's inputs are the indicators only." : 'Offered to the search; validation preferred the indicators alone for the chosen model.';
+}
+
+/**
+ * How the run spent its budget, stage by stage, and how many candidates the search evaluated of those it planned.
+ * @param budget the finished run's budget
+ * @param budgetSeconds the configured budget
+ * @param searches each family's search
+ */
+export function budgetUse(budget: RunBudget, budgetSeconds: number, searches: { planned: number; scored: unknown[] }[]): NonNullable<AutoMLResults['budgetUse']> {
+  return {
+    budgetSeconds,
+    searchSeconds: clean(budget.secondsIn('search')) as number,
+    finalFitSeconds: clean(budget.secondsIn('final')) as number,
+    cvGapSeconds: clean(budget.secondsIn('gap')) as number,
+    otherSeconds: clean(budget.secondsIn('prepare') + budget.secondsIn('assemble')) as number,
+    totalSeconds: clean(budget.elapsedSeconds()) as number,
+    candidatesEvaluated: searches.reduce((n, s) => n + s.scored.length, 0),
+    candidatesPlanned: searches.reduce((n, s) => n + s.planned, 0),
+    stopped: [...budget.stopped],
+  };
+}

@@ -8,7 +8,9 @@ import { macroF1 } from '../metrics/classification.ts';
 import { deriveSeed } from '../data/random.ts';
 import { bootstrapStandardError } from '../search/select.ts';
 import { predictGapSeconds, type ChosenConfiguration, type CvGapOptions, type FoldShape } from './cv-gap.ts';
-import type { RuleCandidate, RuleVerdict } from './rules.ts';
+import { weighRules, type RuleCandidate, type RuleVerdict } from './rules.ts';
+import { singleChoice, type Choice } from './choose.ts';
+import type { Finalist } from '../search/select.ts';
 
 /**
  * The check a model must pass before it is recommended over a rule: trained on the training years up to `h` years
@@ -181,4 +183,48 @@ export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonCont
     report: { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true },
     switchReason: `${contenders[0].algorithm} led one year ahead, but ${lost}; ${picked.algorithm}, the next model that beats the rule one year ahead by more than the noise, held up there (${picked.modelMacroF1.toFixed(4)})`,
   };
+}
+
+/** What the choice is weighed with: the rules, the one the verdict compared with, and the validation folds. */
+export interface HorizonWeighing {
+  rules: RuleCandidate[];
+  rule: RuleCandidate;
+  folds: FoldData[];
+  nClasses: number;
+  seed: number;
+}
+
+/**
+ * The recommendation after the horizon check: the one-step choice and, as stand-ins, every other fitted finalist
+ * that beats the rule one year ahead by more than one standard error (best pooled validation first) are checked;
+ * the outcome is decideAfterHorizon's.
+ * @param verdict the one-step verdict (a model recommended)
+ * @param choice the one-step choice
+ * @param fitted finalists whose final fits completed
+ * @param weighing the rules and folds of the one-step comparison
+ * @param check runs the check on the contenders (checkHorizon with the run's fold and budget)
+ * @returns the verdict, the choice (another contender's when it stood in), the report, and a warning when the check
+ *   could not run
+ */
+export async function recommendAfterHorizon(
+  verdict: RuleVerdict,
+  choice: Choice,
+  fitted: Finalist[],
+  weighing: HorizonWeighing,
+  check: (contenders: HorizonContender[]) => Promise<HorizonReport | { skipped: string }>,
+): Promise<{ verdict: RuleVerdict; choice: Choice; report: HorizonReport | null; warning: string | null }> {
+  const single = choice.members.length === 1 ? choice.members[0].finalist : null;
+  const others = fitted
+    .filter((f) => f !== single)
+    .sort((a, b) => b.pooled - a.pooled)
+    .map((f) => singleChoice(f, f.family))
+    .filter((c) => weighRules(c, weighing.rules, weighing.folds, weighing.nClasses, weighing.seed).recommended === null);
+  const contenders = [choice, ...others];
+  const checked = await check(contenders);
+  if ('skipped' in checked) {
+    return { verdict, choice, report: null, warning: `The model was not checked against the ${weighing.rule.name.toLowerCase()} rule over the test horizon: ${checked.skipped}.` };
+  }
+  const outcome = decideAfterHorizon(verdict, contenders, checked, weighing.rule);
+  const stoodIn = outcome.chosen && outcome.chosen !== choice ? { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, ensembleComparison: choice.ensembleComparison } : choice;
+  return { verdict: outcome.verdict, choice: stoodIn, report: outcome.report, warning: null };
 }

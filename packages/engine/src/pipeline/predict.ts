@@ -1,7 +1,7 @@
 import { loadModel, prepareModels } from '../models/index.ts';
 import { binOf } from '../preprocess/features.ts';
 import { applyScaler } from '../preprocess/scalers.ts';
-import type { SavedPipelineModel } from './run.ts';
+import type { SavedPipelineModel } from './saved-model.ts';
 
 /** A prediction for one new row. */
 export interface RowPrediction {

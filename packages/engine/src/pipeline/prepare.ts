@@ -8,7 +8,7 @@ import { assignClass, fitTargetClasses, type TargetClasses } from '../preprocess
 import { fitFeatures, transformFeatures, type ColumnStatsMemo, type FeatureSource, type FittedFeatures } from '../preprocess/features.ts';
 import { balance, type BalancedSet } from '../preprocess/balancing.ts';
 import { carriedForward } from '../preprocess/carry-forward.ts';
-import { outerSplit, type Fold, type OuterSplit } from '../search/splits.ts';
+import { outerSplit, stratifiedKFold, type Fold, type OuterSplit } from '../search/splits.ts';
 import type { FoldData } from '../search/search.ts';
 import { deriveSeed } from '../data/random.ts';
 import { searchRowCap, stratifiedSample, subsetRows } from '../search/row-sample.ts';
@@ -254,4 +254,37 @@ export function buildFoldData(frame: PanelFrame, prepared: PreparedTarget, folds
       majority: majorityClass(pickInt32(prepared.classOf, allTrainRows), nClasses),
     };
   });
+}
+
+/**
+ * Fold sets built on first use and kept: seeded stratified random k-fold over the training rows (the CV gap) and a
+ * single given fold (the horizon check), per input set.
+ * @param frame the panel
+ * @param prepared target preparation
+ * @param config engine configuration
+ * @param sourceOf the feature source of an input set
+ * @param memo the run's column statistics
+ */
+export function lazyFoldSets(frame: PanelFrame, prepared: PreparedTarget, config: EngineConfig, sourceOf: (inputs: string) => FeatureSource, memo: ColumnStatsMemo) {
+  const cache = new Map<string, FoldData[]>();
+  const cached = (key: string, build: () => FoldData[]) => {
+    let folds = cache.get(key);
+    if (!folds) {
+      folds = build();
+      cache.set(key, folds);
+    }
+    return folds;
+  };
+  return {
+    randomFoldsOf: (inputs: string, k: number): FoldData[] =>
+      cached(`${inputs}:rk${k}`, () => {
+        const folds = stratifiedKFold(
+          prepared.trainRows.map((i) => prepared.classOf[i]),
+          k,
+          deriveSeed(config.seed, 'random-kfold', k),
+        );
+        return buildFoldData(frame, { ...prepared, source: sourceOf(inputs) }, folds, config, `rk${k}`, memo);
+      }),
+    horizonFoldOf: (inputs: string, fold: Fold | null): FoldData => cached(`${inputs}:hz`, () => buildFoldData(frame, { ...prepared, source: sourceOf(inputs) }, [fold as Fold], config, 'hz', memo))[0],
+  };
 }

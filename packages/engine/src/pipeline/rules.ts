@@ -8,7 +8,7 @@ import { persistenceFor } from '../explain/baselines.ts';
 import { macroF1, confusionMatrix } from '../metrics/classification.ts';
 import { clean, summaryMetrics } from '../metrics/tables.ts';
 import type { SavedDecisionTreeState } from '../models/tree/decision-tree.ts';
-import type { SavedPipelineModel } from './run.ts';
+import type { SavedPipelineModel } from './saved-model.ts';
 import { predictionRows, type TestContext } from './model-results.ts';
 
 /**

@@ -1,36 +1,33 @@
-import type { AutoMLResults, ModelFamily, ModelResult, ResultAlgorithm, ResultRow, RuleAlgorithm } from '@indicata/contracts';
+import type { AutoMLResults, ModelFamily, ResultAlgorithm, RuleAlgorithm } from '@indicata/contracts';
 import { setMaxListeners } from 'node:events';
 import type { PanelFrame } from '../data/frame.ts';
-import type { SavedModel } from '../models/types.ts';
 import { parseEngineConfig, type EngineConfig, type EngineConfigInput } from './config.ts';
-import { buildFoldData, buildTrainingSet, majorityClass, prepareTarget, type PreparedTarget } from './prepare.ts';
+import { buildFoldData, buildTrainingSet, lazyFoldSets, prepareTarget, type PreparedTarget } from './prepare.ts';
 import { ColumnStatsMemo, transformFeatures, type FeatureSource } from '../preprocess/features.ts';
-import type { ScalerState } from '../preprocess/scalers.ts';
+import type { SavedPipelineModel } from './saved-model.ts';
 import { forwardChainingFolds, stratifiedKFold, type Fold } from '../search/splits.ts';
 import { candidatesFor, preferredCount, type Candidate, type InputSet } from '../search/spaces.ts';
-import { createTaskRunner, type TaskRunner } from '../search/pool.ts';
+import { createTaskRunner } from '../search/pool.ts';
+import { warmUp } from './warm-up.ts';
 import type { FoldData } from '../search/search.ts';
 import { CostModel } from '../search/cost-model.ts';
 import { halvingSearch, type FamilySearch, type ScoredCandidate } from '../search/halving.ts';
-import { ensembleFoldScores, familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
-import { chooseConfiguration, chooseWithinTime, singleChoice, type Choice } from './choose.ts';
-import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
-import type { FitResult } from '../search/fit-task.ts';
+import { familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
+import { chooseConfiguration, chooseWithinTime } from './choose.ts';
 import { deriveSeed } from '../data/random.ts';
 import { pickInt32 } from '../data/stats.ts';
-import { confusionMatrix } from '../metrics/classification.ts';
-import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
+import { clean } from '../metrics/tables.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
 import { fitFinals, forcedFinalFamilies, predictFinalSeconds, type FinalData } from './final-fits.ts';
 import { gapFoldCount, measureCvGap, predictGapSeconds, randomFoldShapes } from './cv-gap.ts';
-import { assembleResults } from './assemble.ts';
+import { assembleResults, budgetUse, historyDescription } from './assemble.ts';
+import { collectModelResults } from './run-models.ts';
 import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.ts';
-import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
+import { type TestContext } from './model-results.ts';
 import { targetHistoryColumns, withHistory } from './target-history.ts';
-import { ruleCandidates, ruleResult, ruleSavedModel, weighRules } from './rules.ts';
-import { checkHorizon, decideAfterHorizon, horizonFold, horizonShape, type HorizonReport } from './horizon-check.ts';
-import { attachTrust, type TrustInputs } from './trust-results.ts';
-import { persistencePredictions } from '../explain/baselines.ts';
+import { ruleCandidates, weighRules } from './rules.ts';
+import { checkHorizon, horizonFold, recommendAfterHorizon, horizonShape, type HorizonReport } from './horizon-check.ts';
+import { attachTrust } from './trust-results.ts';
 
 /** Progress callback: fraction of the run done (0..1) and what is happening. */
 export type ProgressCallback = (fraction: number, message: string) => void;
@@ -48,36 +45,7 @@ export interface RunOptions {
   startedAt?: number;
 }
 
-/** A saved model plus what is needed to turn new raw rows into its inputs. */
-export type SavedPipelineModel = SavedModel & {
-  pipeline: {
-    /** Raw feature columns in model input order (the history columns, when used, last). */
-    features: string[];
-    /** Value filling a missing cell of each feature. */
-    fill: number[];
-    /** Inner bin edges per feature when discretized (value -> 1-based bin), else null. */
-    binEdges: (number[] | null)[];
-    scaler: ScalerState | null;
-    /** Class definitions (index order). */
-    classes: { title: string; min: number; max: number }[];
-    /**
-     * The target's history columns among `features` (computed from the place's earlier target values), or
-     * absent; `clamp` says whether a previous value outside every class falls into the first or last one.
-     */
-    history?: { target: string; columns: string[]; clamp?: boolean };
-    /**
-     * True when the model was trained with carry-forward (preprocess/carry-forward.ts): a missing indicator cell of a
-     * row is to be filled with its place's latest earlier value of that indicator (carriedForRows) before `fill`
-     * applies. Absent in models saved before it (fill only).
-     */
-    carryForward?: boolean;
-    /**
-     * Set on the saved form of a recommended rule (rules.ts): the model is a fixed decision tree over the history
-     * column "previous known class" (persistence) or a single leaf (majority), nothing fitted.
-     */
-    rule?: 'persistence' | 'majority';
-  };
-};
+export type { SavedPipelineModel } from './saved-model.ts';
 
 export interface RunOutput {
   results: AutoMLResults;
@@ -193,32 +161,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       `The data is large for a ${config.budgetSeconds} s budget, so the search fit each candidate on a seeded sample of at most ${count(searchRowCap(config.budgetSeconds))} of a fold's training rows (up to ${count(largestSampled)}) and scored it on at most as many validation rows, each class keeping its share; the final models were fit on all ${count(primary.final.set.balanced.y.length)} training rows. A larger budget samples less.`,
     );
   }
-  const randomFoldCache = new Map<string, FoldData[]>();
-  const randomFoldsOf = (inputs: string, k: number): FoldData[] => {
-    const key = `${inputs}:${k}`;
-    let cached = randomFoldCache.get(key);
-    if (!cached) {
-      const randomFolds = stratifiedKFold(
-        prepared.trainRows.map((i) => prepared.classOf[i]),
-        k,
-        deriveSeed(config.seed, 'random-kfold', k),
-      );
-      cached = buildFoldData(frame, { ...prepared, source: dataOf(inputs).source }, randomFolds, config, `rk${k}`, statsMemo);
-      randomFoldCache.set(key, cached);
-    }
-    return cached;
-  };
-  // The horizon check's fold (training years only), built when a model is about to be recommended over a rule.
+  // Random folds (the CV gap) and the horizon check's fold (training years only) are built only when used.
+  const { randomFoldsOf, horizonFoldOf } = lazyFoldSets(frame, prepared, config, (inputs) => dataOf(inputs).source, statsMemo);
   const horizon = foldKind === 'forward-chaining' ? horizonFold(trainTimes, new Set(prepared.testRows.map((i) => frame.time[i])).size) : null;
-  const horizonFoldCache = new Map<string, FoldData>();
-  const horizonFoldOf = (inputs: string): FoldData => {
-    let cached = horizonFoldCache.get(inputs);
-    if (!cached) {
-      cached = buildFoldData(frame, { ...prepared, source: dataOf(inputs).source }, [horizon as Fold], config, 'hz', statsMemo)[0];
-      horizonFoldCache.set(inputs, cached);
-    }
-    return cached;
-  };
   const horizonShapeOf = (inputs: string) => horizonShape(horizon as Fold, dataOf(inputs).final.set.balanced.X.cols, searchRowCap(config.budgetSeconds));
   signal?.throwIfAborted();
   if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`preparation done at ${budget.elapsedSeconds().toFixed(1)} s\n`);
@@ -404,24 +349,12 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     const checkedRule = rules?.find((r) => r.name === verdict.report?.best);
     if (horizon && rulesCompete && !verdict.recommended && checkedRule) {
       progress(0.9, 'Checking the models against the rule over the test horizon');
-      const single = finalChoice.members.length === 1 ? finalChoice.members[0].finalist : null;
-      const others = fitted
-        .filter((f) => f !== single)
-        .sort((a, b) => b.pooled - a.pooled)
-        .map((f) => singleChoice(f, f.family))
-        .filter((c) => weighRules(c, rules, primary.folds, nClasses, config.seed).recommended === null);
-      const contenders = [finalChoice, ...others];
       const options = { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal };
-      const checked = await checkHorizon(contenders, checkedRule, horizonFoldOf, horizonShapeOf, frame, prepared.classOf, horizon.validationYears, options);
-      if ('skipped' in checked) warnings.push(`The model was not checked against the ${checkedRule.name.toLowerCase()} rule over the test horizon: ${checked.skipped}.`);
-      else {
-        const outcome = decideAfterHorizon(verdict, contenders, checked, checkedRule);
-        horizonReport = outcome.report;
-        verdict = outcome.verdict;
-        if (outcome.chosen && outcome.chosen !== finalChoice) {
-          finalChoice = { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, ensembleComparison: finalChoice.ensembleComparison };
-        }
-      }
+      const outcome = await recommendAfterHorizon(verdict, finalChoice, fitted, { rules, rule: checkedRule, folds: primary.folds, nClasses, seed: config.seed }, (contenders) =>
+        checkHorizon(contenders, checkedRule, (inputs) => horizonFoldOf(inputs, horizon), horizonShapeOf, frame, prepared.classOf, horizon.validationYears, options),
+      );
+      ({ verdict, choice: finalChoice, report: horizonReport } = outcome);
+      if (outcome.warning) warnings.push(outcome.warning);
     }
     progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
     let cvGap: AutoMLResults['cvGap'] = null;
@@ -455,113 +388,22 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       titles,
       nClasses,
     };
-    const permutationActual = pickInt32(actual, permutationPositions);
-    const models: Partial<Record<ResultAlgorithm, ModelResult>> = {};
-    const resultados: ResultRow[] = [];
-    const summary: ResultRow[] = [];
-    const savedModels: Partial<Record<ModelFamily | RuleAlgorithm, SavedPipelineModel>> = {};
-    const addRows = (algorithm: string, predicted: Int32Array) => {
-      const rows = resultRows(algorithm, actual, predicted, titles);
-      resultados.push(...rows);
-      summary.push(rows.find((r) => r.Category === 'macro avg') as ResultRow);
-    };
-    for (const finalist of fitted) {
-      const { family } = finalist;
-      const final = finals.get(family) as FitResult;
-      const inputs = finalist.scored.candidate.inputs ?? 'indicators';
-      const fittedFeatures = dataOf(inputs).final.set.fitted;
-      models[family] = familyResult(ctx, finalist, searched.get(family) as FamilySearch, final, fittedFeatures.names, permutationActual);
-      addRows(family, final.predictions[0]);
-      if (final.saved) {
-        savedModels[family] = {
-          ...final.saved,
-          pipeline: {
-            features: fittedFeatures.names,
-            fill: Array.from(fittedFeatures.fill),
-            binEdges: fittedFeatures.binEdges,
-            scaler: final.scaler,
-            classes: prepared.classes.classes.map((c) => ({ ...c })),
-            ...(inputs === 'indicators+history' && history ? { history: { target: config.target, columns: history.names, clamp: prepared.classes.clamp } } : {}),
-            ...(prepared.source.carried ? { carryForward: true } : {}),
-          },
-        };
-      }
-    }
-    if (ensemble && ensemble.weights.every((w) => finals.has(w.algorithm))) {
-      const weights = ensemble.weights.map((w) => w.weight);
-      const memberFinals = ensemble.weights.map((w) => finals.get(w.algorithm) as FitResult);
-      const predicted = argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[0]), weights), nClasses);
-      // Members carry permuted probabilities only when the ensemble is the chosen model. Members may differ in
-      // input set: the indicator columns are the same leading columns in both (selection does not see the
-      // history), so feature f is permuted identically in every member that has it, and a member without it
-      // keeps its unpermuted probabilities.
-      const memberCols = ensemble.weights.map((w) => dataOf(finalists.find((f) => f.family === w.algorithm)?.scored.candidate.inputs ?? 'indicators').final.set.fitted.names);
-      const widest = memberCols.reduce((a, b) => (b.length > a.length ? b : a));
-      const permuted = memberFinals.every((m) => m.permuted)
-        ? widest.map((_, f) =>
-            Array.from({ length: config.permutationRepeats }, (_unused, r) =>
-              argmaxRows(
-                combineProbabilities(
-                  memberFinals.map((m, k) => (f < memberCols[k].length ? (m.permuted as NonNullable<FitResult['permuted']>).probabilities[f][r] : m.probabilities[1])),
-                  weights,
-                ),
-                nClasses,
-              ),
-            ),
-          )
-        : null;
-      const foldScores = ensembleFoldScores(finalists, ensemble.weights, primary.folds, nClasses);
-      const mean = foldScores.reduce((s, v) => s + v, 0) / foldScores.length;
-      models.Ensemble = {
-        algorithm: 'Ensemble',
-        params: { voting: 'soft', selection: 'bagged greedy (Caruana et al., 2004)', weights: Object.fromEntries(ensemble.weights.map((w) => [w.algorithm, clean(w.weight)])) },
-        paramsSource: 'ensemble',
-        validationMacroF1: clean(ensemble.pooled) as number,
-        validationMacroF1Std: clean(Math.sqrt(foldScores.reduce((s, v) => s + (v - mean) ** 2, 0) / foldScores.length)) as number,
-        test: summaryMetrics(actual, predicted, nClasses),
-        predictions: predictionRows(ctx, predicted),
-        confusionMatrix: { labels: titles, matrix: confusionMatrix(actual, predicted, nClasses) },
-        hyperparameters: [],
-        impurityImportance: null,
-        permutationImportance: permuted
-          ? permutationRows(
-              widest,
-              permuted,
-              argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[1]), weights), nClasses),
-              permutationActual,
-              nClasses,
-            )
-          : null,
-        members: ensemble.weights.map((w) => ({ algorithm: w.algorithm, weight: clean(w.weight) as number })),
-        search: { evaluated: 1, planned: 1, budgetBound: false, seconds: 0 },
-        fitSeconds: 0,
-      };
-      addRows('Ensemble', predicted);
-    }
-
-    const ruleTests: TrustInputs['rules'] = [];
-    const ruleTitle = { Persistence: "Keeps each place's class of its latest earlier year (places without one get the majority class)", Majority: 'Always the most frequent training class' };
-    if (rulesCompete && rules) {
-      const historySet = dataOf('indicators+history').final.set;
-      const majority = majorityClass(pickInt32(prepared.classOf, historySet.rows), nClasses);
-      const base: SavedPipelineModel['pipeline'] = {
-        features: historySet.fitted.names,
-        fill: Array.from(historySet.fitted.fill),
-        binEdges: historySet.fitted.binEdges,
-        scaler: null,
-        classes: prepared.classes.classes.map((c) => ({ ...c })),
-        history: { target: config.target, columns: (history as FeatureSource).names, clamp: prepared.classes.clamp },
-        ...(prepared.source.carried ? { carryForward: true } : {}),
-      };
-      const previousClassColumn = historySet.fitted.names.indexOf((history as FeatureSource).names[1]);
-      for (const rule of rules) {
-        const predicted = rule.name === 'Persistence' ? persistencePredictions(frame, prepared, majority).predicted : new Int32Array(actual.length).fill(majority);
-        ruleTests.push({ candidate: rule, test: predicted });
-        models[rule.name] = ruleResult(ctx, rule, predicted, ruleTitle[rule.name]);
-        addRows(rule.name, predicted);
-        savedModels[rule.name] = ruleSavedModel(rule.name, base, previousClassColumn, majority, nClasses);
-      }
-    }
+    const { models, resultados, summary, savedModels, ruleTests } = collectModelResults({
+      frame,
+      config,
+      prepared,
+      ctx,
+      permutationPositions,
+      finalists,
+      fitted,
+      finals,
+      searched,
+      dataOf,
+      history,
+      ensemble,
+      folds: primary.folds,
+      rules: rulesCompete ? rules : null,
+    });
     const recommended = verdict.recommended;
     // Prediction sets and calibration of every model, from its own validation probabilities.
     const trust = attachTrust(models, recommended ? recommended.name : (finalChoice.algorithm as ResultAlgorithm), {
@@ -614,36 +456,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       targetHistory: {
         mode: config.targetHistory,
         used: usesHistory,
-        description:
-          config.targetHistory === 'off'
-            ? 'Not offered: the models saw the indicators only.'
-            : recommended?.name === 'Persistence'
-              ? "The recommended rule is the target's own history: each place's class of its latest earlier year, computed one step ahead as the persistence baseline is."
-              : usesHistory
-              ? "The chosen model uses the target's own history (each place's previous known value and class, and the years since), computed one step ahead as the persistence baseline does."
-              : config.targetHistory === 'on'
-                ? "Offered, but the chosen model's inputs are the indicators only."
-                : "Offered to the search; validation preferred the indicators alone for the chosen model.",
+        description: historyDescription(config.targetHistory, recommended?.name === 'Persistence', usesHistory),
       },
     });
     budget.finish();
-    let planned = 0;
-    let evaluated = 0;
-    for (const s of searched.values()) {
-      planned += s.planned;
-      evaluated += s.scored.length;
-    }
-    results.budgetUse = {
-      budgetSeconds: config.budgetSeconds,
-      searchSeconds: clean(budget.secondsIn('search')) as number,
-      finalFitSeconds: clean(budget.secondsIn('final')) as number,
-      cvGapSeconds: clean(budget.secondsIn('gap')) as number,
-      otherSeconds: clean(budget.secondsIn('prepare') + budget.secondsIn('assemble')) as number,
-      totalSeconds: clean(budget.elapsedSeconds()) as number,
-      candidatesEvaluated: evaluated,
-      candidatesPlanned: planned,
-      stopped: [...budget.stopped],
-    };
+    results.budgetUse = budgetUse(budget, config.budgetSeconds, [...searched.values()]);
     if (trust) results.trust = trust;
     results.elapsedSeconds = clean(budget.elapsedSeconds()) as number;
     progress(1, 'Done');
@@ -651,36 +468,4 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   } finally {
     await runner.close();
   }
-}
-
-/**
- * Runs a tiny fit of each family on every thread (module loading, WASM compilation, JIT), in the background.
- * @param runner the task runner
- * @param families the families of the run
- * @param modelModule URL of the model factory module
- * @param signal the run's abort signal
- */
-async function warmUp(runner: TaskRunner, families: ModelFamily[], modelModule: string, signal?: AbortSignal): Promise<void> {
-  const rows = 24;
-  const data = Float64Array.from({ length: rows * 2 }, (_, i) => (i * 7919) % 13);
-  const X = { data, rows, cols: 2 };
-  const y = Int32Array.from({ length: rows }, (_, i) => i % 2);
-  const tiny: Record<ModelFamily, Record<string, unknown>> = {
-    DT: {},
-    RF: { n_estimators: 4 },
-    KNN: { n_neighbors: 3 },
-    SVM: {},
-    ANN: { epochs: 2, batch_size: 8 },
-  };
-  const tasks: Promise<unknown>[] = [];
-  for (let t = 0; t < runner.threads; t++) {
-    for (const family of families) {
-      tasks.push(
-        runner
-          .run({ family, params: tiny[family], scaler: 'standard', seed: 1, nClasses: 2, train: X, y, predict: [X], deadline: null, final: false, permutation: null, modelModule }, signal)
-          .catch(() => undefined),
-      );
-    }
-  }
-  await Promise.all(tasks);
 }

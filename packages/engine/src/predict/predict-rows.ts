@@ -8,7 +8,7 @@ import type { Matrix } from '../models/types.ts';
 import { binOf } from '../preprocess/features.ts';
 import { applyScaler } from '../preprocess/scalers.ts';
 import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
-import type { SavedPipelineModel } from '../pipeline/run.ts';
+import type { SavedPipelineModel } from '../pipeline/saved-model.ts';
 import type { SavedSvmState } from '../models/svm/svm.ts';
 import { parseModelText } from '../models/svm/model-parse.ts';
 import { decisionValues, vote } from '../models/svm/predict.ts';

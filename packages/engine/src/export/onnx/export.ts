@@ -3,7 +3,7 @@
  * out, with imputation, attribute discretization, the scaler and the model inside one file
  * (ai.onnx 17 + ai.onnx.ml 3). See packages/engine/README.md "ONNX export".
  */
-import type { SavedPipelineModel } from '../../pipeline/run.ts';
+import type { SavedPipelineModel } from '../../pipeline/saved-model.ts';
 import { ensembleFeatures, type WeightedSavedModel } from '../../predict/predict-rows.ts';
 import { DataType, GraphBuilder, modelBytes, valueInfo } from './graph.ts';
 import { preprocess } from './preprocess.ts';

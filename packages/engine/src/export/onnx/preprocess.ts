@@ -5,7 +5,7 @@
  * already the selected columns, in the pipeline's order.
  */
 import type { ScalerState } from '../../preprocess/scalers.ts';
-import type { SavedPipelineModel } from '../../pipeline/run.ts';
+import type { SavedPipelineModel } from '../../pipeline/saved-model.ts';
 import type { GraphBuilder } from './graph.ts';
 
 /** scikit-learn's bound of the quantile-normal output: norm.ppf(1 - 1e-7) (same constant as scalers.ts). */
