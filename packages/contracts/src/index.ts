@@ -15,6 +15,7 @@ export * from './baseline-check.ts';
 export * from './hyperparameters.ts';
 export * from './job-config.ts';
 export * from './job-checks.ts';
+export * from './class-checks.ts';
 export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';

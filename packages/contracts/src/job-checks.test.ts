@@ -1,4 +1,4 @@
-import { jobDataProblems, manualClassProblems, testPercentProblem, testPercentRange, type CheckedJobData, type JobDataFacts } from './job-checks.ts';
+import { jobDataProblems, manualClassProblems, testPercentProblem, testPercentRange, testYearProblem, type CheckedJobData, type JobDataFacts } from './job-checks.ts';
 
 const facts: JobDataFacts = {
   source: 'WHO',
@@ -66,5 +66,13 @@ describe('job configuration checks against the data', () => {
     expect(manualClassProblems([{ title: 'a', min: 0, max: 10 }, { title: 'b', min: 10, max: 20 }])).toEqual([]);
     expect(manualClassProblems([{ title: 'a', min: 5, max: 5 }, { title: 'b', min: 10, max: 20 }])).toEqual(['Class 1 "a": its minimum 5 must be below its maximum 5.']);
     expect(manualClassProblems([{ title: 'b', min: 8, max: 20 }, { title: 'a', min: 0, max: 10 }])[0]).toContain('Classes "a" (0 to 10) and "b" (8 to 20) overlap');
+  });
+
+  it('refuses a test year with no earlier year to train on, a one-year target in its own words', () => {
+    expect(testYearProblem(2016, [2016])).toBe('The target has values in 2016 only: no earlier year is left to train on. Choose a target with values in more than one year.');
+    expect(testYearProblem(2016, [2016], 'pt-BR')).toContain('O alvo tem valores apenas em 2016');
+    expect(testYearProblem(2010, [2010, 2011, 2012])).toContain('Choose a later year (2011-2012)');
+    expect(testYearProblem(2009, [2010, 2011])).toContain('The target has no value in 2009');
+    expect(testYearProblem(2011, [2011, 2010, 2011])).toBeNull();
   });
 });

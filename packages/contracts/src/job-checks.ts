@@ -51,6 +51,7 @@ export const JOB_CHECK_MESSAGES = {
     dimension: 'The target {code} has no dimension {given}; its dimensions are {allowed}.',
     year: 'The target has no value in {year}; choose a year from {first} to {last} that has values ({years}).',
     firstYear: 'The test year {year} is the first year of the target: no earlier year is left to train on. Choose a later year ({years}).',
+    oneYear: 'The target has values in {year} only: no earlier year is left to train on. Choose a target with values in more than one year.',
     region: 'The data has no place or region "{region}"; choose one of {allowed}.',
     regionYear: '"{region}" has no value of the target in {year}; its years with values are {years}.',
     regionWithPercent: 'A test region applies only with a target year; with a percentage for testing every region is tested. Remove the region.',
@@ -68,6 +69,7 @@ export const JOB_CHECK_MESSAGES = {
     dimension: 'O alvo {code} não tem a dimensão {given}; suas dimensões são {allowed}.',
     year: 'O alvo não tem valor em {year}; escolha um ano de {first} a {last} que tenha valores ({years}).',
     firstYear: 'O ano de teste {year} é o primeiro ano do alvo: não sobra ano anterior para treinar. Escolha um ano posterior ({years}).',
+    oneYear: 'O alvo tem valores apenas em {year}: não sobra ano anterior para treinar. Escolha um alvo com valores em mais de um ano.',
     region: 'Os dados não têm o local ou região "{region}"; escolha um de {allowed}.',
     regionYear: '"{region}" não tem valor do alvo em {year}; seus anos com valores são {years}.',
     regionWithPercent: 'Uma região de teste só se aplica com um ano-alvo; com uma porcentagem para teste todas as regiões são testadas. Remova a região.',
@@ -94,7 +96,7 @@ function listed(names: readonly (string | number)[], max = 8): string {
 }
 
 /** Years as ranges: 2000-2009, 2012. */
-function yearRanges(years: readonly number[]): string {
+export function yearRanges(years: readonly number[]): string {
   const sorted = [...new Set(years)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < sorted.length; i++) {
@@ -148,6 +150,22 @@ export function testPercentProblem(percent: number, years: number, locale: HelpL
   return say(locale, 'percent', { years, min: shown(min, Math.ceil), max: shown(max, Math.floor), given: localeNumber(percent, locale) });
 }
 
+/**
+ * The test year's problem for the target's years, or null: a year without values tests nothing, and the first
+ * year (or the only one) leaves no earlier year to train on.
+ * @param year the test year
+ * @param targetYears the years with a value of the target
+ */
+export function testYearProblem(year: number, targetYears: readonly number[], locale: HelpLocale = 'en'): string | null {
+  const years = [...new Set(targetYears)].sort((a, b) => a - b);
+  if (!years.includes(year)) {
+    return years.length === 0 ? say(locale, 'fewYears', { years: 0 }) : say(locale, 'year', { year, first: years[0], last: years[years.length - 1], years: yearRanges(years) });
+  }
+  if (years.length === 1) return say(locale, 'oneYear', { year });
+  if (year === years[0]) return say(locale, 'firstYear', { year, years: yearRanges(years.slice(1)) });
+  return null;
+}
+
 function dimensionProblem(data: CheckedJobData, facts: JobDataFacts, locale: HelpLocale): string | null {
   const given = data.predictionIndicatorDimensions.filter((d) => d !== '');
   if (given.length === 0) return null;
@@ -168,11 +186,8 @@ function splitProblems(data: CheckedJobData, facts: JobDataFacts, locale: HelpLo
     if (percent) problems.push({ field: 'fracUsedToTest', message: percent });
     return problems;
   }
-  if (!years.includes(year)) {
-    const message = years.length === 0 ? say(locale, 'fewYears', { years: 0 }) : say(locale, 'year', { year, first: years[0], last: years[years.length - 1], years: yearRanges(years) });
-    return [{ field: 'predictionIndicatorYear', message }];
-  }
-  if (year === years[0]) return [{ field: 'predictionIndicatorYear', message: say(locale, 'firstYear', { year, years: yearRanges(years.slice(1)) }) }];
+  const yearProblem = testYearProblem(year, years, locale);
+  if (yearProblem) return [{ field: 'predictionIndicatorYear', message: yearProblem }];
   if (region === null) return [];
   const regionYears = facts.regionYears[region];
   if (!regionYears) return [{ field: 'predictionIndicatorRegion', message: say(locale, 'region', { region: region.slice(0, 60), allowed: listed(Object.keys(facts.regionYears).sort()) }) }];

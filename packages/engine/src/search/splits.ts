@@ -1,3 +1,4 @@
+import { percentTestYearCount } from '@indicata/contracts';
 import type { SplitConfig } from '../pipeline/config.ts';
 import { createRng, shuffleInPlace } from '../data/random.ts';
 
@@ -61,18 +62,11 @@ export function outerSplit(
   if (years.length < 2) throw new Error('A percentage split needs at least two distinct time values.');
   const countByYear = new Map<number, number>();
   for (const i of rows) countByYear.set(time[i], (countByYear.get(time[i]) ?? 0) + 1);
-  const wanted = split.testPercent / 100;
-  let bestK = 1;
-  let bestDiff = Infinity;
-  let cumulative = 0;
-  for (let k = 1; k < years.length; k++) {
-    cumulative += countByYear.get(years[years.length - k]) as number;
-    const diff = Math.abs(cumulative / rows.length - wanted);
-    if (diff < bestDiff - 1e-12) {
-      bestDiff = diff;
-      bestK = k;
-    }
-  }
+  // The contracts rule, so the wizard's class preview names the years a job will test.
+  const bestK = percentTestYearCount(
+    years.map((y) => countByYear.get(y) as number),
+    split.testPercent,
+  );
   const cutoff = years[years.length - bestK];
   const testRows = rows.filter((i) => time[i] >= cutoff);
   const trainRows = rows.filter((i) => time[i] < cutoff);

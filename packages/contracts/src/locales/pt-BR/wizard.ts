@@ -212,6 +212,18 @@ export const wizard: Translation<typeof en> = {
     range: 'Intervalo',
     count: 'Linhas',
   },
+  classChecks: {
+    where: ' em {region}',
+    noTrainRows: 'Nenhuma linha antes dos anos de teste ({testYears}) tem valor do alvo, então não há com o que treinar. Escolha um ano de teste posterior, uma porcentagem para teste menor ou um alvo com mais anos.',
+    noTestRows: 'Nenhuma linha dos anos de teste ({testYears}){where} tem valor do alvo, então não há o que testar. Escolha outro ano ou região.',
+    oneClass: 'A discretização dá uma única classe; um classificador precisa de ao menos duas. Escolha mais grupos ou outros intervalos.',
+    classNoTrain: 'A classe "{title}" não tem linhas nos anos de treino ({trainYears}), então nenhum modelo consegue aprendê-la. Use grupos por quantis, menos grupos ou outros intervalos.',
+    noTestInClasses: 'Nenhuma das {testRows} linhas dos anos de teste ({testYears}) cai em uma classe, então não há o que testar. Amplie as classes.',
+    fewTestRows: 'Os anos de teste ({testYears}) têm apenas {count} linhas nas classes, menos de {min}: o resultado dirá que há poucos dados de teste para confiar nos números.',
+    tinyClass: 'A classe "{title}" tem apenas {count} linhas no total, menos de {min}: nenhum modelo consegue aprendê-la com segurança.',
+    classNoTest: 'A classe "{title}" não tem linhas nos anos de teste ({testYears}){where}: o teste não consegue mostrar se ela é bem prevista, e o resultado dirá que há poucos dados de teste.',
+    classFewTest: 'A classe "{title}" tem apenas {count} linhas nos anos de teste ({testYears}){where}, menos de {min}: o resultado dirá que há poucos dados de teste para confiar nos números.',
+  },
   confirmScreen: {
     intro: 'Confira a solicitação e envie-a para a fila. Os resultados aparecem abaixo quando ela for processada.',
     send: 'Enviar',
