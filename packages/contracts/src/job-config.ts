@@ -312,17 +312,45 @@ export const targetClassPreviewRequestSchema = z.object({
   /** WHO dimension key (SEX_BTSX); default both sexes / total. */
   targetDimension: z.string().optional(),
   discretization: targetDiscretizationRequestSchema,
+  /** The split the job will use; with it each class is also counted in the training and the test years. */
+  split: z
+    .discriminatedUnion('mode', [
+      z.object({ mode: z.literal('year'), year: z.number().int(), region: z.string().nullable().default(null) }),
+      z.object({ mode: z.literal('percent'), percent: z.number().gt(LIMITS.testPercentMin).lt(LIMITS.testPercentMax) }),
+    ])
+    .optional(),
 });
 export type TargetClassPreviewRequest = z.input<typeof targetClassPreviewRequestSchema>;
 
 export const targetClassPreviewResponseSchema = z.object({
-  classes: z.array(z.object({ index: z.number().int(), title: z.string(), min: z.number(), max: z.number(), count: z.number().int() })),
+  classes: z.array(
+    z.object({
+      index: z.number().int(),
+      title: z.string(),
+      min: z.number(),
+      max: z.number(),
+      count: z.number().int(),
+      /** With a split: rows of the class in the training years, and in the test years (and region). */
+      train: z.number().int().optional(),
+      test: z.number().int().optional(),
+    }),
+  ),
   /** Values outside every manual class. */
   unassigned: z.number().int(),
   /** Rows without a target value. */
   missing: z.number().int(),
   /** Rows with a target value. */
   rows: z.number().int(),
+  /** With a split: its years and rows, the classes then fitted on the training rows as the engine fits them. */
+  split: z
+    .object({
+      trainYears: z.array(z.number().int()),
+      testYears: z.array(z.number().int()),
+      trainRows: z.number().int(),
+      testRows: z.number().int(),
+      testRegion: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TargetClassPreviewResponse = z.infer<typeof targetClassPreviewResponseSchema>;
 

@@ -109,6 +109,44 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     expect((await post(payload, other.headers)).statusCode).toBe(404);
   });
 
+  it('with a test year and region, fits the classes on the earlier years and counts each class in the training and test rows', async () => {
+    const response = await post({
+      database: 'WHO',
+      targetCode: 'LIFE',
+      discretization: { mode: 'automatic', groups: 2, method: 'equal-width' },
+      split: { mode: 'year', year: 2014, region: 'Europe' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // Training values 2010-2013: Alpha 50..53, Beta 55..58 -> [50, 54) and [54, 58]; Alpha's 54 of 2014 is the test.
+    expect(body.split).toEqual({ trainYears: [2010, 2011, 2012, 2013], testYears: [2014], trainRows: 8, testRows: 1, testRegion: 'Europe' });
+    expect(body.classes.map((c: { min: number; max: number; count: number; train: number; test: number }) => [c.min, c.max, c.count, c.train, c.test])).toEqual([
+      [50, 54, 4, 4, 0],
+      [54, 58, 6, 4, 1],
+    ]);
+  });
+
+  it('with a percentage, tests the latest whole years of an upload and counts each class there', async () => {
+    const storage = (server.ctx.storage ??= createStorage(server.ctx.config));
+    const csv = ['Country;Year;Life', ...[0, 1, 2, 3, 4, 5].map((i) => `C${i % 2};${2000 + i};${60 + i}`)].join('\n');
+    const upload = await createUpload(server.ctx.database.db, storage, { userId: user.user.id, fileName: 'split.csv', bytes: new TextEncoder().encode(csv), spatialColumn: 'Country', temporalColumn: 'Year' });
+    const response = await post({
+      database: upload.storedName,
+      uploadId: upload.id,
+      targetCode: 'Life',
+      discretization: { mode: 'automatic', groups: 2, method: 'equal-width' },
+      split: { mode: 'percent', percent: 34 },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    // One row a year: 2 of 6 years is closest to 34 %. Classes from 60..63: 64 and 65 fall in the upper one.
+    expect(body.split).toMatchObject({ trainYears: [2000, 2001, 2002, 2003], testYears: [2004, 2005], trainRows: 4, testRows: 2, testRegion: null });
+    expect(body.classes.map((c: { train: number; test: number }) => [c.train, c.test])).toEqual([
+      [2, 0],
+      [2, 2],
+    ]);
+  });
+
   it('answers 404 for an indicator the catalog does not have, 400 for a bad body, 401 without a session', async () => {
     expect((await post({ database: 'WHO', targetCode: 'NOPE', discretization: { mode: 'automatic', groups: 2 } })).statusCode).toBe(404);
     const bad = await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 0 } });

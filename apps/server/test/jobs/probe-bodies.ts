@@ -137,6 +137,11 @@ export function probeBodies(upload: UploadRecord): ProbeBody[] {
       groupsCategorization: null,
       groupsCategorizationManual: manual([['low', 0, 60], ['high', 55, 100]]),
     }),
+    // No training value falls in "beyond" (nor, on the upload's scores below 60, in "high"): no model can learn it.
+    ...both('a manual class no training row falls in', 'ignored', 'groupsCategorizationManual', {
+      groupsCategorization: null,
+      groupsCategorizationManual: manual([['low', 0, 60], ['high', 60, 200], ['beyond', 200, 300]]),
+    }),
     ...both('fracUsedToTest 0.0001', 'ignored', 'fracUsedToTest', byPercent(0.0001)),
     ...both('fracUsedToTest 99.9', 'ignored', 'fracUsedToTest', byPercent(99.9)),
   ];

@@ -29,7 +29,12 @@ function localeOf(data: unknown): Locale {
   return typeof data === 'object' && data !== null && (data as { locale?: unknown }).locale === 'pt-BR' ? 'pt-BR' : 'en';
 }
 
-function refusal(problems: JobFieldProblem[], prefix: string): ApiError {
+/**
+ * The 400 of refused fields: each field (under `prefix`) with its messages, and all of them in the error's message.
+ * @param problems the refused fields and why
+ * @param prefix the path of the fields in the request (`data.`)
+ */
+export function refusal(problems: JobFieldProblem[], prefix: string): ApiError {
   const fields: Record<string, string> = {};
   for (const { field, message } of problems) {
     const key = `${prefix}${field}`;

@@ -18,6 +18,7 @@ import { ApiError, zodFields } from '../../http/errors.ts';
 import { withRawTransaction } from '../../jobs/boss-db.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { localTimestamp } from './local-time.ts';
+import { refuseUnjudgeableClasses } from './class-checks.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
 import { toListItem } from './job-views.ts';
 import { earlierSubmission, type Submission } from './idempotency.ts';
@@ -114,7 +115,8 @@ async function repeated(ctx: AppContext, userId: string, jobId: string): Promise
 
 /**
  * Validates and queues a job: the Run AutoML checks in the spec's order (their exact messages), then the
- * schema, then the owner of the data. The job row and its queue entry commit in one transaction.
+ * schema, then the owner of the data, the job against its data, and what its split and classes leave to train and
+ * test on. The job row and its queue entry commit in one transaction.
  * @param ctx app context with the queue
  * @param userId the owner
  * @param body the request body as received
@@ -141,6 +143,7 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown, 
   const { columns, ...data } = await resolveDatabase(ctx, userId, parsed.data);
   await checkIndicatorsExist(ctx, data, columns);
   await refuseMisfitToData(ctx, userId, data);
+  await refuseUnjudgeableClasses(ctx, userId, data);
   return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs, submission });
 }
 

@@ -4,20 +4,20 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseBody } from '../../http/parse.ts';
-import { createStorage } from '../../storage/index.ts';
-import { loadTargetColumn, previewClasses } from './target-classes.ts';
-import { uploadColumnReader } from './upload-column.ts';
+import { loadTargetRows, previewClasses } from './target-classes.ts';
+import { sharedUploadColumnReader } from './upload-column.ts';
 
 /** Previews one user may ask for per minute: each may read a whole upload (seconds of a CSV thread). */
 export const PREVIEWS_PER_MINUTE = 20;
 
 /**
  * POST /api/preview/target-classes: the class counts the chosen target discretization produces on the
- * chosen data (WHO catalog or the caller's upload), so Target Selection can show them before saving.
+ * chosen data (WHO catalog or the caller's upload), overall and, given the split, in its training and test years,
+ * so Target Selection can show them and what they allow before saving.
  * Uploads are read on a CSV worker thread; PREVIEWS_PER_MINUTE per user (429 with Retry-After beyond).
  */
 export async function registerPreviewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const readUploadColumn = uploadColumnReader(ctx.database.db, () => (ctx.storage ??= createStorage(ctx.config)));
+  const readUploadColumn = sharedUploadColumnReader(ctx);
   const limitPerUser = app.createRateLimit({ max: PREVIEWS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `preview:${r.user?.id ?? r.ip}` });
   app.post('/api/preview/target-classes', async (request, reply) => {
     const user = requireUser(request);
@@ -27,7 +27,7 @@ export async function registerPreviewRoutes(app: FastifyInstance, ctx: AppContex
       throw ApiError.of(429, 'rate_limited');
     }
     const body = parseBody(targetClassPreviewRequestSchema, request);
-    const values = await loadTargetColumn(ctx.database.db, user.id, body, readUploadColumn);
-    return previewClasses(values, body.discretization);
+    const rows = await loadTargetRows(ctx.database.db, user.id, body, readUploadColumn);
+    return previewClasses(rows, body.discretization, body.split);
   });
 }

@@ -1,9 +1,11 @@
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
+import { createStorage } from '../../storage/index.ts';
 import type { FileStorage } from '../../storage/types.ts';
 import { readUploadColumn, UploadFrameError, UploadReadError } from '../uploads/frame.ts';
 import { findUpload } from '../uploads/service.ts';
-import type { UploadColumnReader } from './target-classes.ts';
+import type { TargetRows, UploadColumnReader } from './target-classes.ts';
 
 /** Columns kept in memory: a user tries several discretizations of one target in a row; files never change. */
 const CACHED_COLUMNS = 8;
@@ -16,7 +18,7 @@ const CACHED_COLUMNS = 8;
  * @param storage where uploaded files are (resolved lazily: the storage may be created on first use)
  */
 export function uploadColumnReader(db: Db, storage: () => FileStorage): UploadColumnReader {
-  const cache = new Map<string, Float64Array>();
+  const cache = new Map<string, TargetRows>();
   return async (userId, uploadId, column) => {
     const upload = await findUpload(db, userId, uploadId);
     if (!upload) throw ApiError.of(404, 'not_found');
@@ -28,15 +30,32 @@ export function uploadColumnReader(db: Db, storage: () => FileStorage): UploadCo
       return cached;
     }
     try {
-      const values = await readUploadColumn(storage(), upload, column);
-      if (!values) throw new ApiError(404, 'not_found', `The uploaded file has no numeric column "${column}".`);
-      cache.set(key, values);
+      const read = await readUploadColumn(storage(), upload, column);
+      if (!read) throw new ApiError(404, 'not_found', `The uploaded file has no numeric column "${column}".`);
+      const rows: TargetRows = { ...read, region: null };
+      cache.set(key, rows);
       while (cache.size > CACHED_COLUMNS) cache.delete(cache.keys().next().value!);
-      return values;
+      return rows;
     } catch (error) {
       if (error instanceof UploadFrameError) throw new ApiError(404, 'not_found', error.message);
       if (error instanceof UploadReadError) throw new ApiError(400, 'invalid_argument', error.message);
       throw error;
     }
   };
+}
+
+const readers = new WeakMap<AppContext, UploadColumnReader>();
+
+/**
+ * The app's one upload column reader, so the class preview and the job door share its cache: a job submitted after
+ * its preview does not read the file again.
+ * @param ctx app context (its storage is created on first use when the role has none yet)
+ */
+export function sharedUploadColumnReader(ctx: AppContext): UploadColumnReader {
+  let reader = readers.get(ctx);
+  if (!reader) {
+    reader = uploadColumnReader(ctx.database.db, () => (ctx.storage ??= createStorage(ctx.config)));
+    readers.set(ctx, reader);
+  }
+  return reader;
 }

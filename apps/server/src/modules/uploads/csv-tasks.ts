@@ -48,7 +48,10 @@ export interface FrameTask {
 }
 export type FrameOutcome = { ok: true; frame: PanelFrame } | { ok: false; message: string };
 
-/** One value column of a stored upload (a class preview): only its numbers travel back, not the frame's keys. */
+/**
+ * One value column of a stored upload with each row's year and place (a class preview counts the classes in the
+ * split's years and test place); the other columns stay behind.
+ */
 export interface ColumnTask {
   kind: 'column';
   bytes: Uint8Array;
@@ -56,7 +59,13 @@ export interface ColumnTask {
   timeColumn: string;
   column: string;
 }
-export type ColumnOutcome = { ok: true; values: Float64Array | null } | { ok: false; message: string };
+/** A column's values (NaN = missing) with the year and place of each row. */
+export interface UploadColumn {
+  values: Float64Array;
+  time: Float64Array;
+  space: string[];
+}
+export type ColumnOutcome = { ok: true; column: UploadColumn | null } | { ok: false; message: string };
 
 export type CsvTask = ValidateTask | ExportTask | FrameTask | ColumnTask;
 
@@ -102,9 +111,11 @@ export default function runCsvTask(task: CsvTask): unknown {
     case 'column': {
       const outcome = uploadFrame({ kind: 'frame', bytes: task.bytes, spaceColumn: task.spaceColumn, timeColumn: task.timeColumn, onlyColumns: [task.column] });
       if (!outcome.ok) return outcome;
-      const values = outcome.frame.columns.find((c) => c.name === task.column)?.values ?? null;
-      const result: ColumnOutcome = { ok: true, values };
-      return values ? Piscina.move({ [Piscina.transferableSymbol]: [values.buffer], [Piscina.valueSymbol]: result } as never) : result;
+      const values = outcome.frame.columns.find((c) => c.name === task.column)?.values;
+      if (!values) return { ok: true, column: null } satisfies ColumnOutcome;
+      const time = Float64Array.from(outcome.frame.time);
+      const result: ColumnOutcome = { ok: true, column: { values, time, space: outcome.frame.space } };
+      return Piscina.move({ [Piscina.transferableSymbol]: [values.buffer, time.buffer], [Piscina.valueSymbol]: result } as never);
     }
     case 'frame': {
       const outcome = uploadFrame(task);

@@ -1,5 +1,6 @@
 import type { PanelFrame } from '@indicata/engine/data/frame';
 import type { FileStorage } from '../../storage/types.ts';
+import type { UploadColumn } from './csv-tasks.ts';
 import { uploadColumnInThread, uploadFrameInThread } from './csv-threads.ts';
 
 /** What buildUploadFrame needs of an upload record (a row of the uploads table or an UploadRecord). */
@@ -41,17 +42,17 @@ export async function buildUploadFrame(storage: FileStorage, upload: UploadFrame
 }
 
 /**
- * One numeric column of an uploaded CSV (NaN = missing), read on a CSV worker thread like buildUploadFrame; only the
- * numbers come back (a class preview needs nothing else).
- * @returns the values, or null when the file has no numeric column of that name
+ * One numeric column of an uploaded CSV (NaN = missing) with each row's year and place, read on a CSV worker thread
+ * like buildUploadFrame; the other columns stay on the thread (a class preview needs nothing else).
+ * @returns the column, or null when the file has no numeric column of that name
  * @throws UploadFrameError when the stored file is gone, UploadReadError when it cannot be read
  */
-export async function readUploadColumn(storage: FileStorage, upload: UploadFrameSource, column: string): Promise<Float64Array | null> {
+export async function readUploadColumn(storage: FileStorage, upload: UploadFrameSource, column: string): Promise<UploadColumn | null> {
   const key = upload.storageKey ?? upload.fileUrl;
   if (!key) throw new UploadFrameError('The upload record has no storage key.');
   const bytes = await storage.get(key);
   if (!bytes) throw new UploadFrameError(`The uploaded file ${key} is no longer in storage.`);
   const outcome = await uploadColumnInThread({ bytes, spaceColumn: upload.selectedRegionColumn, timeColumn: upload.selectedYearColumn, column });
   if (!outcome.ok) throw new UploadReadError(outcome.message);
-  return outcome.values;
+  return outcome.column;
 }
