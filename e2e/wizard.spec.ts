@@ -104,11 +104,15 @@ test('configure a request, see every check, keep it across a reload and submit i
   await pick(page, page.getByRole('textbox', { name: 'Number of groups' }), '2');
   const preview = page.getByTestId('class-preview');
   await expect(preview).toBeVisible();
-  // 12 rows with a value: cases 10..25 (North) and 40..45 (South) cut at the middle of [10, 45].
+  // 12 rows with a value: cases 10..25 (North) and 40..45 (South) cut at the middle of the training years' [10, 44].
   await expect(page.getByText('12 rows with a value')).toBeVisible();
   await expect(preview.locator('tbody tr')).toHaveCount(2);
   await expect(preview.locator('tbody tr').nth(0)).toContainText('6');
   await expect(preview.locator('tbody tr').nth(1)).toContainText('6');
+  // 25 % of six years of two rows is the last year; each class has one test row, and the preview says so by name.
+  await expect(page.getByTestId('class-preview-split')).toHaveText('Training on 2010-2014 (10 rows); testing on 2015 (2 rows).');
+  await expect(page.getByTestId('class-warnings')).toContainText('has only 1 rows in the test years (2015), fewer than 5');
+  await expect(page.getByTestId('use-quantile')).toBeVisible();
   await shoot(page, 'target-selection');
   await page.getByRole('button', { name: 'Import Target' }).click();
   await expectAlert(page, MESSAGES.targetImported);

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Grid, Group, MultiSelect, Radio, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dimensionLabel } from '../features/who/dimensionLabel.ts';
-import { DISCRETIZATION_METHODS, LIMITS, type DiscretizationMethod, type PredictionMode } from '@indicata/contracts';
+import { classSplitChecks, DISCRETIZATION_METHODS, formatMessage, LIMITS, type DiscretizationMethod, type PredictionMode } from '@indicata/contracts';
 import { notify } from '../lib/notify.tsx';
-import { useUploadRecord, useWhoIndicators } from '../features/wizard/api.ts';
+import { targetClassPreviewQuery, useUploadRecord, useWhoIndicators } from '../features/wizard/api.ts';
 import { ClassPreview } from '../features/wizard/components/ClassPreview.tsx';
 import { ClassTable } from '../features/wizard/components/ClassTable.tsx';
 import { WizardPage } from '../features/wizard/components/WizardPage.tsx';
@@ -14,6 +15,7 @@ import { ALL_REGIONS, useWizard } from '../features/wizard/state.ts';
 import {
   PERCENT_INPUT_PATTERN,
   previewRequestOf,
+  quantilePatch,
   targetFieldProblems,
   targetFormFrom,
   targetPatch,
@@ -48,10 +50,10 @@ export default function TargetSelectionPage() {
   const regions = state.useWho ? (indicator?.regions ?? []) : (upload.data?.regionValues ?? []);
 
   const [debouncedForm] = useDebouncedValue(form, 400);
-  const previewRequest = useMemo(
-    () => previewRequestOf(debouncedForm, { database: state.database, uploadId: state.uploadId, useWho: state.useWho }),
-    [debouncedForm, state.database, state.uploadId, state.useWho],
-  );
+  const source = useMemo(() => ({ database: state.database, uploadId: state.uploadId, useWho: state.useWho }), [state.database, state.uploadId, state.useWho]);
+  const previewRequest = useMemo(() => previewRequestOf(debouncedForm, source), [debouncedForm, source]);
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
 
   const chooseTarget = (code: string | null) => {
     const label = state.useWho ? (indicators.data?.find((i) => i.code === code)?.indicator ?? '') : (code ?? '');
@@ -64,16 +66,38 @@ export default function TargetSelectionPage() {
     else set({ predictionMode: mode, targetYear: '', targetRegion: '' });
   };
 
-  const fieldProblems = targetFieldProblems(form, years, i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
-  const save = () => {
+  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const fieldProblems = targetFieldProblems(form, years, locale);
+
+  /** Why the classes and split of the form cannot train or test, from the preview of exactly this form, or null. */
+  const previewRefusal = async (): Promise<string | null> => {
+    const request = previewRequestOf(form, source);
+    if (!request?.split) return null;
+    try {
+      const preview = await queryClient.fetchQuery(targetClassPreviewQuery(request));
+      return classSplitChecks(preview, locale).find((check) => check.refuse)?.message ?? null;
+    } catch {
+      // A preview that cannot be computed now (rate limit, network) does not block saving: the server checks the
+      // same rule again when the job is submitted.
+      return null;
+    }
+  };
+
+  const save = async () => {
     const failed = validateTarget(form);
     if (failed) {
       notify.error(t(`messages:${failed}`));
       return;
     }
-    const refused = fieldProblems.manualClasses ?? fieldProblems.testPercent;
+    const refused = fieldProblems.manualClasses ?? fieldProblems.testPercent ?? fieldProblems.targetYear;
     if (refused) {
       notify.error(refused);
+      return;
+    }
+    setChecking(true);
+    const reason = await previewRefusal().finally(() => setChecking(false));
+    if (reason) {
+      notify.error(formatMessage(t('target.refused'), { reason }));
       return;
     }
     update(targetPatch(form));
@@ -82,7 +106,7 @@ export default function TargetSelectionPage() {
   };
 
   return (
-    <WizardPage title={t('common:routes.targetselection')} intro={t('target.intro')} onSave={save} saveLabel={t('target.save')}>
+    <WizardPage title={t('common:routes.targetselection')} intro={t('target.intro')} onSave={() => void save()} saving={checking} saveLabel={t('target.save')}>
       {!hasSource && (
         <Alert color="yellow" variant="light" mb="md">
           {t('target.noSource')}
@@ -187,6 +211,7 @@ export default function TargetSelectionPage() {
                     data={[...years].sort((a, b) => b - a).map(String)}
                     value={form.targetYear || null}
                     onChange={(value) => set({ targetYear: value ?? '' })}
+                    error={fieldProblems.targetYear}
                     searchable
                   />
                   <Select
@@ -216,7 +241,7 @@ export default function TargetSelectionPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <ClassPreview request={previewRequest} />
+          <ClassPreview request={previewRequest} onUseQuantile={() => set(quantilePatch(form))} />
           {!state.useWho && upload.data && (
             <Text size="xs" c="dimmed" mt="md">
               {upload.data.fileName}

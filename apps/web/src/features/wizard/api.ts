@@ -2,13 +2,14 @@
  * The wizard's reads: the WHO catalog and the chosen upload (owned by the data-sources feature's routes),
  * and the target class preview. Query keys are shared with other features reading the same resources.
  */
-import { useQuery } from '@tanstack/react-query';
-import type {
-  TargetClassPreviewRequest,
-  TargetClassPreviewResponse,
-  UploadRecord,
-  WhoIndicator,
-  WhoIndicatorLabels,
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  LIMITS,
+  type TargetClassPreviewRequest,
+  type TargetClassPreviewResponse,
+  type UploadRecord,
+  type WhoIndicator,
+  type WhoIndicatorLabels,
 } from '@indicata/contracts';
 import { api } from '../../lib/api.ts';
 
@@ -43,13 +44,23 @@ export function useUploadRecord(uploadId: string | null) {
   });
 }
 
-/** POST /api/preview/target-classes: how many rows fall in each class of the chosen discretization. */
-export function useTargetClassPreview(request: TargetClassPreviewRequest | null) {
-  return useQuery({
+/**
+ * POST /api/preview/target-classes as a query: how many rows fall in each class of the chosen discretization, and in
+ * the split's training and test years. One definition for the live preview and the check on saving, so saving
+ * reuses the preview's answer.
+ */
+export function targetClassPreviewQuery(request: TargetClassPreviewRequest) {
+  return queryOptions({
     queryKey: ['preview', 'target-classes', request],
     queryFn: ({ signal }) => api.post<TargetClassPreviewResponse>('/api/preview/target-classes', request, { signal, retry: true }),
-    enabled: request !== null,
     staleTime: 60_000,
     retry: false,
+  });
+}
+
+export function useTargetClassPreview(request: TargetClassPreviewRequest | null) {
+  return useQuery({
+    ...targetClassPreviewQuery(request ?? { database: '', uploadId: null, targetCode: '', discretization: { mode: 'automatic', groups: LIMITS.autoCategoriesMin } }),
+    enabled: request !== null,
   });
 }

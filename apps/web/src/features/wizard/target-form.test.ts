@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_REGIONS, initialWizardState } from './state.ts';
-import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, previewRequestOf, targetFieldProblems, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
+import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, previewRequestOf, quantilePatch, splitOf, targetFieldProblems, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
 
 const form = (patch: Partial<TargetForm> = {}): TargetForm => ({
   ...targetFormFrom(initialWizardState()),
@@ -68,6 +68,7 @@ describe('Target Selection save rules', () => {
       targetCode: 'WHOSIS_000001',
       targetDimension: 'SEX_FMLE',
       discretization: { mode: 'automatic', groups: 3, method: 'equal-width' },
+      split: { mode: 'year', year: 2015, region: 'Europe' },
     });
     const upload = { database: '17_life.csv', uploadId: 'u1', useWho: false };
     const manual = previewRequestOf(form({ discretizationMode: 'manual', manualClasses: [{ title: 'a', min: '0', max: '1' }, { title: 'b', min: '1', max: '2' }] }), upload);
@@ -76,7 +77,7 @@ describe('Target Selection save rules', () => {
 });
 
 describe('Target Selection: what the API would refuse is shown on its field before saving', () => {
-  const years = [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007, 2008, 2009];
+  const years = [2006, 2007, 2008, 2009, 2010, 2011, 2012, 2013, 2014, 2015];
   const manual = (rows: [string, string, string][]) => form({ discretizationMode: 'manual', manualClasses: rows.map(([title, min, max]) => ({ title, min, max })) });
 
   it('flags a class whose minimum is not below its maximum, and overlapping classes', () => {
@@ -92,5 +93,27 @@ describe('Target Selection: what the API would refuse is shown on its field befo
     expect(targetFieldProblems(percent('10'), years, 'en')).toEqual({});
     // Before the data's years are loaded nothing is judged (the server still is).
     expect(targetFieldProblems(percent('1'), [], 'en')).toEqual({});
+  });
+
+  it('flags a test year without values, or with no earlier year to train on', () => {
+    expect(targetFieldProblems(form({ targetYear: '2016' }), years, 'en').targetYear).toContain('The target has no value in 2016');
+    expect(targetFieldProblems(form({ targetYear: '2006' }), years, 'en').targetYear).toContain('is the first year of the target');
+    expect(targetFieldProblems(form({ targetYear: '2015' }), [2015], 'pt-BR').targetYear).toContain('O alvo tem valores apenas em 2015');
+    expect(targetFieldProblems(form({ targetYear: '2015' }), [], 'en')).toEqual({});
+  });
+});
+
+describe('Target Selection: the split the preview counts, and quantile groups in one click', () => {
+  it('asks the preview for the chosen test year (all regions: none) or a valid percentage, and nothing before', () => {
+    expect(splitOf(form({ targetRegion: '*' }))).toEqual({ mode: 'year', year: 2015, region: null });
+    expect(splitOf(form({ predictionMode: 'percentageTesting', targetYear: '', testPercent: '20' }))).toEqual({ mode: 'percent', percent: 20 });
+    expect(splitOf(form({ predictionMode: 'percentageTesting', targetYear: '', testPercent: '0' }))).toBeUndefined();
+    expect(splitOf(form({ targetYear: '' }))).toBeUndefined();
+  });
+
+  it('keeps the number of classes, automatic or manual', () => {
+    expect(quantilePatch(form({ discretizationMethod: 'equal-width' }))).toEqual({ discretizationMode: 'automatic', discretizationMethod: 'quantile', groupsCategorization: 3, manualClasses: [] });
+    const manual = form({ discretizationMode: 'manual', groupsCategorization: null, manualClasses: [{ title: 'a', min: '0', max: '1' }, { title: 'b', min: '1', max: '2' }, { title: 'c', min: '2', max: '3' }, { title: 'd', min: '3', max: '4' }] });
+    expect(quantilePatch(manual).groupsCategorization).toBe(4);
   });
 });

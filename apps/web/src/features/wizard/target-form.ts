@@ -2,8 +2,17 @@
  * Target Selection's form: what it edits, its save rules (spec section 5 "Target save", in order) and
  * how it is read from and written to the wizard state.
  */
-import { isTestPercentInRange, LIMITS, manualClassProblems, testPercentProblem, type MessageKey, type TargetClassPreviewRequest } from '@indicata/contracts';
-import type { ManualClassRow, WizardState } from './state.ts';
+import {
+  isTestPercentInRange,
+  LIMITS,
+  manualClassProblems,
+  testPercentProblem,
+  testYearProblem,
+  type MessageKey,
+  type SplitChoice,
+  type TargetClassPreviewRequest,
+} from '@indicata/contracts';
+import { ALL_REGIONS, type ManualClassRow, type WizardState } from './state.ts';
 
 /** The wizard fields Target Selection edits; the manual table is always present while editing. */
 export type TargetForm = Pick<
@@ -81,12 +90,14 @@ export function validateTarget(form: TargetForm): MessageKey | null {
 export interface TargetFieldProblems {
   manualClasses?: string;
   testPercent?: string;
+  targetYear?: string;
 }
 
 /**
  * What the API would refuse in a complete form for the chosen data, shown on the field before saving (the same
- * contracts checks POST /api/jobs runs): a manual class table whose classes are empty or overlap, and a test share
- * that tests less than half a year or leaves less than half a year to train on.
+ * contracts checks POST /api/jobs runs): a manual class table whose classes are empty or overlap, a test share
+ * that tests less than half a year or leaves less than half a year to train on, and a test year without values or
+ * with no earlier year to train on.
  * @param years the target's years in the chosen data (the indicator's, or the upload's)
  */
 export function targetFieldProblems(form: TargetForm, years: readonly number[], locale: 'en' | 'pt-BR'): TargetFieldProblems {
@@ -102,7 +113,32 @@ export function targetFieldProblems(form: TargetForm, years: readonly number[], 
     const problem = testPercentProblem(percent, new Set(years).size, locale);
     if (problem) problems.testPercent = problem;
   }
+  if (form.predictionMode === 'spatialTemporal' && /^\d+$/.test(form.targetYear.trim()) && years.length > 0) {
+    const problem = testYearProblem(Number(form.targetYear), years, locale);
+    if (problem) problems.targetYear = problem;
+  }
   return problems;
+}
+
+/** The split a form asks for, or undefined while it names none that the preview could count. */
+export function splitOf(form: TargetForm): SplitChoice | undefined {
+  if (form.predictionMode === 'spatialTemporal' && /^\d+$/.test(form.targetYear.trim())) {
+    const region = form.targetRegion.trim();
+    return { mode: 'year', year: Number(form.targetYear), region: region === '' || region === ALL_REGIONS ? null : region };
+  }
+  const percent = Number(form.testPercent);
+  if (form.predictionMode === 'percentageTesting' && form.testPercent.trim() !== '' && isTestPercentInRange(percent)) return { mode: 'percent', percent };
+  return undefined;
+}
+
+/**
+ * The form switched to automatic quantile groups (about equal rows per class), keeping the number of classes: the
+ * one-click answer to classes too small for a model to learn or a test to judge.
+ */
+export function quantilePatch(form: TargetForm): Partial<TargetForm> {
+  const current = form.discretizationMode === 'manual' ? form.manualClasses.length : (form.groupsCategorization ?? 0);
+  const groups = Math.min(LIMITS.autoCategoriesMax, Math.max(LIMITS.autoCategoriesMin, current || 3));
+  return { discretizationMode: 'automatic', discretizationMethod: 'quantile', groupsCategorization: groups, manualClasses: [] };
 }
 
 /** The state patch of a saved form. */
@@ -134,6 +170,7 @@ export function previewRequestOf(
     uploadId: source.useWho ? null : source.uploadId,
     targetCode: form.targetCode,
     targetDimension: source.useWho ? form.targetDimensions[0] : undefined,
+    split: splitOf(form),
   };
   if (form.discretizationMode === 'automatic') {
     if (form.groupsCategorization === null) return null;

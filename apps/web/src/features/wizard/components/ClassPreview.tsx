@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, List, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMessage, TINY_CLASS_ROWS, type TargetClassPreviewRequest } from '@indicata/contracts';
+import { classSplitChecks, formatMessage, yearRanges, type ClassCheck, type TargetClassPreviewRequest, type TargetClassPreviewResponse } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useTargetClassPreview } from '../api.ts';
 
@@ -8,9 +9,53 @@ function bound(value: number): string {
   return Number.isInteger(value) ? String(value) : Number(value.toPrecision(6)).toString();
 }
 
-/** The class counts a target discretization gives on the chosen data, with a warning for tiny classes. */
-export function ClassPreview({ request }: { request: TargetClassPreviewRequest | null }) {
+/** Checks a different discretization can answer (not those of the split itself). */
+const quantileHelps = (check: ClassCheck) => check.classIndex !== null || check.kind === 'oneClass' || check.kind === 'noTestInClasses';
+
+function Checks({ checks, quantile }: { checks: ClassCheck[]; quantile: ReactNode }) {
+  const refusals = checks.filter((c) => c.refuse);
+  const warnings = checks.filter((c) => !c.refuse);
+  const block = (list: ClassCheck[], color: string, testId: string) =>
+    list.length > 0 && (
+      <Alert color={color} variant="light" data-testid={testId} role={color === 'red' ? 'alert' : undefined}>
+        <List size="sm" spacing={4}>
+          {list.map((c) => (
+            <List.Item key={`${c.kind}-${c.classIndex ?? ''}`}>{c.message}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    );
+  return (
+    <>
+      {block(refusals, 'red', 'class-refusals')}
+      {block(warnings, 'orange', 'class-warnings')}
+      {quantile}
+    </>
+  );
+}
+
+function SplitLine({ split }: { split: TargetClassPreviewResponse['split'] }) {
   const { t } = useTranslation('wizard');
+  if (!split) return <Text size="sm" c="dimmed">{t('target.previewNoSplit')}</Text>;
+  const where = split.testRegion ? formatMessage(t('classChecks.where'), { region: split.testRegion }) : '';
+  const text = formatMessage(t('target.previewSplit'), {
+    trainYears: split.trainYears.length > 0 ? yearRanges(split.trainYears) : '–',
+    trainRows: split.trainRows,
+    testYears: yearRanges(split.testYears),
+    where,
+    testRows: split.testRows,
+  });
+  return <Text size="sm" data-testid="class-preview-split">{text}</Text>;
+}
+
+/**
+ * The class counts a target discretization gives on the chosen data: overall and, once the split is chosen, in its
+ * training and test years, with what cannot be trained or tested (refused on saving) and what the test will not be
+ * able to judge, each in words, and quantile groups one click away.
+ * @param onUseQuantile switches the form to quantile groups (offered when a class is the problem)
+ */
+export function ClassPreview({ request, onUseQuantile }: { request: TargetClassPreviewRequest | null; onUseQuantile?: () => void }) {
+  const { t, i18n } = useTranslation('wizard');
   const preview = useTargetClassPreview(request);
   const f = (key: string, values: Record<string, string | number>) => formatMessage(t(key), values);
 
@@ -28,10 +73,20 @@ export function ClassPreview({ request }: { request: TargetClassPreviewRequest |
   else if (preview.isError) body = <Alert color="red" variant="light">{f('target.previewFailed', { detail: apiErrorText(preview.error, t) })}</Alert>;
   else {
     const data = preview.data;
+    const checks = classSplitChecks(data, i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
+    const flagged = new Set(checks.map((c) => c.classIndex).filter((i) => i !== null));
     const largest = Math.max(1, ...data.classes.map((c) => c.count));
-    const tiny = data.classes.some((c) => c.count < TINY_CLASS_ROWS);
+    const { discretization } = request;
+    const isQuantile = discretization.mode === 'automatic' && discretization.method === 'quantile';
+    const groups = discretization.mode === 'automatic' ? discretization.groups : discretization.classes.length;
+    const quantile = onUseQuantile && !isQuantile && checks.some(quantileHelps) && (
+      <Button variant="light" color="cyan" size="xs" w="fit-content" onClick={onUseQuantile} data-testid="use-quantile">
+        {f('target.useQuantile', { groups })}
+      </Button>
+    );
     // Automatic classes are titled by their range already; manual ones show it beside their title.
-    const showRange = request.discretization.mode === 'manual';
+    const showRange = discretization.mode === 'manual';
+    const split = data.split !== null;
     body = (
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
@@ -39,46 +94,60 @@ export function ClassPreview({ request }: { request: TargetClassPreviewRequest |
           {data.missing > 0 ? ` · ${f('target.previewMissing', { count: data.missing })}` : ''}
           {data.unassigned > 0 ? ` · ${f('target.previewOutside', { count: data.unassigned })}` : ''}
         </Text>
-        <Table verticalSpacing={4} data-testid="class-preview">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('classTable.class')}</Table.Th>
-              {showRange && <Table.Th>{t('target.range')}</Table.Th>}
-              <Table.Th w="40%">{t('target.count')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.classes.map((c) => (
-              <Table.Tr key={c.index}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {c.title}
-                  </Text>
-                </Table.Td>
-                {showRange && (
+        <SplitLine split={data.split} />
+        {/* Scrolls inside itself on a phone rather than widening the page. */}
+        <Table.ScrollContainer minWidth={split ? 340 : 240}>
+          <Table verticalSpacing={4} data-testid="class-preview">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('classTable.class')}</Table.Th>
+                {showRange && <Table.Th>{t('target.range')}</Table.Th>}
+                <Table.Th w={split ? '30%' : '40%'}>{t('target.count')}</Table.Th>
+                {split && <Table.Th ta="right">{t('target.trainCount')}</Table.Th>}
+                {split && <Table.Th ta="right">{t('target.testCount')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.classes.map((c, i) => (
+                <Table.Tr key={c.index} data-flagged={flagged.has(i) || undefined}>
                   <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {bound(c.min)} – {bound(c.max)}
+                    <Text size="sm" fw={600}>
+                      {c.title}
                     </Text>
                   </Table.Td>
-                )}
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Progress value={(100 * c.count) / largest} color={c.count < TINY_CLASS_ROWS ? 'orange' : 'cyan'} style={{ flex: 1 }} aria-hidden />
-                    <Text size="sm" w={48} ta="right">
-                      {c.count}
-                    </Text>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {tiny && (
-          <Alert color="orange" variant="light">
-            {f('target.tinyClasses', { min: TINY_CLASS_ROWS })}
-          </Alert>
-        )}
+                  {showRange && (
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {bound(c.min)} – {bound(c.max)}
+                      </Text>
+                    </Table.Td>
+                  )}
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Progress value={(100 * c.count) / largest} color={flagged.has(i) ? 'orange' : 'cyan'} style={{ flex: 1 }} aria-hidden />
+                      <Text size="sm" w={48} ta="right">
+                        {c.count}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  {split && (
+                    <Table.Td ta="right">
+                      <Text size="sm">{c.train}</Text>
+                    </Table.Td>
+                  )}
+                  {split && (
+                    <Table.Td ta="right">
+                      <Text size="sm" c={c.test === 0 ? 'red' : undefined} fw={c.test === 0 ? 600 : undefined}>
+                        {c.test}
+                      </Text>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Checks checks={checks} quantile={quantile} />
       </Stack>
     );
   }
