@@ -83,9 +83,10 @@ export const JOB_DELETED_EVENT = 'job-deleted';
 export const rerunJobRequestSchema = z.object({ name: z.string().trim().max(200).optional() }).strict();
 
 /**
- * A job submission (POST /api/jobs) may carry this header so that sending it twice queues one job: a double click
- * on the confirmation or a retry after a lost answer gets the first job back (200 instead of 201). The key is the
- * caller's own (two users never share one) and lives as long as the job it queued.
+ * A job submission (POST /api/jobs) or re-run (POST /api/jobs/:id/rerun) may carry this header so that sending it
+ * twice queues one job: a double click on the confirmation or on "Re-run", or a retry after a lost answer, gets the
+ * first job back (200 instead of 201). The key is the caller's own (two users never share one) and lives as long as
+ * the job it queued.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -109,5 +109,25 @@ describe.each(allDatabaseKinds())('job submissions with an Idempotency-Key ($kin
       expect((await submit(user, { name: 'no key', data })).statusCode).toBe(201);
       expect((await submit(user, { name: 'no key', data })).statusCode).toBe(201);
     });
+
+    it('queues one re-run from a double click on "Re-run" (one key), and another with a new key', async () => {
+      const { user, data } = await signedInWithData();
+      const original = (await submit(user, { name: 'original', data })).json().job.id as string;
+      const rerun = (key: string, name = 'original (re-run)') =>
+        server.app.inject({
+          method: 'POST',
+          url: `/api/jobs/${original}/rerun`,
+          headers: { ...user.headers, 'content-type': 'application/json', [IDEMPOTENCY_KEY_HEADER]: key },
+          payload: JSON.stringify({ name }),
+        });
+      const both = await Promise.all([rerun('key-0000000000000007'), rerun('key-0000000000000007')]);
+      expect(both.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+      expect(both[1].json().job.id).toBe(both[0].json().job.id);
+      expect(await jobsOf(user.user.id)).toHaveLength(2);
+      // The key names this re-run: another name under it is refused, a new key is another job.
+      expect((await rerun('key-0000000000000007', 'renamed')).statusCode).toBe(422);
+      expect((await rerun('key-0000000000000008')).statusCode).toBe(201);
+      expect(await jobsOf(user.user.id)).toHaveLength(3);
+    });
   });
 });

@@ -67,7 +67,11 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
     if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { name } = parseBody(rerunJobRequestSchema, request);
-    return reply.code(201).send({ job: await quotaRefusalsDelayed(rerunJob(ctx, user.id, id, name === undefined ? name : withoutBidiControls(name))) });
+    const stored = name === undefined ? name : withoutBidiControls(name);
+    // Keyed like a submission: what is asked is this job again under this name, so a double click queues one.
+    const submission = submissionOf(request.headers, { rerunOf: id, name: stored ?? null });
+    const { job, created } = await quotaRefusalsDelayed(rerunJob(ctx, user.id, id, stored, submission));
+    return reply.code(created ? 201 : 200).send({ job });
   });
 
   app.delete('/api/jobs/:id', async (request, reply) => {

@@ -308,10 +308,11 @@ export async function deleteJob(ctx: AppContext, userId: string, id: string): Pr
  * Queues a job again with the same configuration and seed (the same results, as long as the time budget
  * does not cut the search short), through the same checks as a new job (its upload must still exist).
  * @param name the new job's name; absent: the original's
+ * @param submission the re-run's Idempotency-Key: a repeat gets the job the first one queued
  */
-export async function rerunJob(ctx: AppContext, userId: string, id: string, name?: string): Promise<JobListItem> {
+export async function rerunJob(ctx: AppContext, userId: string, id: string, name?: string, submission: Submission | null = null): Promise<Submitted> {
   const original = await findOwnJob(ctx, userId, id);
   if (!original) throw ApiError.of(404, 'not_found');
-  return (await createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } })).job;
+  return createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } }, submission);
 }
 
