@@ -24,5 +24,6 @@ export * from './predict.ts';
 export * from './job-limits.ts';
 export * from './result-verdict.ts';
 export * from './rule-choice.ts';
+export * from './result-story.ts';
 export * from './request-text.ts';
 export * from './trust-summary.ts';

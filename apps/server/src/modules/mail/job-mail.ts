@@ -1,4 +1,4 @@
-import { baselinesAtLeastAsGood, ruleSentences, verdictText, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import { baselineLabel, baselinesAtLeastAsGood, ruleSentences, verdictText, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -34,7 +34,9 @@ const TEXT = {
     chosen: 'chosen',
     chosenButBeaten: (names: string) => `chosen on validation, but the ${names} baseline did at least as well on the test rows`,
     plainly: (names: string, best: string) => `Plainly: the ${names} baseline scored at least as well as the chosen model ${best} on the test rows.`,
-    baseline: 'Baseline',
+    /** A baseline inside a sentence ("the persistence baseline") and on its own line. */
+    baselineInSentence: (name: 'majority' | 'persistence') => name as string,
+    baselineLine: (name: 'majority' | 'persistence') => `Baseline ${name}`,
     none: 'n/a',
   },
   'pt-BR': {
@@ -50,9 +52,11 @@ const TEXT = {
     testScores: 'macro-F1 de teste',
     accuracy: 'acurácia',
     chosen: 'escolhido',
-    chosenButBeaten: (names: string) => `escolhido na validação, mas a linha de base ${names} foi pelo menos tão boa nas linhas de teste`,
-    plainly: (names: string, best: string) => `Em resumo: a linha de base ${names} teve resultado pelo menos tão bom quanto o modelo escolhido ${best} nas linhas de teste.`,
-    baseline: 'Linha de base',
+    chosenButBeaten: (names: string) => `escolhido na validação, mas a ${names} foi pelo menos tão boa nas linhas de teste`,
+    plainly: (names: string, best: string) => `Em resumo: a ${names} teve resultado pelo menos tão bom quanto o modelo escolhido ${best} nas linhas de teste.`,
+    // The baselines' Portuguese names, never the English keys inside a Portuguese sentence.
+    baselineInSentence: (name: 'majority' | 'persistence') => baselineLabel(name, 'pt-BR').toLowerCase(),
+    baselineLine: (name: 'majority' | 'persistence') => baselineLabel(name, 'pt-BR'),
     none: 'n/d',
   },
 } as const;
@@ -83,7 +87,7 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   const format = (name: string, test: { macroF1: number | null; accuracy: number | null }) =>
     `${name}: ${t.testScores} ${test.macroF1 === null ? t.none : fixed(test.macroF1, 4)}, ${t.accuracy} ${test.accuracy === null ? t.none : `${fixed(test.accuracy * 100, 2)}%`}`;
   const beaten = baselinesAtLeastAsGood(results);
-  const names = beaten.map((b) => b.name).join(locale === 'pt-BR' ? ' e ' : ' and ');
+  const names = beaten.map((b) => t.baselineInSentence(b.name)).join(locale === 'pt-BR' ? ' e ' : ' and ');
   // A model is never called "chosen" without the caveat when a simple rule did as well on the test rows.
   const chosenTag = beaten.length > 0 ? ` (${t.chosenButBeaten(names)})` : ` (${t.chosen})`;
   // A recommended rule first, in plain words ("The best rule here is to keep each country's class of its latest
@@ -96,6 +100,6 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
       .filter((m) => m !== undefined)
       .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? chosenTag : ''}`, m.test)),
   );
-  for (const baseline of results.baselines) lines.push(format(`${t.baseline} ${baseline.name}`, baseline.test));
+  for (const baseline of results.baselines) lines.push(format(t.baselineLine(baseline.name), baseline.test));
   return lines;
 }

@@ -7,7 +7,12 @@ import {
   headlineComparisons,
   isRuleAlgorithm,
   ruleSentences,
+  showsCvGap,
+  splitSentence,
+  storyText,
+  validationSentence,
   verdictText,
+  warningTexts,
   type AutoMLResults,
   type ReportLocale,
   type ReportSectionKey,
@@ -58,6 +63,12 @@ function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: stri
     against: headlineComparisons(res).map((c) => verdictText(comparisonSentence(c, baselineLabel(c.name, locale), intervals, format), locale)),
   };
 }
+
+/**
+ * How the rows were split and the models validated, from the results' fields (as the result page says it), so no
+ * sentence of the report can speak of folds of later years when the validation folds were random.
+ */
+const splitAndValidation = (res: AutoMLResults, locale: ReportLocale): string[] => [storyText(splitSentence(res, locale), locale), storyText(validationSentence(res), locale)];
 
 /** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
 const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
@@ -159,14 +170,14 @@ const en: Record<ReportSectionKey, Writer> = {
         `A missing indicator value was filled with the country's latest earlier value of that indicator where there was one (${count(md.carriedTrainCells ?? 0, 'cell', 'cells')} of the training rows, ${count(md.carriedTestCells ?? 0, 'cell', 'cells')} of the test rows), otherwise with the training ${md.imputation}.`,
       );
     }
-    out.push(`Split: ${res.split.description}`);
-    if (res.cvGap) {
+    out.push(...splitAndValidation(res, 'en'));
+    if (res.cvGap && showsCvGap(res)) {
       out.push(
         `Forward-chaining validation gave a macro-F1 of ${dec(res.cvGap.forwardChaining)} for ${res.cvGap.algorithm}, random cross-validation ${dec(res.cvGap.randomKFold)}: a gap of ${dec(res.cvGap.gap)}. ` +
           (res.cvGap.gap > 0.05 ? 'A random split would have flattered the model; expect the forward-chaining figure on future years.' : 'The model does not rely much on seeing the future.'),
       );
     }
-    for (const w of res.warnings) out.push(w);
+    out.push(...warningTexts(res.warnings, 'en').translated);
     return out;
   },
 };
@@ -180,7 +191,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
       ...choice.rule,
       ...(beaten.length > 0 && best
         ? [
-            `Em termos claros: nas linhas de teste ${beaten.map((b) => `a linha de base ${b.name} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
+            `Em termos claros: nas linhas de teste ${beaten.map((b) => `a ${baselineLabel(b.name, 'pt-BR').toLowerCase()} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
           ]
         : []),
       // The engine's reason is English text: say what the numbers show in Portuguese. The chosen model need not have
@@ -196,7 +207,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
         : '',
       ...choice.against,
     ];
-    for (const b of res.baselines.filter((x) => x.name !== res.best.toLowerCase())) out.push(`A linha de base ${b.name} tem macro-F1 de ${decPt(b.test.macroF1)} (acurácia ${pctPt(b.test.accuracy)}); um modelo útil precisa superá-la.`);
+    for (const b of res.baselines.filter((x) => x.name !== res.best.toLowerCase())) out.push(`A ${baselineLabel(b.name, 'pt-BR').toLowerCase()} tem macro-F1 de ${decPt(b.test.macroF1)} (acurácia ${pctPt(b.test.accuracy)}); um modelo útil precisa superá-la.`);
     const ranked = modelsOf(res).sort((a, b) => (b.test.macroF1 ?? -1) - (a.test.macroF1 ?? -1));
     if (ranked.length > 1) out.push(`Macro-F1 de teste por algoritmo: ${ranked.map((m) => `${m.algorithm} ${decPt(m.test.macroF1)}`).join(', ')}.`);
     out.push(...trustSentences(res, 'pt-BR'));
@@ -271,16 +282,17 @@ const ptBR: Record<ReportSectionKey, Writer> = {
         `Um valor ausente de indicador recebeu o valor anterior mais recente do país para aquele indicador, quando havia (${count(md.carriedTrainCells ?? 0, 'célula', 'células')} das linhas de treino, ${count(md.carriedTestCells ?? 0, 'célula', 'células')} das linhas de teste); senão, a ${md.imputation === 'mean' ? 'média' : 'mediana'} do treino.`,
       );
     }
-    const years = (list: number[]) => (list.length === 0 ? '—' : list.length > 3 ? `${list[0]}–${list[list.length - 1]}` : list.join(', '));
-    out.push(`Divisão: ${res.split.trainRows} linhas de treino (anos ${years(res.split.trainYears)}) e ${res.split.testRows} linhas de teste (anos ${years(res.split.testYears)}).`);
-    if (res.cvGap) {
+    out.push(...splitAndValidation(res, 'pt-BR'));
+    if (res.cvGap && showsCvGap(res)) {
       out.push(
         `A validação em cadeia temporal deu macro-F1 de ${decPt(res.cvGap.forwardChaining)} para ${res.cvGap.algorithm}, a validação cruzada aleatória ${decPt(res.cvGap.randomKFold)}: diferença de ${decPt(res.cvGap.gap)}. ` +
           (res.cvGap.gap > 0.05 ? 'Uma divisão aleatória teria favorecido o modelo; espere o valor da cadeia temporal em anos futuros.' : 'O modelo não depende muito de ver o futuro.'),
       );
     }
-    // The engine's warnings are English text; say so rather than mix languages unannounced.
-    if (res.warnings.length > 0) out.push(`Avisos do motor (em inglês): ${res.warnings.join(' ')}`);
+    // The warnings the engine is known to write are said in Portuguese; any other is English text, announced as such.
+    const warnings = warningTexts(res.warnings, 'pt-BR');
+    out.push(...warnings.translated);
+    if (warnings.english.length > 0) out.push(`${storyText({ key: 'warningsInEnglish', values: {} }, 'pt-BR')} ${warnings.english.join(' ')}`);
     return out;
   },
 };

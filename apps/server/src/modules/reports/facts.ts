@@ -1,4 +1,4 @@
-import { bootstrapScores, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
+import { bootstrapScores, showsCvGap, validationMethod, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
 import { roundFact } from '../assistant/profile.ts';
 import { trustFacts } from './trust-prose.ts';
 
@@ -188,8 +188,10 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
           trainYears: results.split.trainYears.length ? [results.split.trainYears[0], results.split.trainYears.at(-1)] : [],
           testYears: results.split.testYears,
           folds: results.split.folds.length,
+          // The model is told which folds the run used, so its prose cannot speak of later years when they were random.
+          validation: validationMethod(results),
         },
-        cvGap: results.cvGap ? { algorithm: results.cvGap.algorithm, forwardChaining: r(results.cvGap.forwardChaining), randomKFold: r(results.cvGap.randomKFold), gap: r(results.cvGap.gap), folds: results.cvGap.folds } : null,
+        cvGap: results.cvGap && showsCvGap(results) ? { algorithm: results.cvGap.algorithm, forwardChaining: r(results.cvGap.forwardChaining), randomKFold: r(results.cvGap.randomKFold), gap: r(results.cvGap.gap), folds: results.cvGap.folds } : null,
         warnings: results.warnings,
       };
     }

@@ -69,7 +69,8 @@ describe('writeReport', () => {
     expect(limitations).toContain('310 training rows');
     expect(limitations).toContain('(High) 42');
     expect(limitations).toContain('7 of 50 test rows (14.0%)');
-    expect(limitations).toContain('Trained on 2000-2015');
+    // The split is said from its fields, never the engine's English description.
+    expect(limitations).toContain('Trained on the years before 2016 (2000–2015, 532 rows, all regions); tested on 2016 (50 rows).');
     expect(limitations).toContain('gap of 0.079');
     const pt = await writeReport(results, { assistant: createBuiltinAssistant(), locale: 'pt-BR' });
     expect(pt.sections.map((s) => s.title)).toEqual(REPORT_SECTION_KEYS.map((k) => REPORT_SECTION_TITLES['pt-BR'][k]));
@@ -80,7 +81,7 @@ describe('writeReport', () => {
     expect(ptResults).not.toMatch(/highest|validation|test scores/);
     const ptLimitations = htmlToText(pt.sections.find((s) => s.key === 'limitations')!.html);
     expect(ptLimitations).toContain('7 de 50 linhas de teste (14,0%)');
-    expect(ptLimitations).toMatch(/Divisão: \d+ linhas de treino \(anos 2000–2015\)/);
+    expect(ptLimitations).toContain('Treino nos anos antes de 2016 (2000–2015, 532 linhas, todas as regiões); teste em 2016 (50 linhas).');
     const facts = collectFacts([REPORT_SECTION_KEYS.map((k) => sectionFacts(results, k)), results.summary, results.resultados, results.classes, results.split, results.preprocessing, results.baselines, results.cvGap]);
     for (const section of pt.sections) expect(unsupportedNumbers(htmlToText(section.html), facts), section.key).toEqual([]);
   });

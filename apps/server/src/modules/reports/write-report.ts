@@ -58,6 +58,31 @@ function builtinSection(results: AutoMLResults, key: ReportSectionKey, locale: R
   return { key, title: REPORT_SECTION_TITLES[locale][key], html: builtinSectionHtml(results, key, locale), provider: 'builtin', fallbackReason, unverifiedNumbers };
 }
 
+/** The report's fields other than its sections, in its language. */
+function reportBase(results: AutoMLResults, locale: ReportLocale, provider: JobReport['provider']) {
+  return {
+    locale,
+    generatedAt: new Date().toISOString(),
+    provider,
+    dataSource: results.whoVintages?.length ? `${WHO_VINTAGE_TEXT[locale].attribution}: ${describeWhoVintages(results.whoVintages, locale)}.` : null,
+  };
+}
+
+/** The built-in analyst as a report's provider. */
+export const BUILTIN_PROVIDER: JobReport['provider'] = { kind: 'builtin', label: 'built-in analyst' };
+
+/**
+ * The built-in analyst's report of a job's results in any language. It is computed from the results alone, so it is
+ * also written on demand: in the reader's language when that differs from the job's, and beside a language model's
+ * report, which stays in the language it was written in.
+ * @param results the job's results
+ * @param locale the language to write in
+ * @param provider the configured provider the stored report names (the built-in analyst when written on demand)
+ */
+export function builtinReport(results: AutoMLResults, locale: ReportLocale, provider: JobReport['provider'] = BUILTIN_PROVIDER): JobReport {
+  return { ...reportBase(results, locale, provider), notice: BUILTIN_NOTICE[locale], sections: REPORT_SECTION_KEYS.map((key) => builtinSection(results, key, locale, null)) };
+}
+
 /**
  * Writes the report of a finished job: for every section the prose of the configured language model (one
  * structured-output call), checked number by number against the results; a section whose prose states a
@@ -69,16 +94,10 @@ function builtinSection(results: AutoMLResults, key: ReportSectionKey, locale: R
  */
 export async function writeReport(results: AutoMLResults, ctx: WriteReportContext): Promise<JobReport> {
   const locale = ctx.locale ?? 'en';
-  const base = {
-    locale,
-    generatedAt: new Date().toISOString(),
-    provider: { kind: ctx.assistant.kind, label: ctx.assistant.label },
-    dataSource: results.whoVintages?.length ? `${WHO_VINTAGE_TEXT[locale].attribution}: ${describeWhoVintages(results.whoVintages, locale)}.` : null,
-  };
+  const provider = { kind: ctx.assistant.kind, label: ctx.assistant.label };
+  const base = reportBase(results, locale, provider);
   const model = ctx.assistant.model;
-  if (!model) {
-    return { ...base, notice: BUILTIN_NOTICE[locale], sections: REPORT_SECTION_KEYS.map((key) => builtinSection(results, key, locale, null)) };
-  }
+  if (!model) return builtinReport(results, locale, provider);
 
   const facts = Object.fromEntries(REPORT_SECTION_KEYS.map((key) => [key, sectionFacts(results, key)])) as Record<ReportSectionKey, Record<string, unknown>>;
   let prose: Record<string, unknown>;

@@ -46,10 +46,10 @@ function headerTexts(testId: string): string[] {
 }
 
 describe('Final results of a real engine run', { timeout: 60_000 }, () => {
-  it('starts with the verdict and every table collapsed', () => {
+  it('starts with every table collapsed (the verdict stands above, under the result header)', () => {
     if (!results) return;
     renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={results} database="WHO" />);
-    expect(screen.getByTestId('verdict')).toBeTruthy();
+    expect(screen.queryByTestId('verdict')).toBeNull();
     expect(screen.queryByTestId('table-resultados')).toBeNull();
     expect(screen.queryByTestId('leaderboard')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Scores per model and per class' }));

@@ -7,6 +7,7 @@ import { StatusBadge } from './components/StatusBadge.tsx';
 import { ConfigurationSection } from './components/ConfigurationSection.tsx';
 import { ReportSections } from './components/ReportSections.tsx';
 import { FinalResults } from './components/FinalResults.tsx';
+import { Verdict } from './components/Verdict.tsx';
 import { WhoVintageText } from '../who/WhoVintageText.tsx';
 import { JobActionsMenu } from '../jobs/JobActionsMenu.tsx';
 
@@ -23,7 +24,11 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The result detail of one job (route /results?id=<jobId>). */
+/**
+ * The result detail of one job (route /results?id=<jobId>): the spec's header (heading, Name, Request Date, Status),
+ * then the verdict, which answers the researcher's question first, then the spec's sections in the spec's order
+ * (AutoML Configurations, the report, "Final results").
+ */
 export function ResultDetail({ jobId }: { jobId: string | null }) {
   const { t } = useTranslation('results');
   const navigate = useNavigate();
@@ -47,6 +52,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
   } else {
     const detail = job.data;
     const pending = detail.status === 'pending' || detail.status === 'running';
+    const finished = !pending && detail.status !== 'cancelled' && detail.status !== 'error' && detail.results ? detail.results : null;
     body = (
       <Stack gap="xl">
         <Paper withBorder radius="md" p="md">
@@ -58,6 +64,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
             </Field>
           </SimpleGrid>
         </Paper>
+        {finished && <Verdict results={finished} />}
         <ConfigurationSection jobId={detail.id} />
         {pending ? (
           <Stack gap="xs" data-testid="detail-pending">

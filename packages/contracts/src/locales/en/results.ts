@@ -39,7 +39,6 @@ export const results = {
     errorReason: 'Reason: {reason}',
     finalResults: 'Final results',
     noJob: 'No job was chosen. Go back to the Results tab and open one.',
-    split: 'How the data was split',
     cvGap: 'Validation that respects time gave {algorithm} a macro-F1 of {forward}; a random k-fold split would have given {random} (a gap of {gap}).',
     warnings: 'Warnings',
     whoVintage: 'WHO data:',
@@ -76,6 +75,10 @@ export const results = {
     language: 'Report language: {language}',
     languages: { en: 'English', 'pt-BR': 'Portuguese (Brazil)' },
     writtenBy: 'Written by: {provider}',
+    keptLanguage: 'A language model wrote this report in {language}; it stays in the language it was written in.',
+    showBuiltin: "Show the built-in analyst's report in {language}",
+    showOriginal: "Show the language model's report ({language})",
+    loadingBuiltin: 'Writing the built-in report...',
     providers: {
       builtin: 'Built-in analyst (not a language model)',
       openai: 'Language model',
@@ -200,7 +203,6 @@ export const results = {
       other: 'place',
     },
     ensembleOf: 'Ensemble (a weighted vote of {members})',
-    chosenWhy: 'Chosen on validation macro-F1 ({score}, folds of years before the test years), never on the test rows.',
     scores: 'On the test rows: macro-F1 {f1} ({level}% interval {f1Low} to {f1High}); accuracy {accuracy} ({accuracyLow} to {accuracyHigh}).',
     intervalNote: 'Intervals from {resamples} bootstrap resamples of the test rows (seed {seed}). Accuracy is a fraction: 0.92 means 92% of test rows right.',
     noTestRows: 'There are no test rows: the model could not be scored.',
@@ -216,6 +218,7 @@ export const results = {
     smallTitle: 'Too little test data to trust these figures',
     tooFewRows: 'Only {rows} test rows (fewer than {min}).',
     sparseClasses: 'Classes with fewer than {min} test rows: {classes}.',
+    noTestClasses: 'No test rows at all for {classes}: the test cannot judge how well these classes are predicted.',
     budget: 'Time budget {budget} s, of which the run took {total} s: reading and preparing the data and writing the results {other} s, search {search} s, final fits {finalFit} s, CV-gap check {cvGap} s; {evaluated} of {planned} planned candidates evaluated.',
     budgetSimple: 'Time budget {budget} s; the run took {elapsed} s and evaluated {evaluated} of {planned} planned candidates.',
     budgetCut: 'The budget cut the search short: a longer budget might find a better model.',
@@ -225,6 +228,35 @@ export const results = {
     chartSummary: 'Test macro-F1 of {model}: {score} (interval {low} to {high}). {baselines}',
     chartBaseline: '{name}: {score}.',
     intervalLegend: 'line: {level}% interval',
+  },
+  /**
+   * How the run was split, validated and chosen, each sentence picked from the results' fields (result-story.ts), so
+   * the verdict, the tables and the built-in report tell one story.
+   */
+  story: {
+    splitYear: 'Trained on the years before {testYear} ({trainYears}, {trainRows} rows, all regions); tested on {testYear} ({testRows} rows).',
+    splitYearRegion: 'Trained on the years before {testYear} ({trainYears}, {trainRows} rows, all regions); tested on {testYear} in {region} ({testRows} rows).',
+    splitPercent: 'Tested on the most recent years, {testYears} ({testRows} rows, {share}% of the rows; {requested}% asked for, cut at a whole year); trained on the earlier years, {trainYears} ({trainRows} rows).',
+    validationForward: 'Validation respected time: {folds} folds, each trained on earlier years and scored on a later one ({years}).',
+    validationRandom: 'The training rows cover a single year ({year}), so validation could not respect time: the models were compared on {folds} seeded stratified random folds of that year\'s rows. Only the test rows show how a model fares on a later year.',
+    chosenForward: 'Chosen on validation macro-F1 ({score}, folds of years before the test years), never on the test rows.',
+    chosenRandom: 'Chosen on validation macro-F1 ({score}, random folds of the single training year), never on the test rows.',
+    historyOff: "The target's own history was not offered as an input: the models saw the indicators only.",
+    historyRule: "The recommended rule is the target's own history: each place's class of its latest earlier year.",
+    historyUsed: "The chosen model also uses the target's own history (each place's previous known value and class, and the years since), computed one step ahead as the persistence baseline is.",
+    historyOfferedOn: "The target's own history was offered, but the chosen model's inputs are the indicators only.",
+    historyOfferedAuto: "The target's own history was offered to the search; validation preferred the indicators alone for the chosen model.",
+    gapTooFewRows: 'too few training rows for random k-fold',
+    gapNoTime: 'not enough time was left in the budget',
+    gapBudgetEnded: 'the budget ended before every random fold was fit',
+    warningRandomFolds: 'The training rows cover a single year, so validation used seeded stratified random folds instead of folds of later years.',
+    warningGapSkipped: 'The check against a random split (CV gap) was not computed: {reason}.',
+    warningSearchStopped: '{family}: the time budget stopped the search after {evaluated} of {planned} candidates ({complete} scored on every fold); a rerun under another machine load may evaluate a different number.',
+    warningFamilyLeftOut: '{family}: no candidate finished within the time budget, so the family is left out; a larger budget would include it.',
+    warningNoFinalFit: '{family}: its final fit did not finish within the time budget, so it has no test scores.',
+    warningChoiceReplaced: '{chosen} was the validation choice, but its final fit did not finish within the time budget; {instead} is reported as chosen instead.',
+    warningUnassigned: '{rows} rows have a target value outside every manual class and were left out.',
+    warningsInEnglish: 'In the engine\'s words (English):',
   },
   sections: {
     openAll: 'Open all tables',
@@ -239,6 +271,7 @@ export const results = {
     outliers: 'Outliers',
   },
   leaderboard: {
+    descriptionRandom: "Every configuration the search evaluated, scored on random validation folds of the single training year. Only each family's finalist was fitted on all training rows and scored on the test rows. Candidates that differ only in settings the model ignores are shown once.",
     description: "Every configuration the search evaluated, scored on validation folds (years before the test years). Only each family's finalist was fitted on all training rows and scored on the test rows. Candidates that differ only in settings the model ignores are shown once.",
     columns: {
       family: 'Model family',
@@ -317,6 +350,7 @@ export const results = {
     close: 'Close',
     body: {
       chosen: 'The chosen model is the one with the best macro-F1 on the validation folds, which respect time: every fold is scored on years after the ones it was trained on. The test rows were never used to choose.',
+      chosenRandom: 'The chosen model is the one with the best macro-F1 on the validation folds. The training rows of this run cover a single year, so those folds are random parts of that year, not later years. The test rows were never used to choose.',
       verdict: 'Verdict: the chosen model, its test scores with a 95% interval (how much they could move with other test rows), whether it beats the two baselines, how many test rows the figures rest on, and what the time budget allowed.',
       resultados: 'Scores per class: one row per model and class. Test rows counts the test rows of the class; accuracy, precision, recall and F1 are fractions from 0 to 1 (0.92 = 92%), and the two "All classes" rows summarise every class. A class without test rows says "no test rows" instead of a score. Test scores per model shows accuracy as a percentage.',
       predictions: 'Per-model tables list every test row: place, region, year, the actual class and the prediction. Filter by year, by Hits (actual equals prediction) or Errors, by algorithm and by category.',

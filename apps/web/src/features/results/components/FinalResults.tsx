@@ -2,14 +2,13 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { AutoMLResults } from '@indicata/contracts';
+import { showsCvGap, validationMethod, warningTexts, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
 import { formatCell } from '../format.ts';
 import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
 import { FiltersBar } from './FiltersBar.tsx';
 import { InfoPopup } from './InfoPopup.tsx';
 import { DownloadModelsButton } from './DownloadModelsButton.tsx';
-import { Verdict } from './Verdict.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
 import { BaselinesSection, ClassesTable, ClassNumberErrorsTable, RequestSummaryTable, ResultadosTable } from './SummaryTables.tsx';
 import { ModelSection } from './ModelSection.tsx';
@@ -24,16 +23,19 @@ interface Part {
 }
 
 /**
- * "Final results": the verdict first, then every table and chart in sections that start collapsed
- * (a collapsed section renders nothing, so its charts are drawn only when opened, at their real size).
+ * "Final results": every table and chart in sections that start collapsed (a collapsed section renders nothing, so its
+ * charts are drawn only when opened, at their real size). The verdict stands above, under the result's header.
  */
 export function FinalResults({ jobId, results, database }: { jobId: string; results: AutoMLResults; database: string | null }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
+  const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
   const [open, setOpen] = useState<string[]>([]);
   const options = useMemo(() => filterOptions(results), [results]);
   const models = modelsInOrder(results);
-  const warnings = Array.isArray(results.warnings) ? results.warnings : [];
+  // Warnings the engine is known to write are said in the reader's language; any other keeps its English words, marked.
+  const warnings = useMemo(() => warningTexts(results.warnings, locale), [results.warnings, locale]);
+  const gap = showsCvGap(results) ? results.cvGap : null;
   const showMap = hasCountries(results, database) && models.length > 0;
   // On a phone the filters would cover a third of the screen: they stay sticky only on wider windows.
   const wide = useMediaQuery('(min-width: 48em)') ?? true;
@@ -103,40 +105,30 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
       <Group justify="space-between" align="flex-start">
         <Group gap="sm">
           <Title order={2}>{t('detail.finalResults')}</Title>
-          <InfoPopup />
+          <InfoPopup method={validationMethod(results)} />
         </Group>
         <DownloadModelsButton jobId={jobId} />
       </Group>
 
-      <Verdict results={results} />
-
-      {(results.cvGap || results.split?.description) && (
-        <Stack gap={4}>
-          {results.cvGap && (
-            <Text size="sm" c="dimmed" data-testid="cv-gap">
-              {t('detail.cvGap', {
-                algorithm: results.cvGap.algorithm,
-                forward: formatCell(results.cvGap.forwardChaining),
-                random: formatCell(results.cvGap.randomKFold),
-                gap: formatCell(results.cvGap.gap),
-              })}
-            </Text>
-          )}
-          {results.split?.description && (
-            <Text size="sm" c="dimmed">
-              {t('detail.split')}: {results.split.description}
-            </Text>
-          )}
-        </Stack>
+      {/* Only a run validated on later years has a time-respecting figure to set beside a random split's. */}
+      {gap && (
+        <Text size="sm" c="dimmed" data-testid="cv-gap">
+          {t('detail.cvGap', { algorithm: gap.algorithm, forward: formatCell(gap.forwardChaining), random: formatCell(gap.randomKFold), gap: formatCell(gap.gap) })}
+        </Text>
       )}
 
-      {warnings.length > 0 && (
-        <Alert color="yellow" variant="light" radius="md" title={t('detail.warnings')}>
+      {warnings.translated.length + warnings.english.length > 0 && (
+        <Alert color="yellow" variant="light" radius="md" title={t('detail.warnings')} data-testid="result-warnings">
           <List size="sm">
-            {warnings.map((warning) => (
+            {warnings.translated.map((warning) => (
               <List.Item key={warning}>{warning}</List.Item>
             ))}
           </List>
+          {warnings.english.length > 0 && (
+            <Text size="sm" mt={4}>
+              {t('story.warningsInEnglish')} <span lang="en">{warnings.english.join(' ')}</span>
+            </Text>
+          )}
         </Alert>
       )}
 

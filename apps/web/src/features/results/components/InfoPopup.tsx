@@ -1,11 +1,15 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import type { ValidationMethod } from '@indicata/contracts';
 
 const PARAGRAPHS = ['verdict', 'chosen', 'resultados', 'predictions', 'baselines', 'confusion', 'indicators', 'hyperparameters'] as const;
 
-/** The "?" button: how to read the results, in a dialog with a close button. */
-export function InfoPopup() {
+/**
+ * The "?" button: how to read the results, in a dialog with a close button.
+ * @param method how the run was validated, so the paragraph on the choice says the folds it used
+ */
+export function InfoPopup({ method = 'forward-chaining' }: { method?: ValidationMethod }) {
   const { t } = useTranslation('results');
   const [opened, { open, close }] = useDisclosure(false);
   return (
@@ -19,7 +23,7 @@ export function InfoPopup() {
         <Stack gap="sm">
           {PARAGRAPHS.map((key) => (
             <Text key={key} size="sm">
-              {t(`info.body.${key}`)}
+              {t(`info.body.${key === 'chosen' && method === 'random' ? 'chosenRandom' : key}`)}
             </Text>
           ))}
           <Group justify="flex-end">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AutoMLResults } from '@indicata/contracts';
+import { validationMethod, type AutoMLResults } from '@indicata/contracts';
 import { leaderboardRows, sortLeaderboard, type LeaderboardRow, type LeaderboardSortKey } from '../leaderboard.ts';
 import { formatCell } from '../format.ts';
 import { paginate } from '../pagination.ts';
@@ -61,7 +61,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
   return (
     <section aria-label={t('sections.leaderboard')} data-testid="leaderboard">
       <Text size="sm" c="dimmed" mb="xs">
-        {t('leaderboard.description')}
+        {t(validationMethod(results) === 'random' ? 'leaderboard.descriptionRandom' : 'leaderboard.description')}
       </Text>
       <Paper withBorder radius="md">
         <Table.ScrollContainer minWidth={860}>

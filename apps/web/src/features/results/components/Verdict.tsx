@@ -1,14 +1,30 @@
 import { useMemo } from 'react';
 import { Alert, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { COVERAGE_SHORTFALL_POINTS, LIMITS, comparisonSentence, coverageSummary, headlineComparisons, recommendedSentence, ruleSentences, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import {
+  COVERAGE_SHORTFALL_POINTS,
+  LIMITS,
+  chosenSentence,
+  comparisonSentence,
+  coverageSummary,
+  cvGapSkippedText,
+  headlineComparisons,
+  recommendedSentence,
+  ruleSentences,
+  splitSentence,
+  targetHistorySentence,
+  validationSentence,
+  type AutoMLResults,
+  type ReportLocale,
+} from '@indicata/contracts';
 import { baselineSentence, formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
 
 /**
  * The verdict at the top of a finished result: the chosen model, its test scores with bootstrap intervals,
- * the baselines beside it and whether it beats them, what the figures rest on (with the small-test warning),
- * and what the time budget allowed. One chart; the tables follow below, collapsed.
+ * the baselines beside it and whether it beats them, what the figures rest on (test rows and years, the split and the
+ * validation actually used, with the small-test warning), and what the time budget allowed. One chart; the report and
+ * the tables follow below.
  */
 export function Verdict({ results }: { results: AutoMLResults }) {
   const { t, i18n } = useTranslation('results');
@@ -47,6 +63,11 @@ export function Verdict({ results }: { results: AutoMLResults }) {
     baselines: baselines.map((b) => t('verdict.chartBaseline', { name: baselineName(b.name), score: formatScore(b.test?.macroF1) })).join(' '),
   });
   const use = budget.use;
+  // The split, the validation and the choice are said from the results' fields, as the built-in report says them.
+  const story = [splitSentence(results, locale), validationSentence(results)].map((line) => t(`story.${line.key}`, line.values));
+  const chosenWhy = chosenSentence(results, formatScore(chosen.validationMacroF1));
+  const history = targetHistorySentence(results);
+  const noTestClasses = (Array.isArray(results.classes) ? results.classes : []).filter((c) => c.testCount === 0).map((c) => c.title);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="verdict-title" data-testid="verdict">
@@ -64,7 +85,9 @@ export function Verdict({ results }: { results: AutoMLResults }) {
                 {rule.join(' ')}
               </Text>
             )}
-            <Text size="sm">{t('verdict.chosenWhy', { score: formatScore(chosen.validationMacroF1) })}</Text>
+            <Text size="sm" data-testid="verdict-chosen-why">
+              {t(`story.${chosenWhy.key}`, chosenWhy.values)}
+            </Text>
             {intervals ? (
               <>
                 <Text size="sm" data-testid="verdict-scores">
@@ -101,6 +124,9 @@ export function Verdict({ results }: { results: AutoMLResults }) {
             )}
             <Text size="sm" data-testid="verdict-basis">
               {t('verdict.basis', { rows: figures.testRows, years: figures.years.join(', ') })}
+            </Text>
+            <Text size="sm" data-testid="verdict-split">
+              {story.join(' ')}
             </Text>
             {coverage && (
               <Text size="sm" data-testid="verdict-coverage">
@@ -140,21 +166,22 @@ export function Verdict({ results }: { results: AutoMLResults }) {
                 <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
                   {t('verdict.stopped', { count: use.stopped.length })}
                 </Text>
-                <List size="xs" c="dimmed" mt={4}>
+                {/* The engine's own lines, in English whatever the interface's language. */}
+                <List size="xs" c="dimmed" mt={4} lang="en">
                   {use.stopped.map((line, index) => (
                     <List.Item key={index}>{line}</List.Item>
                   ))}
                 </List>
               </details>
             )}
-            {results.targetHistory?.description && (
-              <Text size="xs" c="dimmed">
-                {results.targetHistory.description}
+            {history && (
+              <Text size="xs" c="dimmed" data-testid="verdict-history">
+                {t(`story.${history.key}`, history.values)}
               </Text>
             )}
             {results.cvGapSkippedReason && (
               <Text size="xs" c="dimmed">
-                {t('verdict.cvGapSkipped', { reason: results.cvGapSkippedReason })}
+                {t('verdict.cvGapSkipped', { reason: cvGapSkippedText(results.cvGapSkippedReason, locale) })}
               </Text>
             )}
           </Stack>
@@ -171,6 +198,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
       {small.warn && (
         <Alert color="orange" variant="light" radius="md" mt="md" title={t('verdict.smallTitle')} data-testid="verdict-small-test">
           {small.tooFewRows && <Text size="sm">{t('verdict.tooFewRows', { rows: figures.testRows, min: LIMITS.verdict.minTestRows })}</Text>}
+          {noTestClasses.length > 0 && <Text size="sm">{t('verdict.noTestClasses', { classes: noTestClasses.join(', ') })}</Text>}
           {small.sparseClasses.length > 0 && (
             <Text size="sm">{t('verdict.sparseClasses', { min: LIMITS.verdict.minClassTestRows, classes: small.sparseClasses.join(', ') })}</Text>
           )}

@@ -1,0 +1,143 @@
+import { enLocale, ptBRLocale } from './locales/index.ts';
+import { formatMessage } from './messages.ts';
+import type { AutoMLResults } from './results.ts';
+import type { ReportLocale } from './report.ts';
+
+/**
+ * How a run was split, validated and chosen, in words picked from the results' structured fields only (split,
+ * split.folds, targetHistory, cvGap), never from the engine's English prose: the verdict, the tables and the built-in
+ * report then tell one story, in the reader's language. The sentences live in the locales (results.story); these
+ * functions pick the sentence and its values, so the web fills them with i18next and the server with formatMessage.
+ */
+
+type StoryTexts = typeof enLocale.results.story;
+type StoryKey = { [K in keyof StoryTexts]: StoryTexts[K] extends string ? K : never }[keyof StoryTexts];
+
+/** A sentence to fill: its key under results.story and its values. */
+export interface StorySentence {
+  key: StoryKey;
+  values: Record<string, string | number>;
+}
+
+/**
+ * How the models were validated: folds of later years ('forward-chaining'), or, when the training rows cover a single
+ * time value, seeded stratified random folds ('random').
+ */
+export type ValidationMethod = 'forward-chaining' | 'random';
+
+/**
+ * The validation method of a run, read from its folds: a forward-chaining fold is scored on a later year, a random
+ * fold on no year of its own (the engine records no validation years for it). Without folds, a single training year
+ * can only have been validated at random.
+ */
+export function validationMethod(results: Pick<AutoMLResults, 'split'>): ValidationMethod {
+  const folds = Array.isArray(results.split?.folds) ? results.split.folds : [];
+  if (folds.length > 0) return folds.every((fold) => fold.validationYears.length === 0) ? 'random' : 'forward-chaining';
+  return (results.split?.trainYears?.length ?? 0) <= 1 ? 'random' : 'forward-chaining';
+}
+
+/** Years as a short list: up to three named, more as a range ("2000–2015"). */
+export function yearSpan(years: readonly number[]): string {
+  if (years.length === 0) return '—';
+  return years.length > 3 ? `${years[0]}–${years[years.length - 1]}` : years.join(', ');
+}
+
+/** How the rows were split into training and test rows, from split's fields (never its English description). */
+export function splitSentence(results: Pick<AutoMLResults, 'split'>, locale: ReportLocale): StorySentence {
+  const split = results.split;
+  const common = { trainYears: yearSpan(split.trainYears), trainRows: split.trainRows, testRows: split.testRows };
+  if (split.mode === 'year' && split.testYear !== null) {
+    const testYear = split.testYear;
+    return split.testRegion
+      ? { key: 'splitYearRegion', values: { ...common, testYear, region: split.testRegion } }
+      : { key: 'splitYear', values: { ...common, testYear } };
+  }
+  const share = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(split.actualTestFraction * 100);
+  return { key: 'splitPercent', values: { ...common, testYears: yearSpan(split.testYears), share, requested: split.testPercent ?? '—' } };
+}
+
+/** How the models were validated: folds of later years, or random folds of the single training year. */
+export function validationSentence(results: Pick<AutoMLResults, 'split'>): StorySentence {
+  const folds = Array.isArray(results.split.folds) ? results.split.folds : [];
+  if (validationMethod(results) === 'random') return { key: 'validationRandom', values: { year: yearSpan(results.split.trainYears), folds: folds.length } };
+  return { key: 'validationForward', values: { folds: folds.length, years: yearSpan(folds.flatMap((fold) => fold.validationYears)) } };
+}
+
+/**
+ * What the choice rested on: the validation score, on the folds the run actually used.
+ * @param score the chosen model's validation macro-F1, already written as the page or report writes it
+ */
+export function chosenSentence(results: Pick<AutoMLResults, 'split'>, score: string): StorySentence {
+  return { key: validationMethod(results) === 'random' ? 'chosenRandom' : 'chosenForward', values: { score } };
+}
+
+/** Whether the target's own history was an input, from targetHistory's fields (null in results without them). */
+export function targetHistorySentence(results: Pick<AutoMLResults, 'targetHistory' | 'best'>): StorySentence | null {
+  const history = results.targetHistory;
+  if (!history) return null;
+  if (history.mode === 'off') return { key: 'historyOff', values: {} };
+  if (results.best === 'Persistence') return { key: 'historyRule', values: {} };
+  if (history.used) return { key: 'historyUsed', values: {} };
+  return { key: history.mode === 'on' ? 'historyOfferedOn' : 'historyOfferedAuto', values: {} };
+}
+
+/**
+ * Whether the page and the report may compare time-respecting validation with a random split (the CV gap): only when
+ * the validation did respect time; with random folds both figures would be random.
+ */
+export function showsCvGap(results: Pick<AutoMLResults, 'split' | 'cvGap'>): boolean {
+  return results.cvGap !== null && results.cvGap !== undefined && validationMethod(results) === 'forward-chaining';
+}
+
+/** The engine's reason for skipping the CV gap, as a sentence fragment in the reader's language (null: not one we know). */
+function gapReasonKey(reason: string): StoryKey | null {
+  if (reason.startsWith('too few training rows')) return 'gapTooFewRows';
+  if (reason.startsWith('not enough time left')) return 'gapNoTime';
+  if (reason.startsWith('the budget ended') || reason.startsWith('its fits were stopped')) return 'gapBudgetEnded';
+  return null;
+}
+
+/**
+ * Why the CV gap is missing, in the reader's language; the engine's words when the reason is not one it is known to
+ * give.
+ */
+export function cvGapSkippedText(reason: string, locale: ReportLocale): string {
+  const key = gapReasonKey(reason);
+  return key ? storyText({ key, values: {} }, locale) : reason;
+}
+
+/** The engine's warnings it is known to write, each with the sentence that says it in either language. */
+const WARNINGS: { pattern: RegExp; sentence: (match: RegExpMatchArray, locale: ReportLocale) => StorySentence }[] = [
+  { pattern: /^The training rows cover a single time value, so validation used seeded stratified random folds/, sentence: () => ({ key: 'warningRandomFolds', values: {} }) },
+  { pattern: /^The random k-fold comparison \(CV gap\) was not computed: (.+)\.$/, sentence: (m, locale) => ({ key: 'warningGapSkipped', values: { reason: cvGapSkippedText(m[1] ?? '', locale) } }) },
+  {
+    pattern: /^(\w+): the time budget stopped the search after (\d+) of (\d+) candidates \((\d+) scored on every fold\)/,
+    sentence: (m) => ({ key: 'warningSearchStopped', values: { family: m[1] ?? '', evaluated: Number(m[2]), planned: Number(m[3]), complete: Number(m[4]) } }),
+  },
+  { pattern: /^(\w+): no candidate finished within the budget/, sentence: (m) => ({ key: 'warningFamilyLeftOut', values: { family: m[1] ?? '' } }) },
+  { pattern: /^(\w+): its final fit did not finish within the budget/, sentence: (m) => ({ key: 'warningNoFinalFit', values: { family: m[1] ?? '' } }) },
+  { pattern: /^(\w+) was the validation choice, but its final fit did not finish within the budget; (\w+) is reported/, sentence: (m) => ({ key: 'warningChoiceReplaced', values: { chosen: m[1] ?? '', instead: m[2] ?? '' } }) },
+  { pattern: /^(\d+) row\(s\) have a target value outside every manual class/, sentence: (m) => ({ key: 'warningUnassigned', values: { rows: Number(m[1]) } }) },
+];
+
+/**
+ * The run's warnings in the reader's language: those the engine is known to write are said again from their figures;
+ * the others keep the engine's English words and are returned apart, so a page or report can say they are English.
+ */
+export function warningTexts(warnings: readonly string[] | undefined, locale: ReportLocale): { translated: string[]; english: string[] } {
+  const translated: string[] = [];
+  const english: string[] = [];
+  for (const warning of Array.isArray(warnings) ? warnings : []) {
+    const known = WARNINGS.map((entry) => ({ entry, match: warning.match(entry.pattern) })).find((hit) => hit.match !== null);
+    if (known?.match) translated.push(storyText(known.entry.sentence(known.match, locale), locale));
+    else if (locale === 'en') translated.push(warning);
+    else english.push(warning);
+  }
+  return { translated, english };
+}
+
+/** A story sentence in words, for the server (the web fills the same keys with i18next). */
+export function storyText(sentence: StorySentence, locale: ReportLocale): string {
+  const template = (locale === 'pt-BR' ? ptBRLocale : enLocale).results.story[sentence.key];
+  return formatMessage(template, sentence.values);
+}
