@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, jobListQuerySchema, rerunJobRequestSchema, withoutBidiControls, type AutoMLResults } from '@indicata/contracts';
+import { ID_PATTERN, REPORT_LOCALES, jobListQuerySchema, rerunJobRequestSchema, withoutBidiControls, type AutoMLResults } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -11,8 +11,10 @@ import { toListItem } from './job-views.ts';
 import { submissionOf } from './idempotency.ts';
 import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
 import { archiveFileName, buildResultsArchive } from '../../jobs/results-archive.ts';
+import { builtinReport } from '../reports/write-report.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
+const reportQuery = z.object({ locale: z.enum(REPORT_LOCALES).default('en') });
 const fileParams = idParams.extend({ file: z.string().regex(MODEL_FILE_PATTERN, 'Not a model file name.') });
 
 /** The body with bidirectional overrides dropped from its job name (they could make it read as another name). */
@@ -53,6 +55,20 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const row = await findOwnJob(ctx, user.id, id);
     if (!row) throw ApiError.of(404, 'not_found');
     return { job: { ...toListItem(row), data: row.data, results: row.results ?? null, report: row.report ?? null } };
+  });
+
+  // The built-in analyst's report in the reader's language, written from the stored results on each call (a few
+  // milliseconds): the stored report is in the language the job was submitted in.
+  app.get('/api/jobs/:id/report', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const row = await findOwnJob(ctx, user.id, id);
+    if (!row) throw ApiError.of(404, 'not_found');
+    // As for predictions: a job that is not done, or whose stored results are not an engine's, has no report to write.
+    const results = row.results as AutoMLResults | null;
+    if (row.status !== 'done' || results?.format !== 'indicata-results') throw ApiError.of(409, 'conflict');
+    const { locale } = parseQuery(reportQuery, request);
+    return { report: builtinReport(results, locale) };
   });
 
   app.post('/api/jobs/:id/cancel', async (request) => {

@@ -95,7 +95,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
         ) : (
           <>
             <WhoVintageText vintages={detail.results.whoVintages} prefix={t('detail.whoVintage')} />
-            <ReportSections report={detail.report} />
+            <ReportSections jobId={detail.id} report={detail.report} />
             <FinalResults jobId={detail.id} results={detail.results} database={detail.database} />
           </>
         )}

@@ -11,7 +11,7 @@ import {
   type JobData,
   type JobListItem,
 } from '@indicata/contracts';
-import type { JobReport } from '@indicata/contracts/report';
+import type { JobReport, ReportLocale } from '@indicata/contracts/report';
 import { api, apiUrl } from '../../lib/api.ts';
 import { EVENTS_RECONNECTED, useServerEvent } from '../../lib/events.ts';
 
@@ -30,6 +30,9 @@ export const fetchJobsPage = async (page: number): Promise<JobListResponse> =>
   api.get<JobListResponse>(`/api/jobs?page=${page}&size=${LIMITS.resultsRowsPerPage}`);
 export const fetchJob = async (id: string): Promise<JobDetail> =>
   (await api.get<{ job: JobDetail }>(`/api/jobs/${encodeURIComponent(id)}`)).job;
+/** The built-in analyst's report of a finished job, written by the server in the reader's language. */
+export const fetchBuiltinReport = async (id: string, locale: ReportLocale): Promise<JobReport> =>
+  (await api.get<{ report: JobReport }>(`/api/jobs/${encodeURIComponent(id)}/report?locale=${encodeURIComponent(locale)}`)).report;
 /** "Download models": the job's one zip (models, ensemble, results JSON, predictions CSV, README), served by the server. */
 export const archiveUrl = (id: string): string => apiUrl(`/api/jobs/${encodeURIComponent(id)}/archive`);
 
@@ -134,5 +137,19 @@ export function useJob(id: string | null, enabled = true) {
     queryFn: () => fetchJob(id ?? ''),
     enabled: enabled && !!id,
     refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? LIMITS.jobStatusPollMs : false),
+  });
+}
+
+/**
+ * The built-in analyst's report of a finished job in the reader's language, asked for only when needed (the stored
+ * report is in another language, or the reader asked for it beside a language model's). A finished job's results never
+ * change, so it is not asked for again.
+ */
+export function useBuiltinReport(id: string | undefined, locale: ReportLocale, enabled: boolean) {
+  return useQuery({
+    queryKey: [...jobQueryKey(id ?? ''), 'report', locale],
+    queryFn: () => fetchBuiltinReport(id ?? '', locale),
+    enabled: enabled && !!id,
+    staleTime: Infinity,
   });
 }
