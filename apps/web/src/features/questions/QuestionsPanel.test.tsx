@@ -2,6 +2,7 @@
 // DOMPurify sanitises in jsdom as in a browser; under happy-dom (the web tests' default) it returns its input
 // unchanged, so the app shows such HTML as text (lib/safe-html.ts) and these tests of the sanitised markup need jsdom.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { MESSAGES, type Question } from '@indicata/contracts';
 import { renderRoutes } from '../../test/render.tsx';
 import { serverEvents } from '../../lib/events.ts';
@@ -100,6 +101,17 @@ describe('QuestionsPanel', () => {
     const second = await screen.findAllByTestId('question-item');
     expect(second).toHaveLength(1);
     expect(second[0].textContent).toContain('Question 4?');
+  });
+
+  it('says who answered in whole Portuguese sentences ("pelo analista", never "por o analista")', async () => {
+    await i18next.changeLanguage('pt-BR');
+    serve([question(1), question(2, { provider: 'openai' })]);
+    renderPanel();
+    const items = await screen.findAllByTestId('question-item');
+    fireEvent.click(screen.getByRole('button', { name: 'Ver Respostas' }));
+    expect(items[0]!.textContent).toContain('Respondida pelo analista embutido (não é um modelo de linguagem)');
+    expect(items[1]!.textContent).toContain('Respondida por um modelo de linguagem (servidor compatível com OpenAI)');
+    expect(document.body.textContent).not.toContain('por o ');
   });
 
   it('fills an answer that arrives over SSE', async () => {

@@ -66,7 +66,7 @@ function QuestionItem({ question, showAnswer, onDelete }: { question: Question; 
                 )}
                 {question.provider && question.status === 'answered' && (
                   <Text size="xs" c="dimmed" mt={4}>
-                    {t('panel.answeredBy', { provider: t(`provider.${question.provider}`) })}
+                    {t(`panel.answeredBy.${question.provider}`)}
                   </Text>
                 )}
               </div>

@@ -17,7 +17,12 @@ export const questions = {
     deleteTitle: 'Delete question',
     deleteConfirm: 'Remove this question and its answer?',
     cancel: 'Cancel',
-    answeredBy: 'Answered by {provider}',
+    /** One whole sentence per provider: Portuguese contracts "por" with the article ("pelo analista"). */
+    answeredBy: {
+      builtin: 'Answered by the built-in analyst (not a language model)',
+      openai: 'Answered by a language model (OpenAI-compatible server)',
+      local: 'Answered by a local language model',
+    },
     pagination: 'Questions pages',
     previousPage: 'Previous page',
     nextPage: 'Next page',
@@ -32,10 +37,5 @@ export const questions = {
     database: 'Database: {database}',
     noDatabase: 'No database chosen yet',
     yourQuestions: 'Your questions',
-  },
-  provider: {
-    builtin: 'the built-in analyst (not a language model)',
-    openai: 'a language model (OpenAI-compatible server)',
-    local: 'a local language model',
   },
 } as const;

@@ -18,7 +18,11 @@ export const questions: Translation<typeof en> = {
     deleteTitle: 'Excluir pergunta',
     deleteConfirm: 'Remover esta pergunta e a sua resposta?',
     cancel: 'Cancelar',
-    answeredBy: 'Respondida por {provider}',
+    answeredBy: {
+      builtin: 'Respondida pelo analista embutido (não é um modelo de linguagem)',
+      openai: 'Respondida por um modelo de linguagem (servidor compatível com OpenAI)',
+      local: 'Respondida por um modelo de linguagem local',
+    },
     pagination: 'Páginas de perguntas',
     previousPage: 'Página anterior',
     nextPage: 'Próxima página',
@@ -33,10 +37,5 @@ export const questions: Translation<typeof en> = {
     database: 'Base de dados: {database}',
     noDatabase: 'Nenhuma base de dados escolhida ainda',
     yourQuestions: 'Suas perguntas',
-  },
-  provider: {
-    builtin: 'o analista embutido (não é um modelo de linguagem)',
-    openai: 'um modelo de linguagem (servidor compatível com OpenAI)',
-    local: 'um modelo de linguagem local',
   },
 };
