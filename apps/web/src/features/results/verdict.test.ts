@@ -9,7 +9,7 @@ import {
   type SummaryMetrics,
 } from '@indicata/contracts';
 import { initI18n } from '../../lib/i18n.ts';
-import { baselineSentence, formatScore } from './verdict.ts';
+import { baselineSentence, formatScore, wrapLabel } from './verdict.ts';
 
 const intervals: BootstrapScores = {
   macroF1: { estimate: 0.732, low: 0.702, high: 0.761 },
@@ -143,5 +143,18 @@ describe("the verdict's first line", () => {
     const [comparison] = headlineComparisons(results);
     expect(comparison.validation).toBeNull();
     expect(comparisonSentence(comparison, 'Majority-class baseline', intervals, formatScore).key).toBe('againstTestBeats');
+  });
+});
+
+describe('chart labels', () => {
+  it('wrap at spaces onto two lines, and end in an ellipsis only when two are not enough', () => {
+    expect(wrapLabel('RF', 20, 2)).toEqual({ lines: ['RF'], cut: false });
+    expect(wrapLabel('Referência de persistência', 20, 2)).toEqual({ lines: ['Referência de', 'persistência'], cut: false });
+    expect(wrapLabel('Referência da classe majoritária', 20, 2)).toEqual({ lines: ['Referência da classe', 'majoritária'], cut: false });
+    const long = wrapLabel('Ensemble (a weighted vote of KNN, DT, RF and SVM)', 20, 2);
+    expect(long.cut).toBe(true);
+    expect(long.lines).toHaveLength(2);
+    expect(long.lines.every((line) => line.length <= 20)).toBe(true);
+    expect(long.lines[1]).toMatch(/…$/);
   });
 });

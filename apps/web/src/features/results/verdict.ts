@@ -97,3 +97,31 @@ export function formatSeconds(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
   return value >= 10 ? String(Math.round(value)) : value.toFixed(1);
 }
+
+/**
+ * A chart label cut at spaces into lines of at most `maxChars` characters, at most `maxLines` of them; a word longer
+ * than a line is cut, and a label that needs more lines ends in an ellipsis (the chart keeps the whole label as its
+ * tooltip). So a long name ("Referência de persistência") wraps instead of running off the chart's left edge.
+ */
+export function wrapLabel(label: string, maxChars: number, maxLines: number): { lines: string[]; cut: boolean } {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of label.split(/\s+/).filter((w) => w !== '')) {
+    const joined = current === '' ? word : `${current} ${word}`;
+    if (joined.length <= maxChars) current = joined;
+    else {
+      if (current !== '') lines.push(current);
+      current = word;
+      while (current.length > maxChars) {
+        lines.push(current.slice(0, maxChars));
+        current = current.slice(maxChars);
+      }
+    }
+  }
+  if (current !== '') lines.push(current);
+  if (lines.length <= maxLines) return { lines, cut: false };
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1] ?? '';
+  kept[maxLines - 1] = `${last.slice(0, Math.max(0, maxChars - 1))}…`;
+  return { lines: kept, cut: true };
+}

@@ -28,9 +28,24 @@ export function classPalette(count: number): string[] {
   });
 }
 
-function truncate(label: string, max = 22): string {
-  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
-}
+/**
+ * An axis label that stays inside its chart: past `width` pixels it wraps onto further lines ('break', for a few short
+ * names such as the baselines') or ends in an ellipsis ('truncate', for long lists). The category keeps its full name,
+ * which the tooltip shows, so a cut label never hides what it stands for.
+ */
+const fitted = (width: number, overflow: 'break' | 'truncate') => ({ ...FONT, width, overflow, ellipsis: '…' });
+
+/**
+ * A heatmap cell's tooltip: its row and column names in full, and its value (text nodes only, see textTooltip).
+ * @param lines the tooltip's lines from the cell's row name, column name and value
+ */
+const cellTooltip = (labels: string[], lines: (row: string, column: string, value: number | string) => string[]) => ({
+  position: 'top',
+  formatter: (params: { data?: [number, number, number | string] }) => {
+    const [column, row, value] = params.data ?? [0, 0, ''];
+    return textTooltip(lines(labels[row] ?? '', labels[column] ?? '', value));
+  },
+});
 
 /** Heatmap of a confusion matrix: actual classes on the vertical axis, predicted on the horizontal. */
 export function confusionHeatmapOption(matrix: ConfusionMatrix, axis: { actual: string; predicted: string }): ChartOption {
@@ -45,10 +60,10 @@ export function confusionHeatmapOption(matrix: ConfusionMatrix, axis: { actual: 
   );
   return {
     animation: false,
-    tooltip: { position: 'top' },
+    tooltip: cellTooltip(labels, (row, column, count) => [`${axis.actual}: ${row}`, `${axis.predicted}: ${column}`, String(count)]),
     grid: { left: 8, right: 16, top: 28, bottom: 48, containLabel: true },
-    xAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.predicted, nameLocation: 'middle', nameGap: 28, nameTextStyle: { fontWeight: 600 }, splitArea: { show: true }, axisLabel: { ...FONT, interval: 0, rotate: labels.length > 4 ? 30 : 0 } },
-    yAxis: { type: 'category', data: labels.map((l) => truncate(l, 14)), name: axis.actual, nameLocation: 'start', nameTextStyle: { fontWeight: 600 }, inverse: true, splitArea: { show: true }, axisLabel: FONT },
+    xAxis: { type: 'category', data: labels, name: axis.predicted, nameLocation: 'middle', nameGap: 28, nameTextStyle: { fontWeight: 600 }, splitArea: { show: true }, axisLabel: { ...fitted(96, 'truncate'), interval: 0, rotate: labels.length > 4 ? 30 : 0 } },
+    yAxis: { type: 'category', data: labels, name: axis.actual, nameLocation: 'start', nameTextStyle: { fontWeight: 600 }, inverse: true, splitArea: { show: true }, axisLabel: fitted(110, 'truncate') },
     visualMap: { min: 0, max: Math.max(1, max), show: false, inRange: { color: ['#f1f5f9', '#2c7fb8', '#253494'] } },
     series: [
       {
@@ -80,10 +95,10 @@ export function correlationHeatmapOption(labels: string[], values: (number | nul
   values.forEach((row, i) => row.forEach((value, j) => data.push([j, i, value === null ? '-' : Number(value.toFixed(4))])));
   return {
     animation: false,
-    tooltip: { position: 'top' },
+    tooltip: cellTooltip(labels, (row, column, r) => [`${row} ↔ ${column}`, `r = ${r}`]),
     grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
-    xAxis: { type: 'category', data: labels.map((l) => truncate(l)), axisLabel: { ...FONT, rotate: 45, interval: 0 } },
-    yAxis: { type: 'category', data: labels.map((l) => truncate(l)), inverse: true, axisLabel: { ...FONT, interval: 0 } },
+    xAxis: { type: 'category', data: labels, axisLabel: { ...fitted(130, 'truncate'), rotate: 45, interval: 0 } },
+    yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { ...fitted(150, 'truncate'), interval: 0 } },
     visualMap: {
       min: -1,
       max: 1,
@@ -107,7 +122,7 @@ export function featureImportanceOption(rows: FeatureImportanceRow[], top = 20):
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', axisLabel: FONT },
-    yAxis: { type: 'category', data: sorted.map((r) => truncate(r.Feature, 32)), axisLabel: FONT },
+    yAxis: { type: 'category', data: sorted.map((r) => r.Feature), axisLabel: fitted(200, 'truncate') },
     series: [{ type: 'bar', data: sorted.map((r) => Number(r.Importance.toFixed(4))), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 18 }],
   };
 }
@@ -131,7 +146,7 @@ export function scoresOption(
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, textStyle: FONT, data: [names.macroF1, names.accuracy] },
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: entries.map((e) => e.name), axisLabel: { ...FONT, interval: 0, rotate: entries.length > 6 ? 20 : 0 } },
+    xAxis: { type: 'category', data: entries.map((e) => e.name), axisLabel: { ...fitted(entries.length > 6 ? 110 : 84, 'break'), interval: 0, rotate: entries.length > 6 ? 20 : 0 } },
     yAxis: { type: 'value', min: 0, max: 1, axisLabel: FONT },
     series: [
       { name: names.macroF1, type: 'bar', data: entries.map((e) => value(e.f1, e.baseline, '#2c7fb8')), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 28 },

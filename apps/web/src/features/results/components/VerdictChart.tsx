@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '@indicata/contracts';
-import { formatScore } from '../verdict.ts';
+import { formatScore, wrapLabel } from '../verdict.ts';
 
 export interface VerdictBar {
   label: string;
@@ -13,11 +13,15 @@ const ROW = 34;
 const LABEL_WIDTH = 150;
 const WIDTH = 460;
 const PLOT = WIDTH - LABEL_WIDTH - 48;
+/** Characters of a 12 px label that fit the label column (about 6.5 px each), and the lines a row holds. */
+const LABEL_CHARS = 20;
+const LABEL_LINES = 2;
 
 /**
  * The verdict's one chart: test macro-F1 of the chosen model (with its bootstrap interval) and of each
  * baseline, as horizontal bars on a 0..1 scale. Plain SVG that scales to its box (no chart library to load),
- * described in words for screen readers.
+ * described in words for screen readers. Long names wrap onto two lines; longer ones end in an ellipsis, with the
+ * whole name as the label's tooltip.
  */
 export function VerdictChart({ bars, level, summary }: { bars: VerdictBar[]; level: number; summary: string }) {
   const { t } = useTranslation('results');
@@ -43,10 +47,17 @@ export function VerdictChart({ bars, level, summary }: { bars: VerdictBar[]; lev
       {bars.map((bar, i) => {
         const y = 8 + i * ROW;
         const value = bar.value ?? 0;
+        const label = wrapLabel(bar.label, LABEL_CHARS, LABEL_LINES);
+        const firstLine = label.lines.length > 1 ? y + 9 : y + 15;
         return (
           <g key={bar.label}>
-            <text x={LABEL_WIDTH - 8} y={y + 15} fontSize={12} textAnchor="end" fontWeight={bar.chosen ? 700 : 400} fill="var(--mantine-color-text)">
-              {bar.label}
+            <text x={LABEL_WIDTH - 8} y={firstLine} fontSize={12} textAnchor="end" fontWeight={bar.chosen ? 700 : 400} fill="var(--mantine-color-text)" data-testid="verdict-chart-label">
+              <title>{bar.label}</title>
+              {label.lines.map((line, index) => (
+                <tspan key={index} x={LABEL_WIDTH - 8} dy={index === 0 ? 0 : 13}>
+                  {line}
+                </tspan>
+              ))}
             </text>
             <rect
               x={LABEL_WIDTH}
