@@ -111,7 +111,7 @@ test('configure a request, see every check, keep it across a reload and submit i
   await expect(preview.locator('tbody tr').nth(1)).toContainText('6');
   // 25 % of six years of two rows is the last year; each class has one test row, and the preview says so by name.
   await expect(page.getByTestId('class-preview-split')).toHaveText('Training on 2010-2014 (10 rows); testing on 2015 (2 rows).');
-  await expect(page.getByTestId('class-warnings')).toContainText('has only 1 rows in the test years (2015), fewer than 5');
+  await expect(page.getByTestId('class-warnings')).toContainText('in the test years (2015): 1, fewer than 5');
   await expect(page.getByTestId('use-quantile')).toBeVisible();
   await shoot(page, 'target-selection');
   await page.getByRole('button', { name: 'Import Target' }).click();

@@ -41,7 +41,7 @@ describe('classSplitChecks', () => {
       ['classNoTest', 2],
     ]);
     expect(checks[0].message).toBe(
-      'Class "111 - 220" has only 4 rows in the test years (2016), fewer than 5: the result will say there is too little test data to trust its figures.',
+      'Rows of class "111 - 220" in the test years (2016): 4, fewer than 5. The result will say there is too little test data to trust its figures.',
     );
     expect(checks[1].message).toContain('Class "220 - 329" has no rows in the test years (2016)');
   });

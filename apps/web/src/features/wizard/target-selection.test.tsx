@@ -69,7 +69,7 @@ describe('Target Selection class preview', () => {
     renderRoutes(routes, '/targetselection');
     const warnings = await screen.findByTestId('class-warnings');
     expect(asked[0].split).toEqual({ mode: 'year', year: 2016, region: null });
-    expect(within(warnings).getByText('Class "111 - 220" has only 4 rows in the test years (2016), fewer than 5: the result will say there is too little test data to trust its figures.')).toBeTruthy();
+    expect(within(warnings).getByText('Rows of class "111 - 220" in the test years (2016): 4, fewer than 5. The result will say there is too little test data to trust its figures.')).toBeTruthy();
     expect(within(warnings).getByText(/^Class "220 - 329" has no rows in the test years \(2016\)/)).toBeTruthy();
     expect(screen.getByTestId('class-preview-split').textContent).toBe('Training on 2000-2015 (5044 rows); testing on 2016 (194 rows).');
     const rows = within(screen.getByTestId('class-preview')).getAllByRole('row').slice(1);

@@ -223,10 +223,10 @@ export const wizard = {
     oneClass: 'The discretization gives a single class; a classifier needs at least two. Choose more groups or other ranges.',
     classNoTrain: 'Class "{title}" has no rows in the training years ({trainYears}), so no model can learn it. Use quantile groups, fewer groups or other ranges.',
     noTestInClasses: 'None of the {testRows} rows of the test years ({testYears}) falls in a class, so there is nothing to test on. Widen the classes.',
-    fewTestRows: 'The test years ({testYears}) have only {count} rows in the classes, fewer than {min}: the result will say there is too little test data to trust its figures.',
-    tinyClass: 'Class "{title}" has only {count} rows in all, fewer than {min}: no model can learn it reliably.',
+    fewTestRows: 'Rows of the test years ({testYears}) in the classes: {count}, fewer than {min}. The result will say there is too little test data to trust its figures.',
+    tinyClass: 'Rows of class "{title}" in all: {count}, fewer than {min}. No model can learn it reliably.',
     classNoTest: 'Class "{title}" has no rows in the test years ({testYears}){where}: the test cannot show whether it is predicted well, and the result will say there is too little test data.',
-    classFewTest: 'Class "{title}" has only {count} rows in the test years ({testYears}){where}, fewer than {min}: the result will say there is too little test data to trust its figures.',
+    classFewTest: 'Rows of class "{title}" in the test years ({testYears}){where}: {count}, fewer than {min}. The result will say there is too little test data to trust its figures.',
   },
   confirmScreen: {
     intro: 'Check the request, then send it to the queue. Its results appear below when it has been processed.',

@@ -224,10 +224,10 @@ export const wizard: Translation<typeof en> = {
     oneClass: 'A discretização dá uma única classe; um classificador precisa de ao menos duas. Escolha mais grupos ou outros intervalos.',
     classNoTrain: 'A classe "{title}" não tem linhas nos anos de treino ({trainYears}), então nenhum modelo consegue aprendê-la. Use grupos por quantis, menos grupos ou outros intervalos.',
     noTestInClasses: 'Nenhuma das {testRows} linhas dos anos de teste ({testYears}) cai em uma classe, então não há o que testar. Amplie as classes.',
-    fewTestRows: 'Os anos de teste ({testYears}) têm apenas {count} linhas nas classes, menos de {min}: o resultado dirá que há poucos dados de teste para confiar nos números.',
-    tinyClass: 'A classe "{title}" tem apenas {count} linhas no total, menos de {min}: nenhum modelo consegue aprendê-la com segurança.',
+    fewTestRows: 'Linhas dos anos de teste ({testYears}) nas classes: {count}, menos de {min}. O resultado dirá que há poucos dados de teste para confiar nos números.',
+    tinyClass: 'Linhas da classe "{title}" no total: {count}, menos de {min}. Nenhum modelo consegue aprendê-la com segurança.',
     classNoTest: 'A classe "{title}" não tem linhas nos anos de teste ({testYears}){where}: o teste não consegue mostrar se ela é bem prevista, e o resultado dirá que há poucos dados de teste.',
-    classFewTest: 'A classe "{title}" tem apenas {count} linhas nos anos de teste ({testYears}){where}, menos de {min}: o resultado dirá que há poucos dados de teste para confiar nos números.',
+    classFewTest: 'Linhas da classe "{title}" nos anos de teste ({testYears}){where}: {count}, menos de {min}. O resultado dirá que há poucos dados de teste para confiar nos números.',
   },
   confirmScreen: {
     intro: 'Confira a solicitação e envie-a para a fila. Os resultados aparecem abaixo quando ela for processada.',
