@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app.ts';
 
 /**
- * The result page of a finished job: the verdict at the top, axe-core (no serious or critical violation) and a
+ * The result page of a finished job: the verdict at the top (first under the header, at 1366 and 390 px, in English
+ * and Portuguese, with the report in the interface's language), axe-core (no serious or critical violation) and a
  * phone-sized window (390 px: no sideways page scroll). The job is the demo account's seeded example (a real
  * AutoML run on the WHO data; it needs WHO_IMPORT_DIR), as in results.spec.ts.
  */
@@ -85,6 +86,40 @@ test.describe('result page', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath('result-verdict.png') });
   });
+
+  for (const width of [1366, 390]) {
+    test(`at ${width} px, in English then Portuguese: the verdict is the first section under the header, and the report follows the interface's language`, async ({ page, loginDemo }, testInfo) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await loginDemo(page);
+      await openFinishedDemoResult(page);
+      const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      for (const language of ['en', 'pt-BR'] as const) {
+        if (language === 'pt-BR') await page.getByRole('banner').getByRole('combobox').selectOption('pt-BR');
+        const verdict = page.getByTestId('verdict');
+        await expect(verdict.getByRole('heading', { name: language === 'en' ? 'Verdict' : 'Veredito' })).toBeVisible();
+        // Directly under the header's Name / Request Date / Status box: nothing between them.
+        const header = await verdict.evaluate((element) => element.previousElementSibling?.textContent ?? '');
+        expect(header).toContain(language === 'en' ? 'Request Date' : 'Data da solicitação');
+        const configuration = page.getByRole('button', { name: language === 'en' ? /AutoML Configurations/ : /Configurações do AutoML/ });
+        const y = async (locator: typeof verdict) => (await locator.boundingBox())!.y;
+        expect(await y(verdict)).toBeLessThan(await y(configuration));
+        expect(await y(verdict)).toBeLessThan(await y(page.getByTestId('final-results')));
+        // The built-in report speaks the reader's language (a language model's would say it keeps its own).
+        const report = page.getByTestId('report');
+        await expect(report).toBeVisible({ timeout: 30_000 });
+        if ((await page.getByTestId('report-banner').getAttribute('data-author')) === 'builtin') {
+          await expect(page.getByTestId('report-language')).toHaveText(language === 'en' ? 'Report language: English' : 'Idioma do relatório: Português (Brasil)');
+          await expect(report).toHaveAttribute('lang', language);
+        } else if (language === 'pt-BR') {
+          await expect(page.getByTestId('report-kept-language')).toBeVisible();
+        }
+        await expect(page.getByTestId('verdict-split')).toHaveText(language === 'en' ? /^(Trained|Tested) on / : /^(Treino|Teste) n/);
+        expect(await pageOverflow(), `${language} at ${width} px`).toBeLessThanOrEqual(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: testInfo.outputPath(`result-first-screen-${width}-${language}.png`) });
+      }
+    });
+  }
 
   test('no serious or critical axe violation on the result page, with every section open', async ({ page, loginDemo }) => {
     await loginDemo(page);
