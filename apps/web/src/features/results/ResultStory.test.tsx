@@ -121,6 +121,8 @@ describe('the verdict comes first', { timeout: 60_000 }, () => {
     expect(verdict.querySelector('#verdict-title')?.textContent).toBe(language === 'en' ? 'Verdict' : 'Veredito');
     expect(screen.getByTestId('verdict-split').textContent).toMatch(language === 'en' ? /^(Trained|Tested) on / : /^(Treino|Teste) n/);
     expect(verdict.textContent).not.toContain(engine.split.description);
+    // Its numbers carry the reader's decimal mark.
+    expect(screen.getByTestId('verdict-scores').textContent).toMatch(language === 'en' ? /macro-F1 \d\.\d\d \(/ : /macro-F1 \d,\d\d \(/);
   });
 });
 

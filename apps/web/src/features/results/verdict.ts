@@ -7,6 +7,8 @@ import {
   type BaselineComparison,
   type BootstrapScores,
   type ModelResult,
+  type ReportLocale,
+  type ScoreFormat,
   type SmallTestCheck,
 } from '@indicata/contracts';
 
@@ -68,16 +70,18 @@ export function verdictFigures(results: AutoMLResults): VerdictFigures | null {
  * @param baseline the baseline and whether the chosen model beats it
  * @param chosenScore the chosen model's test macro-F1
  * @param intervals the chosen model's bootstrap intervals, when it has test rows
+ * @param format how the scores are written (the reader's decimal mark: scoreFormat)
  * @returns the locale key under verdict. and the values it fills in (without the baseline's name; level in percent)
  */
 export function baselineSentence(
   baseline: BaselineComparison,
   chosenScore: number | null | undefined,
   intervals: BootstrapScores | null,
+  format: ScoreFormat = formatScore,
 ): { key: 'beats' | 'beatsNarrowly' | 'doesNotBeat'; values: { score: string; chosen: string; level: number } } {
   const score = baseline.test?.macroF1;
-  const digits = typeof score === 'number' && typeof chosenScore === 'number' && score !== chosenScore && formatScore(score) === formatScore(chosenScore) ? 3 : 2;
-  const values = { score: formatScore(score, digits), chosen: formatScore(chosenScore, digits), level: Math.round((intervals?.level ?? 0) * 100) };
+  const digits = typeof score === 'number' && typeof chosenScore === 'number' && score !== chosenScore && format(score) === format(chosenScore) ? 3 : 2;
+  const values = { score: format(score, digits), chosen: format(chosenScore, digits), level: Math.round((intervals?.level ?? 0) * 100) };
   if (!baseline.beaten) return { key: 'doesNotBeat', values };
   const narrow = intervals !== null && typeof score === 'number' && score >= intervals.macroF1.low;
   return { key: narrow ? 'beatsNarrowly' : 'beats', values };
@@ -96,6 +100,19 @@ export function formatScore(value: number | null | undefined, digits = 2): strin
 export function formatSeconds(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
   return value >= 10 ? String(Math.round(value)) : value.toFixed(1);
+}
+
+/** A number written with the reader's decimal mark: a comma in Portuguese ("0,96"), a point in English. */
+const withDecimalMark = (text: string, locale: ReportLocale): string => (locale === 'pt-BR' ? text.replace('.', ',') : text);
+
+/** formatScore in the reader's language, for the verdict's sentences and chart (the built-in report does the same). */
+export function scoreFormat(locale: ReportLocale): ScoreFormat {
+  return (value, digits) => withDecimalMark(formatScore(value, digits), locale);
+}
+
+/** formatSeconds in the reader's language. */
+export function secondsFormat(locale: ReportLocale): (value: number | null | undefined) => string {
+  return (value) => withDecimalMark(formatSeconds(value), locale);
 }
 
 /**

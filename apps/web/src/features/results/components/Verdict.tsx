@@ -17,7 +17,7 @@ import {
   type AutoMLResults,
   type ReportLocale,
 } from '@indicata/contracts';
-import { baselineSentence, formatScore, formatSeconds, verdictFigures } from '../verdict.ts';
+import { baselineSentence, scoreFormat, secondsFormat, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
 
 /**
@@ -29,6 +29,9 @@ import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
 export function Verdict({ results }: { results: AutoMLResults }) {
   const { t, i18n } = useTranslation('results');
   const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  // Scores and seconds with the reader's decimal mark, as the built-in report writes them.
+  const formatScore = scoreFormat(locale);
+  const formatSeconds = secondsFormat(locale);
   const figures = useMemo(() => verdictFigures(results), [results]);
   const comparisons = useMemo(() => headlineComparisons(results), [results]);
   const coverage = useMemo(() => coverageSummary(results.trust), [results]);
@@ -111,7 +114,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
             {baselines.length > 0 ? (
               <List size="sm" spacing={2} data-testid="verdict-baselines">
                 {baselines.map((b) => {
-                  const line = baselineSentence(b, chosen.test?.macroF1, intervals);
+                  const line = baselineSentence(b, chosen.test?.macroF1, intervals, formatScore);
                   return (
                     <List.Item key={b.name} icon={<span aria-hidden="true">{b.beaten ? '✓' : '✗'}</span>} data-beaten={b.beaten}>
                       {t(`verdict.${line.key}`, { name: baselineName(b.name), ...line.values })}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '@indicata/contracts';
-import { formatScore, wrapLabel } from '../verdict.ts';
+import { scoreFormat, wrapLabel } from '../verdict.ts';
 
 export interface VerdictBar {
   label: string;
@@ -24,7 +24,8 @@ const LABEL_LINES = 2;
  * whole name as the label's tooltip.
  */
 export function VerdictChart({ bars, level, summary }: { bars: VerdictBar[]; level: number; summary: string }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
+  const formatScore = scoreFormat(i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
   const height = bars.length * ROW + 34;
   const x = (value: number) => LABEL_WIDTH + Math.max(0, Math.min(1, value)) * PLOT;
   return (
@@ -40,7 +41,7 @@ export function VerdictChart({ bars, level, summary }: { bars: VerdictBar[]; lev
         <g key={tick}>
           <line x1={x(tick)} x2={x(tick)} y1={4} y2={bars.length * ROW + 4} stroke="var(--mantine-color-gray-4)" strokeDasharray="2 3" />
           <text x={x(tick)} y={bars.length * ROW + 18} fontSize={11} textAnchor="middle" fill="var(--mantine-color-text)">
-            {tick}
+            {formatScore(tick, String(tick).split('.')[1]?.length ?? 0)}
           </text>
         </g>
       ))}
