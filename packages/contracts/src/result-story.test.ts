@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsCvGap, splitSentence, storyText, validationMethod, validationSentence, warningTexts, yearSpan } from './result-story.ts';
+import { indicatorReasonText, showsCvGap, splitSentence, storyText, validationMethod, validationSentence, warningTexts, yearSpan } from './result-story.ts';
 import type { SplitReport } from './results.ts';
 
 const split: SplitReport = {
@@ -62,6 +62,18 @@ describe('the story of a run, from its fields', () => {
     expect(en.english).toEqual([]);
     expect(en.translated[0]).not.toMatch(/forward chaining/);
     expect(en.translated[2]).toBe('Something new.');
+  });
+
+  it("says why an indicator was left out in the reader's language", () => {
+    expect(indicatorReasonText('more than 50% missing on the training rows of the latest 3 years (2013-2015) (72% missing there)', 'pt-BR')).toBe(
+      'mais de 50% de valores ausentes nas linhas de treino de 2013–2015 (72% ausentes ali)',
+    );
+    expect(indicatorReasonText('more than 50% missing on the training rows of the latest year 2015 (80% missing there)', 'en')).toBe(
+      'more than 50% missing on the training rows of 2015 (80% missing there)',
+    );
+    expect(indicatorReasonText('|Pearson r| with the target above 0.95 (near-copy of the target)', 'pt-BR')).toBe('|r de Pearson| com o alvo acima de 0,95 (quase uma cópia do alvo)');
+    expect(indicatorReasonText('not among the top 20 by information gain', 'pt-BR')).toBe('fora dos 20 primeiros por ganho de informação');
+    expect(indicatorReasonText('something new', 'pt-BR')).toBe('something new');
   });
 
   it('writes long year lists as a range', () => {

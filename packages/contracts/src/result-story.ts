@@ -136,6 +136,32 @@ export function warningTexts(warnings: readonly string[] | undefined, locale: Re
   return { translated, english };
 }
 
+/** Why the engine left an indicator out, for the reasons it is known to give, each with its sentence. */
+const INDICATOR_REASONS: { pattern: RegExp; sentence: (match: RegExpMatchArray) => StorySentence }[] = [
+  { pattern: /^more than ([\d.]+)% missing on training rows$/, sentence: (m) => ({ key: 'reasonMissing', values: { max: m[1] ?? '' } }) },
+  {
+    pattern: /^more than ([\d.]+)% missing on the training rows of the latest (?:year (\d+)|(\d+) years \((\d+)-(\d+)\)) \((\d+)% missing there\)$/,
+    sentence: (m) => ({ key: 'reasonMissingRecent', values: { max: m[1] ?? '', years: m[2] ?? `${m[4]}–${m[5]}`, missing: m[6] ?? '' } }),
+  },
+  { pattern: /^not in the manual list$/, sentence: () => ({ key: 'reasonNotManual', values: {} }) },
+  { pattern: /^\|Pearson r\| with the target above ([\d.]+)/, sentence: (m) => ({ key: 'reasonNearCopy', values: { cut: m[1] ?? '' } }) },
+  { pattern: /^information gain below ([\d.]+)$/, sentence: (m) => ({ key: 'reasonLowGain', values: { min: m[1] ?? '' } }) },
+  { pattern: /^not among the top (\d+) by information gain$/, sentence: (m) => ({ key: 'reasonNotTop', values: { count: m[1] ?? '' } }) },
+];
+
+/** Why an indicator was left out, in the reader's language; the engine's words when the reason is not one it is known to give. */
+export function indicatorReasonText(reason: string, locale: ReportLocale): string {
+  for (const entry of INDICATOR_REASONS) {
+    const match = reason.match(entry.pattern);
+    if (!match) continue;
+    const sentence = entry.sentence(match);
+    // The engine writes its thresholds with a decimal point; Portuguese reads a decimal comma.
+    const values = Object.fromEntries(Object.entries(sentence.values).map(([name, value]) => [name, locale === 'pt-BR' && typeof value === 'string' && /^\d+\.\d+$/.test(value) ? value.replace('.', ',') : value]));
+    return storyText({ ...sentence, values }, locale);
+  }
+  return reason;
+}
+
 /** A story sentence in words, for the server (the web fills the same keys with i18next). */
 export function storyText(sentence: StorySentence, locale: ReportLocale): string {
   const template = (locale === 'pt-BR' ? ptBRLocale : enLocale).results.story[sentence.key];

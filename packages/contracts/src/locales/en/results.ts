@@ -256,6 +256,12 @@ export const results = {
     warningNoFinalFit: '{family}: its final fit did not finish within the time budget, so it has no test scores.',
     warningChoiceReplaced: '{chosen} was the validation choice, but its final fit did not finish within the time budget; {instead} is reported as chosen instead.',
     warningUnassigned: '{rows} rows have a target value outside every manual class and were left out.',
+    reasonMissing: 'more than {max}% missing on the training rows',
+    reasonMissingRecent: 'more than {max}% missing on the training rows of {years} ({missing}% missing there)',
+    reasonNotManual: 'not in the manual list',
+    reasonNearCopy: '|Pearson r| with the target above {cut} (a near-copy of the target)',
+    reasonLowGain: 'information gain below {min}',
+    reasonNotTop: 'not among the top {count} by information gain',
     warningsInEnglish: 'In the engine\'s words (English):',
   },
   sections: {

@@ -252,6 +252,12 @@ export const results: Translation<typeof en> = {
     warningNoFinalFit: '{family}: o ajuste final não terminou dentro do tempo disponível, então não tem resultados de teste.',
     warningChoiceReplaced: '{chosen} foi a escolha da validação, mas o seu ajuste final não terminou dentro do tempo disponível; {instead} aparece como escolhido no seu lugar.',
     warningUnassigned: '{rows} linhas têm um valor do alvo fora de todas as classes manuais e ficaram de fora.',
+    reasonMissing: 'mais de {max}% de valores ausentes nas linhas de treino',
+    reasonMissingRecent: 'mais de {max}% de valores ausentes nas linhas de treino de {years} ({missing}% ausentes ali)',
+    reasonNotManual: 'fora da lista manual',
+    reasonNearCopy: '|r de Pearson| com o alvo acima de {cut} (quase uma cópia do alvo)',
+    reasonLowGain: 'ganho de informação abaixo de {min}',
+    reasonNotTop: 'fora dos {count} primeiros por ganho de informação',
     warningsInEnglish: 'Nas palavras do motor (em inglês):',
   },
   sections: {

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AutoMLResults, IndicatorRow, OutlierRow } from '@indicata/contracts';
+import { indicatorReasonText, type AutoMLResults, type IndicatorRow, type OutlierRow } from '@indicata/contracts';
 import { DataTable, type Column } from './DataTable.tsx';
 import { formatCell } from '../format.ts';
 import { sortByIgDescending } from '../sorting.ts';
@@ -9,13 +9,14 @@ import { ChartSlot, CorrelationHeatmap } from '../lazyCharts.tsx';
 
 /** Used or unused indicators: name, missing values (%), information gain (highest first); the spec's field names stay in the JSON. */
 export function IndicatorsTable({ kind, rows }: { kind: 'used' | 'unused'; rows: IndicatorRow[] | undefined }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
+  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const sorted = Array.isArray(rows) ? sortByIgDescending(rows) : rows;
   const columns: Column<IndicatorRow>[] = [
     { header: t('tables.columns.indicator'), field: 'indicatorAnalyzingName' },
     { header: t('tables.columns.missingPercent'), field: 'missingDatasPercent', numeric: true },
     { header: t('tables.columns.informationGain'), field: 'ig', numeric: true },
-    ...(kind === 'unused' ? [{ header: t('tables.columns.reason'), cell: (row: IndicatorRow) => row.reason ?? '' }] : []),
+    ...(kind === 'unused' ? [{ header: t('tables.columns.reason'), cell: (row: IndicatorRow) => (row.reason ? indicatorReasonText(row.reason, locale) : '') }] : []),
   ];
   return (
     <DataTable
