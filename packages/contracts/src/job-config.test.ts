@@ -82,6 +82,12 @@ describe('jobDataSchema', () => {
     expect(jobDataSchema.safeParse(sampleJobData({ KNNConfig: { ...knn, KNNweights: ['heavy'] } as never })).success).toBe(false);
   });
 
+  it('takes a prediction-set level among the offered ones, 90% when absent', () => {
+    expect(jobDataSchema.parse(sampleJobData()).predictionSetLevel).toBe(0.9);
+    expect(jobDataSchema.parse({ ...sampleJobData(), predictionSetLevel: 0.8 }).predictionSetLevel).toBe(0.8);
+    for (const level of [0.85, 1, 0, '0.9']) expect(jobDataSchema.safeParse({ ...sampleJobData(), predictionSetLevel: level }).success).toBe(false);
+  });
+
   it('fixes typeML, totalIndicatorsUseToPrediction and groupsCategorizationRange', () => {
     expect(jobDataSchema.safeParse(sampleJobData({ typeML: 'Regression' as never })).success).toBe(false);
     expect(jobDataSchema.safeParse(sampleJobData({ totalIndicatorsUseToPrediction: 10 as never })).success).toBe(false);

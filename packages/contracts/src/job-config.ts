@@ -32,6 +32,9 @@ export const AUTO = 'auto' as const;
 /** Whether the target's own history is offered to the models as inputs. */
 export const TARGET_HISTORY_MODES = ['off', 'auto', 'on'] as const;
 export type TargetHistoryMode = (typeof TARGET_HISTORY_MODES)[number];
+/** The nominal coverages a job may ask of its prediction sets (the engine accepts 0.5-0.99; the wizard offers these). */
+export const PREDICTION_SET_LEVELS = [0.8, 0.9, 0.95] as const;
+export const DEFAULT_PREDICTION_SET_LEVEL = 0.9;
 const autoLiteral = z.literal(AUTO);
 
 /**
@@ -203,6 +206,11 @@ export const jobDataSchema = z
      * 'auto' lets validation decide, 'on' always adds them, 'off' never (like-for-like with plain indicators).
      */
     targetHistory: z.enum(TARGET_HISTORY_MODES).default('auto'),
+    /** How often each prediction set must hold the true class (its nominal coverage). */
+    predictionSetLevel: z
+      .number()
+      .refine((level) => (PREDICTION_SET_LEVELS as readonly number[]).includes(level), { message: `one of ${PREDICTION_SET_LEVELS.join(', ')}` })
+      .default(DEFAULT_PREDICTION_SET_LEVEL),
     /** The interface language the job was submitted in: the report's prose and the e-mail are written in it. */
     locale: z.enum(['en', 'pt-BR']).default('en'),
   })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   DEMO_USER_ID,
   autoJobSettings,
+  DEFAULT_PREDICTION_SET_LEVEL,
   MODEL_FAMILIES,
   WHO_DATABASE,
   WHO_REGION_DIMENSION,
@@ -35,6 +36,7 @@ export function demoJobData(target: WhoIndicator, testYear: number): JobData {
     regionDimension: WHO_REGION_DIMENSION,
     seed: DEMO_SEED,
     targetHistory: 'auto',
+    predictionSetLevel: DEFAULT_PREDICTION_SET_LEVEL,
   };
 }
 

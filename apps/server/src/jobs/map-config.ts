@@ -151,6 +151,7 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
     budgetSeconds: context.budgetSeconds,
     seed: context.seed,
     targetHistory: data.targetHistory,
+    predictionSetLevel: data.predictionSetLevel,
     ...(context.workers != null ? { workers: context.workers } : {}),
   };
 }

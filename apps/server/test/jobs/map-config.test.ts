@@ -41,6 +41,13 @@ describe('jobDataToEngineConfig', () => {
     expect(config.models).toEqual({ ANN: 'auto', KNN: 'auto', SVM: 'auto', DT: 'auto', RF: 'auto' });
     expect(config.seed).toBe(7);
     expect(config.budgetSeconds).toBe(30);
+    expect(config.targetHistory).toBe('auto');
+    expect(config.predictionSetLevel).toBe(0.9);
+  });
+
+  it("passes the job's target-history mode and prediction-set level", () => {
+    const config = jobDataToEngineConfig({ ...base(), targetHistory: 'off', predictionSetLevel: 0.95 }, context);
+    expect(config).toMatchObject({ targetHistory: 'off', predictionSetLevel: 0.95 });
   });
 
   it('maps explicit preprocessing choices and turns steps off', () => {

@@ -47,6 +47,13 @@ describe('buildJobData', () => {
     expect(runAutoMLChecks(data, 'Run')).toBeNull();
   });
 
+  it("sends the target-history mode and the prediction sets' level as chosen (auto and 90% by default)", () => {
+    expect(buildJobData(readyWhoState())).toMatchObject({ targetHistory: 'auto', predictionSetLevel: 0.9 });
+    const data = buildJobData({ ...readyWhoState(), targetHistory: 'off', predictionSetLevel: 0.95 });
+    expect(data).toMatchObject({ targetHistory: 'off', predictionSetLevel: 0.95 });
+    expect(jobDataSchema.safeParse(data).success).toBe(true);
+  });
+
   it('sends "All regions" as no region: the target year of every region is tested', () => {
     const data = buildJobData({ ...readyWhoState(), targetRegion: ALL_REGIONS });
     expect(data).toMatchObject({ predictionIndicatorYear: 2015, predictionIndicatorRegion: null });

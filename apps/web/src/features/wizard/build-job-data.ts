@@ -166,8 +166,8 @@ export function buildJobData(state: WizardState, locale: ReportLocale = 'en'): J
     SVMConfig: buildModelConfig(state, 'SVM') as JobData['SVMConfig'],
     DTConfig: buildModelConfig(state, 'DT') as JobData['DTConfig'],
     RFConfig: buildModelConfig(state, 'RF') as JobData['RFConfig'],
-    // Validation decides whether the target's own history helps (the engine tries both input sets).
-    targetHistory: 'auto',
+    targetHistory: state.targetHistory,
+    predictionSetLevel: state.predictionSetLevel,
     budgetSeconds: state.budgetSeconds,
     // Kept as typed so a seed that is not a whole number reaches the schema check instead of vanishing.
     ...(state.seed.trim() === '' ? {} : { seed: Number(state.seed) }),

@@ -151,6 +151,8 @@ export function wizardStateFromJob(data: JobData, name: string, fileName: string
     params,
     budgetSeconds: data.budgetSeconds ?? base.budgetSeconds,
     seed: data.seed === undefined ? '' : String(data.seed),
+    targetHistory: data.targetHistory,
+    predictionSetLevel: data.predictionSetLevel,
     lastJobId: null,
   };
 }

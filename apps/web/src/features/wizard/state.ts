@@ -8,15 +8,19 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import {
+  DEFAULT_PREDICTION_SET_LEVEL,
   DISCRETIZATION_METHODS,
   LIMITS,
   MODEL_FAMILIES,
   PREDICTION_MODES,
+  PREDICTION_SET_LEVELS,
   PREPROCESSING_STEPS,
+  TARGET_HISTORY_MODES,
   type DiscretizationMethod,
   type ModelFamily,
   type PredictionMode,
   type PreprocessingStep,
+  type TargetHistoryMode,
 } from '@indicata/contracts';
 
 /**
@@ -94,6 +98,10 @@ export interface WizardState {
   budgetSeconds: number;
   /** The run's seed as typed; '' lets the server choose one. */
   seed: string;
+  /** Whether the target's own history is offered to the search (auto: validation decides). */
+  targetHistory: TargetHistoryMode;
+  /** Nominal coverage of the prediction sets (one of PREDICTION_SET_LEVELS). */
+  predictionSetLevel: number;
   /** The last request sent from this browser (Run AutoML or /adddata), for the confirm screen's results. */
   lastJobId: string | null;
 }
@@ -138,6 +146,8 @@ export function initialWizardState(): WizardState {
     params: emptyParams(),
     budgetSeconds: LIMITS.jobBudgetSecondsDefault,
     seed: '',
+    targetHistory: 'auto',
+    predictionSetLevel: DEFAULT_PREDICTION_SET_LEVEL,
     lastJobId: null,
   };
 }
@@ -183,6 +193,11 @@ export const wizardStateSchema = z.object({
   ),
   budgetSeconds: z.number().int().min(LIMITS.jobBudgetSecondsMin).max(LIMITS.jobBudgetSecondsMax).default(LIMITS.jobBudgetSecondsDefault),
   seed: z.string().default(''),
+  targetHistory: z.enum(TARGET_HISTORY_MODES).default('auto'),
+  predictionSetLevel: z
+    .number()
+    .refine((level) => (PREDICTION_SET_LEVELS as readonly number[]).includes(level))
+    .default(DEFAULT_PREDICTION_SET_LEVEL),
   lastJobId: z.string().nullable().default(null),
 });
 

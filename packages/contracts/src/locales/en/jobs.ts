@@ -52,6 +52,12 @@ export const jobs = {
     seed: 'Seed',
     seedDescription: 'Leave empty for a random one. The same seed and settings give the same results when the budget does not cut the search short.',
     seedInvalid: 'The seed is a whole number from 0 to {max}.',
+    targetHistory: "The target's own history",
+    targetHistoryDescription: "Each place's previous class and value as inputs, and the persistence rule (same class as last year) as a candidate. Automatic lets validation decide; Off compares models of the indicators alone.",
+    targetHistoryModes: { auto: 'Automatic', on: 'Always offered', off: 'Off' },
+    predictionSetLevel: 'Prediction sets',
+    predictionSetLevelDescription: 'Each prediction comes with the set of classes that holds the true class this often; the result reports the coverage reached on the test years.',
+    predictionSetLevelValue: '{percent}% of the time',
   },
   demo: {
     title: 'Demo account: look, but not submit',

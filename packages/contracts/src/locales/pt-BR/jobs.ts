@@ -54,6 +54,12 @@ export const jobs: Translation<typeof en> = {
     seed: 'Semente',
     seedDescription: 'Deixe vazio para uma aleatória. A mesma semente e as mesmas configurações dão os mesmos resultados quando o tempo não interrompe a busca.',
     seedInvalid: 'A semente é um número inteiro de 0 a {max}.',
+    targetHistory: 'Histórico do próprio alvo',
+    targetHistoryDescription: 'A classe e o valor anteriores de cada local como entradas, e a regra de persistência (mesma classe do ano anterior) como candidata. Automático deixa a validação decidir; Desligado compara modelos só dos indicadores.',
+    targetHistoryModes: { auto: 'Automático', on: 'Sempre oferecido', off: 'Desligado' },
+    predictionSetLevel: 'Conjuntos de predição',
+    predictionSetLevelDescription: 'Cada predição vem com o conjunto de classes que contém a classe verdadeira com esta frequência; o resultado informa a cobertura alcançada nos anos de teste.',
+    predictionSetLevelValue: '{percent}% das vezes',
   },
   demo: {
     title: 'Conta de demonstração: veja, mas não envie',

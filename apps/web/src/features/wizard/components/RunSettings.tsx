@@ -1,6 +1,6 @@
-import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@indicata/contracts';
+import { LIMITS, PREDICTION_SET_LEVELS, TARGET_HISTORY_MODES, type TargetHistoryMode } from '@indicata/contracts';
 import type { WizardState } from '../state.ts';
 import { SectionCard } from './SectionCard.tsx';
 
@@ -10,7 +10,7 @@ export function isValidSeedText(text: string): boolean {
   return trimmed === '' || (/^\d+$/.test(trimmed) && Number(trimmed) <= LIMITS.jobSeedMax);
 }
 
-/** The run's search time budget and seed (step 4 of the Configure tab). */
+/** The run's search time budget, seed, target history and prediction-set level (step 4 of the Configure tab). */
 export function RunSettings({ state, update }: { state: WizardState; update: (patch: Partial<WizardState>) => void }) {
   const { t } = useTranslation('jobs');
   return (
@@ -43,6 +43,24 @@ export function RunSettings({ state, update }: { state: WizardState; update: (pa
           error={isValidSeedText(state.seed) ? undefined : t('settings.seedInvalid', { max: LIMITS.jobSeedMax })}
           onChange={(event) => update({ seed: event.currentTarget.value })}
           data-testid="seed"
+        />
+        <Select
+          label={t('settings.targetHistory')}
+          description={t('settings.targetHistoryDescription')}
+          data={TARGET_HISTORY_MODES.map((mode) => ({ value: mode, label: t(`settings.targetHistoryModes.${mode}`) }))}
+          value={state.targetHistory}
+          allowDeselect={false}
+          onChange={(value) => value && update({ targetHistory: value as TargetHistoryMode })}
+          data-testid="target-history"
+        />
+        <Select
+          label={t('settings.predictionSetLevel')}
+          description={t('settings.predictionSetLevelDescription')}
+          data={PREDICTION_SET_LEVELS.map((level) => ({ value: String(level), label: t('settings.predictionSetLevelValue', { percent: Math.round(level * 100) }) }))}
+          value={String(state.predictionSetLevel)}
+          allowDeselect={false}
+          onChange={(value) => value && update({ predictionSetLevel: Number(value) })}
+          data-testid="prediction-set-level"
         />
       </SimpleGrid>
     </SectionCard>
