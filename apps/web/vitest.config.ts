@@ -15,5 +15,8 @@ export default defineConfig({
     // 2 cores); src/test/setup.ts resets what a test could leave behind.
     isolate: false,
     css: false,
+    // A page render with Mantine takes 1-2 s alone and 5-7 s beside the other stages' processes on 2 cores; the
+    // 5 s default then fails a test for the machine's load, not for what it checks.
+    testTimeout: 20_000,
   },
 });
