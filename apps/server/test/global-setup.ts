@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { ensureDemoUser } from '../src/modules/auth/users.ts';
 import { postgresUnavailableReason, startPostgresServer, type PostgresServer } from './helpers/postgres-server.ts';
 import './helpers/provided.ts';
+import { makeTestTempDir } from './helpers/temp-dir.ts';
 
 /**
  * Once per `vitest run` of the server project:
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const emptyCluster = await emptyPgliteCluster();
-  const templateRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-pglite-template-'));
+  const templateRoot = makeTestTempDir('indicata-pglite-template-');
   fs.cpSync(emptyCluster, path.join(templateRoot, 'db'), { recursive: true });
   const database = await openDatabase({ dataDir: templateRoot, databaseUrl: undefined });
   try {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from './helpers/free-port.ts';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { LOCK_FILE_NAME } from '../src/db/lock.ts';
 import './helpers/provided.ts';
+import { makeTestTempDir } from './helpers/temp-dir.ts';
 import { serverMainArguments } from '../src/main-command.mjs';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,7 +46,7 @@ describe('the server process', { timeout: 200_000 }, () => {
   let dataDir: string;
   const started: Started[] = [];
   beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-process-'));
+    dataDir = makeTestTempDir('indicata-process-');
     // A migrated database to start from (initialising a new one takes seconds).
     fs.cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
   });

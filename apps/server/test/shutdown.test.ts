@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from './helpers/free-port.ts';
 import { JOBS_AT_TEST_PRIORITY } from './helpers/job-priority.ts';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
@@ -10,6 +9,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
 import { LOCK_FILE_NAME } from '../src/db/lock.ts';
 import { panelCsv, uploadJobData } from './jobs/fixtures.ts';
 import './helpers/provided.ts';
+import { makeTestTempDir } from './helpers/temp-dir.ts';
 import { serverMainArguments } from '../src/main-command.mjs';
 import { SHORT_JOB_BUDGET_SECONDS } from './helpers/short-job-budget.ts';
 
@@ -68,7 +68,7 @@ async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs =
 
 /** A DATA_DIR holding a migrated database (a copy of the suite's template). */
 function newDataDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-shutdown-'));
+  const dir = makeTestTempDir('indicata-shutdown-');
   fs.cpSync(inject('pgliteTemplateDir'), path.join(dir, 'db'), { recursive: true });
   dirs.push(dir);
   return dir;

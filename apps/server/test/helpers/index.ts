@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -15,6 +14,7 @@ import { createLogger } from '../../src/logger.ts';
 import { ensureDemoUser } from '../../src/modules/auth/users.ts';
 import { contextInitializers, workerStarters, type Stop } from '../../src/roles.ts';
 import { JOBS_AT_TEST_PRIORITY } from './job-priority.ts';
+import { makeTestTempDir } from './temp-dir.ts';
 import './provided.ts';
 
 export type { DatabaseKind };
@@ -62,7 +62,7 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(kind: DatabaseKind, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-test-'));
+  const dataDir = makeTestTempDir('indicata-test-');
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (kind === 'pglite') {

@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../helpers/free-port.ts';
 import { JOBS_AT_TEST_PRIORITY } from '../helpers/job-priority.ts';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
 import { outboxMailsAbout, panelCsv, uploadJobData } from './fixtures.ts';
 import '../helpers/provided.ts';
+import { makeTestTempDir } from '../helpers/temp-dir.ts';
 import { serverMainArguments } from '../../src/main-command.mjs';
 import { SHORT_JOB_BUDGET_SECONDS } from '../helpers/short-job-budget.ts';
 
@@ -68,7 +68,7 @@ async function waitUntil(condition: () => Promise<boolean> | boolean, what: stri
 }
 
 describe('a job cut off by kill -9 of the single-process server (PGlite)', { timeout: 1_500_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-restart-'));
+  const dataDir = makeTestTempDir('indicata-restart-');
   // A migrated database to start from: a new one costs the first start ~4 CPU-seconds, and first starts are not under test here.
   fs.cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
   const servers: Server[] = [];

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
@@ -10,6 +9,7 @@ import { LOCK_FILE_NAME } from '../../src/db/lock.ts';
 import { serverMainArguments } from '../../src/main-command.mjs';
 import { freePort } from '../helpers/free-port.ts';
 import '../helpers/provided.ts';
+import { makeTestTempDir } from '../helpers/temp-dir.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const BOUNDARY = '----indicata-shutdown-boundary';
@@ -26,7 +26,7 @@ describe('SIGTERM during a slow upload', { timeout: 180_000 }, () => {
   });
 
   it('aborts the upload, closes the database and exits 0 within a few seconds', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-upload-shutdown-'));
+    const dataDir = makeTestTempDir('indicata-upload-shutdown-');
     dirs.push(dataDir);
     fs.cpSync(inject('pgliteTemplateDir'), path.join(dataDir, 'db'), { recursive: true });
     const port = await freePort();
