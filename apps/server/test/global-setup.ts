@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -16,7 +17,9 @@ import { makeTestTempDir } from './helpers/temp-dir.ts';
  * - a PostgreSQL 15 server on 127.0.0.1 (or INDICATA_TEST_POSTGRES_URL, an admin URL of your own server),
  *   skipped with a logged reason when the binaries are missing;
  * - a migrated PGlite data dir that createTestServer copies for each test file, migrated from a copy of an empty
- *   cluster kept between runs (emptyPgliteCluster).
+ *   cluster kept between runs (emptyPgliteCluster);
+ * - on that PostgreSQL, a migrated template database that each test database is created from (CREATE DATABASE
+ *   ... TEMPLATE: about 0.1 s, where migrating a new database took 0.6 s).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let server: PostgresServer | undefined;
@@ -43,12 +46,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
   }
 
+  let postgresTemplate = '';
+  if (adminUrl) {
+    postgresTemplate = `indicata_template_${process.pid}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${postgresTemplate}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${postgresTemplate}`;
+    // Its DATA_DIR holds nothing (no PGlite, no files): the session secret at most.
+    const dataDir = makeTestTempDir('indicata-postgres-template-');
+    const template = await openDatabase({ dataDir, databaseUrl: url.toString() });
+    try {
+      await migrate(template);
+      await ensureDemoUser(template.db);
+    } finally {
+      // Closed: CREATE DATABASE ... TEMPLATE refuses a template that has connections.
+      await template.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
   project.provide('postgresAdminUrl', adminUrl);
+  project.provide('postgresTemplateDatabase', postgresTemplate);
   project.provide('postgresSkipReason', skipReason);
   project.provide('pgliteTemplateDir', path.join(templateRoot, 'db'));
   project.provide('pgliteEmptyDir', emptyCluster);
 
   return async () => {
+    // On a server of your own (INDICATA_TEST_POSTGRES_URL) the template would stay; ours goes with the server.
+    if (postgresTemplate && !server) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
     await server?.stop();
     fs.rmSync(templateRoot, { recursive: true, force: true });
   };
@@ -88,4 +113,15 @@ async function emptyPgliteCluster(): Promise<string> {
     fs.rmSync(building, { recursive: true, force: true });
   }
   return cluster;
+}
+
+/** One statement on the admin connection. */
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

@@ -57,7 +57,7 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database with the demo user: PGlite in a temp DATA_DIR (copied from the migrated template),
- * or a new PostgreSQL database (CREATE DATABASE) on the test server.
+ * or a new PostgreSQL database on the test server (CREATE DATABASE from the migrated template database).
  * @param options.migrated false for an empty database (migration tests)
  */
 export async function createTestDatabase(kind: DatabaseKind, options: { migrated?: boolean } = {}): Promise<TestDatabase> {
@@ -75,7 +75,8 @@ export async function createTestDatabase(kind: DatabaseKind, options: { migrated
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
-      await admin.query(`CREATE DATABASE ${name}`);
+      // Migrated: a copy of the suite's migrated template (migrate() below then finds nothing to do).
+      await admin.query(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateDatabase')}` : `CREATE DATABASE ${name}`);
     } finally {
       await admin.end();
     }

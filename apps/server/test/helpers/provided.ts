@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Admin URL of the test PostgreSQL server, '' when PostgreSQL tests are skipped. */
     postgresAdminUrl: string;
+    /** A migrated database with the demo user on that server, to create test databases from ('' without PostgreSQL). */
+    postgresTemplateDatabase: string;
     /** Why PostgreSQL tests are skipped ('' when they run). */
     postgresSkipReason: string;
     /** A migrated PGlite data dir to copy (much faster than initialising a new one). */
