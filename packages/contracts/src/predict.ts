@@ -26,6 +26,8 @@ export const PREDICT_LIMITS = {
    * was predicted, but mostly from values the row did not have.
    */
   mostlyImputedShare: 0.5,
+  /** Contributions listed per explained prediction. */
+  explainTop: 5,
   /** Requests per minute and token (or per address without one) on the prediction API. */
   requestsPerMinute: 120,
   /** Live personal tokens per user. */
@@ -68,6 +70,10 @@ export const predictRequestSchema = z
       .optional()
       .describe('Rows as objects: indicator column -> value (null = missing). Extra keys are ignored.'),
     csv: z.string().min(1).optional().describe('Alternatively, a semicolon CSV with a header row holding the training columns.'),
+    explain: z
+      .boolean()
+      .optional()
+      .describe("true: each prediction of a decision tree or random forest lists the inputs that moved its class's probability most (exact Shapley values)"),
   })
   .refine((body) => (body.rows === undefined) !== (body.csv === undefined), { message: 'Send either "rows" or "csv" (exactly one).', path: ['rows'] });
 export type PredictRequest = z.infer<typeof predictRequestSchema>;
@@ -94,6 +100,17 @@ export const predictionSchema = z.object({
   imputed: z.number().int(),
   /** More than PREDICT_LIMITS.mostlyImputedShare of the model's indicators were missing in the input and filled in. */
   mostlyImputed: z.boolean(),
+  /**
+   * With `explain`, for a decision tree or random forest: the predicted class's probability knowing no input, and the
+   * inputs that moved it most (exact Shapley values, TreeSHAP), largest first; they add up, with the ones left out,
+   * to the predicted probability.
+   */
+  explanation: z
+    .object({
+      expected: z.number(),
+      contributions: z.array(z.object({ feature: z.string(), value: z.number() })),
+    })
+    .optional(),
   /**
    * Gap filling only: the row's year is after the last year with a target value, so the model extrapolates (its
    * validation never looked that far ahead).

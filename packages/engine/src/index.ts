@@ -32,5 +32,6 @@ export {
   type ProbabilityPrediction,
   type WeightedSavedModel,
 } from './predict/predict-rows.ts';
+export { explainRows, explainable, type Contribution, type RowContributions } from './predict/explain-rows.ts';
 export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS } from './export/onnx/export.ts';
 export { predictionSet, ruleFromRecord, type ConformalMethod, type ConformalRule } from './trust/conformal.ts';

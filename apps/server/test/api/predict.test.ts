@@ -1,6 +1,6 @@
 import type { AutoMLResults, ModelResult, PredictResponse } from '@indicata/contracts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, DEMO_USER_ID, PREDICT_LIMITS, PREDICT_MESSAGES, formatMessage, newId } from '@indicata/contracts';
-import { frameFromTable, parseSemicolonCsv, predictionSet, predictRowsWithProbabilities, ruleFromRecord, runAutoML, type RawRow, type SavedPipelineModel } from '@indicata/engine';
+import { explainRows, frameFromTable, parseSemicolonCsv, predictionSet, predictRowsWithProbabilities, ruleFromRecord, runAutoML, type RawRow, type SavedPipelineModel } from '@indicata/engine';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { predictionsInThreads } from '../../src/modules/predict/predict-threads.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
@@ -206,6 +206,28 @@ describe('prediction API and personal tokens', () => {
     expect(absent.json().error.message).toBe(formatMessage(PREDICT_MESSAGES.modelNotAvailable, { model: 'RF', available }));
   });
 
+  it("explains a decision tree's predictions with exact Shapley values that add up to its probability, and no other family's", async () => {
+    const { secret } = await createToken(owner);
+    const rows = jsonRows.slice(0, 10);
+    const answer = await predict(jobId, bearer(secret), { rows, model: 'DT', explain: true });
+    expect(answer.statusCode).toBe(200);
+    const predictions = answer.json<PredictResponse>().predictions;
+    // Every input's share (the engine, all of them): with the expected probability they add up to the prediction.
+    const all = explainRows(models.DT as SavedPipelineModel, rawRows(rows), predictions.map((p) => p.classIndex), Infinity) ?? [];
+    predictions.forEach((p, i) => {
+      const explanation = p.explanation as NonNullable<typeof p.explanation>;
+      expect(explanation.contributions).toEqual(all[i].contributions.slice(0, PREDICT_LIMITS.explainTop));
+      const sizes = explanation.contributions.map((c) => Math.abs(c.value));
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+      const sum = all[i].expected + all[i].contributions.reduce((t, c) => t + c.value, 0);
+      expect(sum).toBeCloseTo(p.probabilities[p.classIndex], 9);
+    });
+    const plain = await predict(jobId, bearer(secret), { rows, model: 'DT' });
+    expect(plain.json<PredictResponse>().predictions.every((p) => p.explanation === undefined)).toBe(true);
+    const knn = await predict(jobId, bearer(secret), { rows, model: 'KNN', explain: true });
+    expect(knn.json<PredictResponse>().predictions.every((p) => p.explanation === undefined)).toBe(true);
+  });
+
   it('refuses rows lacking training columns with the list, text in an indicator, and both rows and csv', async () => {
     const { secret } = await createToken(owner);
     const features = (models.DT as SavedPipelineModel).pipeline.features;
@@ -314,7 +336,7 @@ describe('prediction API and personal tokens', () => {
     expect(document.openapi).toBe('3.1.0');
     const post = document.paths['/api/jobs/{id}/predict'].post;
     const schema = post.requestBody.content['application/json'].schema;
-    expect(Object.keys(schema.properties)).toEqual(['model', 'rows', 'csv']);
+    expect(Object.keys(schema.properties)).toEqual(['model', 'rows', 'csv', 'explain']);
     expect(schema.properties.model.enum).toEqual(['chosen', 'ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble', 'Persistence', 'Majority']);
     expect(document.paths['/api/jobs/{id}/onnx/{model}'].get.parameters[1].schema.enum).toContain('Persistence');
     expect(post.responses['200'].content['application/json'].schema.properties.predictions.type).toBe('array');

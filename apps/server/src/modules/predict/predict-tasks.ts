@@ -1,4 +1,5 @@
-import { predictEnsembleRows, predictRowsWithProbabilities, prepareModels, type ProbabilityPrediction, type RawRow, type WeightedSavedModel } from '@indicata/engine';
+import { PREDICT_LIMITS } from '@indicata/contracts';
+import { explainRows, predictEnsembleRows, predictRowsWithProbabilities, prepareModels, type ProbabilityPrediction, type RawRow, type RowContributions, type WeightedSavedModel } from '@indicata/engine';
 import { lowerPoolThreadPriority } from '../../threads/interactive-pool.ts';
 
 /**
@@ -14,7 +15,12 @@ export interface PredictTask {
   features: string[];
   /** Row-major cells, `features.length` per row; NaN for a missing cell. Moved to the thread, not copied. */
   values: Float64Array;
+  /** Explain each prediction (a decision tree's or a random forest's; the other models have no exact explanation). */
+  explain?: boolean;
 }
+
+/** A prediction, with its explanation when one was asked for and the model has one. */
+export type ExplainedPrediction = ProbabilityPrediction & { explanation?: RowContributions };
 
 // Below the event loop, above a job's threads (threads/interactive-pool.ts).
 lowerPoolThreadPriority();
@@ -32,8 +38,12 @@ function taskRows(task: PredictTask): RawRow[] {
 }
 
 /** Predicts a task's rows: the default export the pool's threads run. */
-export default async function runPredictTask(task: PredictTask): Promise<ProbabilityPrediction[]> {
+export default async function runPredictTask(task: PredictTask): Promise<ExplainedPrediction[]> {
   await prepareModels(task.members.map((m) => m.saved.family));
   const rows = taskRows(task);
-  return task.ensemble ? predictEnsembleRows(task.members, rows) : predictRowsWithProbabilities(task.members[0].saved, rows);
+  if (task.ensemble) return predictEnsembleRows(task.members, rows);
+  const { saved } = task.members[0];
+  const predictions = predictRowsWithProbabilities(saved, rows);
+  const explanations = task.explain ? explainRows(saved, rows, predictions.map((p) => p.index), PREDICT_LIMITS.explainTop) : null;
+  return explanations ? predictions.map((p, i) => ({ ...p, explanation: explanations[i] })) : predictions;
 }

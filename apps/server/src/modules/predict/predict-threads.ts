@@ -1,7 +1,6 @@
-import type { ProbabilityPrediction } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { InteractivePool } from '../../threads/interactive-pool.ts';
-import type { PredictTask } from './predict-tasks.ts';
+import type { ExplainedPrediction, PredictTask } from './predict-tasks.ts';
 
 /**
  * The threads that run predictions (predict-tasks.ts), off the event loop. Threads leave after 60 s idle (the first
@@ -23,8 +22,8 @@ export function closePredictThreads(): Promise<void> {
  * Runs a prediction on a thread. The saved models are copied there; the cells (`task.values`) are moved, so the
  * caller must not use them again.
  */
-export function predictInThread(task: PredictTask): Promise<ProbabilityPrediction[]> {
-  return pool.run<ProbabilityPrediction[]>(task, [task.values.buffer as ArrayBuffer]);
+export function predictInThread(task: PredictTask): Promise<ExplainedPrediction[]> {
+  return pool.run<ExplainedPrediction[]>(task, [task.values.buffer as ArrayBuffer]);
 }
 
 /** Context initializer (roles.ts): takes the threads' nice level from the configuration; shutdown stops the threads. */

@@ -25,7 +25,6 @@ import {
   type ConformalRule,
   type PanelFrame,
   type PlaceYear,
-  type ProbabilityPrediction,
   type SavedPipelineModel,
 } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
@@ -34,6 +33,7 @@ import { createStorage } from '../../storage/index.ts';
 import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { predictInThread } from './predict-threads.ts';
+import type { ExplainedPrediction } from './predict-tasks.ts';
 import { loadSavedModel } from './saved-models.ts';
 
 /**
@@ -270,9 +270,9 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
       mostlyImputed.push(missing + carriedCells > mostlyImputedFrom);
     }
   });
-  let predicted: ProbabilityPrediction[] = [];
+  let predicted: ExplainedPrediction[] = [];
   if (rowNumbers.length > 0) {
-    predicted = await predictInThread({ members: model.members, ensemble: model.algorithm === 'Ensemble', features, values: Float64Array.from(cells) });
+    predicted = await predictInThread({ members: model.members, ensemble: model.algorithm === 'Ensemble', features, values: Float64Array.from(cells), explain: body.explain === true });
   }
   const predictions: Prediction[] = predicted.map((p, i) => ({
     row: rowNumbers[i],
@@ -283,6 +283,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
     ...(model.conformal ? { set: predictionSet(model.conformal, p.probabilities).map((k) => classes[k].title) } : {}),
     imputed: p.imputed - ignoredCounts[i] + carriedCounts[i],
     mostlyImputed: mostlyImputed[i],
+    ...(p.explanation ? { explanation: p.explanation } : {}),
   }));
   return {
     model: model.algorithm,
