@@ -391,6 +391,8 @@ export const results = {
     columnSet: 'Prediction set',
     columnProbability: 'P({title})',
     columnImputed: 'Indicators imputed',
+    explain: 'Explain each prediction (a decision tree or random forest: the inputs that moved its probability most, as exact Shapley values)',
+    columnWhy: 'Inputs that moved it most',
     columnMissing: 'Indicators missing',
     columnReason: 'Reason',
     columnRow: 'Row',

@@ -387,6 +387,8 @@ export const results: Translation<typeof en> = {
     columnSet: 'Conjunto de predição',
     columnProbability: 'P({title})',
     columnImputed: 'Indicadores imputados',
+    explain: 'Explicar cada predição (árvore de decisão ou floresta aleatória: as entradas que mais mudaram sua probabilidade, em valores de Shapley exatos)',
+    columnWhy: 'Entradas que mais a mudaram',
     columnMissing: 'Indicadores ausentes',
     columnReason: 'Motivo',
     columnRow: 'Linha',

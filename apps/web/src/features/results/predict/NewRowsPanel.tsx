@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AutoMLResults, PredictionModel } from '@indicata/contracts';
@@ -19,7 +19,8 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
   const [empty, setEmpty] = useState(false);
-  const predict = useMutation({ mutationFn: (input: { model: PredictionModel; csv: string }) => predictCsv(jobId, input.model, input.csv) });
+  const [explain, setExplain] = useState(false);
+  const predict = useMutation({ mutationFn: (input: { model: PredictionModel; csv: string; explain: boolean }) => predictCsv(jobId, input.model, input.csv, input.explain) });
   const labels = { space: results.labels?.space ?? 'space', time: results.labels?.time ?? 'time' };
 
   const submit = async () => {
@@ -27,7 +28,7 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
     const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
     setEmpty(lines.length < 2);
     if (lines.length < 2) return;
-    predict.mutate({ model, csv });
+    predict.mutate({ model, csv, explain });
   };
 
   return (
@@ -48,6 +49,7 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
         styles={{ input: { fontFamily: 'monospace' } }}
         data-testid="new-rows-paste"
       />
+      <Checkbox label={t('predict.explain')} checked={explain} onChange={(event) => setExplain(event.currentTarget.checked)} data-testid="new-rows-explain" />
       <Group>
         <Button onClick={() => void submit()} loading={predict.isPending} data-testid="new-rows-button">
           {t('predict.predictButton')}

@@ -38,6 +38,10 @@ export function PredictionResult({
   const yes = tGaps('yes');
   const mostlyImputedColumn = mostlyImputed > 0 ? { title: tGaps('columnMostlyImputed'), yes } : null;
   const extrapolatedColumn = extrapolated > 0 ? { title: tGaps('columnExtrapolated'), yes } : null;
+  // Each explained row: its largest input contributions to the predicted class's probability, signed.
+  const explanationColumn = result.predictions.some((p) => p.explanation)
+    ? { title: t('predict.columnWhy'), text: (p: Prediction) => (p.explanation ? p.explanation.contributions.slice(0, 3).map((c) => `${c.feature} ${c.value >= 0 ? '+' : '−'}${Math.abs(c.value).toFixed(2)}`).join('; ') : '') }
+    : null;
   const columns: Column<Prediction>[] = [
     { header: labels.space, cell: (p) => p.space ?? '' },
     { header: labels.time, cell: (p) => (p.time === null ? '' : String(p.time)) },
@@ -47,6 +51,7 @@ export function PredictionResult({
     { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
     ...(mostlyImputedColumn ? [{ header: mostlyImputedColumn.title, cell: (p: Prediction) => (p.mostlyImputed ? yes : '') }] : []),
     ...(extrapolatedColumn ? [{ header: extrapolatedColumn.title, cell: (p: Prediction) => (p.extrapolated ? yes : '') }] : []),
+    ...(explanationColumn ? [{ header: explanationColumn.title, cell: explanationColumn.text }] : []),
   ];
   const notColumns: Column<NotPredicted>[] = [
     { header: labels.space, cell: (n) => n.space ?? '' },
@@ -66,6 +71,7 @@ export function PredictionResult({
         imputed: t('predict.columnImputed'),
         mostlyImputed: mostlyImputedColumn,
         extrapolated: extrapolatedColumn,
+        explanation: explanationColumn,
         missing: t('predict.columnMissing'),
         reason: t('predict.columnReason'),
       }),

@@ -191,6 +191,25 @@ describe('predict new rows', { timeout: 30_000 }, () => {
     expect(Object.keys(calls[0].headers).map((h) => h.toLowerCase())).toContain(CSRF_HEADER.toLowerCase());
   });
 
+  it('asks for explanations when the box is ticked and shows each row\'s largest contributions, signed', async () => {
+    const explained = {
+      ...answer,
+      model: 'DT',
+      predictions: answer.predictions.map((p) => ({ ...p, explanation: { expected: 0.5, contributions: [{ feature: 'f1', value: 0.31 }, { feature: 'f2', value: -0.04 }] } })),
+    };
+    const calls = serve(() => ({ status: 200, body: explained }));
+    render();
+    openTab();
+    const csv = 'countryName;year;f1;f2\nCountry 00;2020;1.5;2';
+    fireEvent.change(screen.getByTestId('new-rows-paste'), { target: { value: csv } });
+    fireEvent.click(screen.getByTestId('new-rows-explain'));
+    fireEvent.click(screen.getByTestId('new-rows-button'));
+    const table = await screen.findByTestId('new-rows-result-predictions');
+    expect(calls[0].body).toEqual({ model: 'chosen', csv, explain: true });
+    expect(within(table).getByText('Inputs that moved it most')).toBeTruthy();
+    expect(within(table).getAllByText('f1 +0.31; f2 −0.04')).toHaveLength(2);
+  });
+
   it("shows the API's list of missing training columns, and asks for rows before sending an empty form", async () => {
     const message = formatMessage(PREDICT_MESSAGES.missingColumns, { columns: 'f1, f2' });
     const calls = serve(() => ({ status: 400, body: { error: { code: 'invalid_argument', message } } }));

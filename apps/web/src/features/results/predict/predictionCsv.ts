@@ -14,6 +14,8 @@ export interface PredictionCsvHeaders {
   /** The "mostly imputed" and "extrapolated" columns' titles with the word marking a row; null leaves a column out. */
   mostlyImputed?: { title: string; yes: string } | null;
   extrapolated?: { title: string; yes: string } | null;
+  /** The explanation column's title and each row's text; null leaves it out. */
+  explanation?: { title: string; text: (p: Prediction) => string } | null;
   missing: string;
   reason: string;
 }
@@ -37,13 +39,14 @@ export function predictionsCsv(result: Pick<PredictResponse, 'classes' | 'predic
     ...result.classes.map((c) => headers.probability(c.title)),
     headers.imputed,
     ...flags.map((flag) => flag.title),
+    ...(headers.explanation ? [headers.explanation.title] : []),
     headers.missing,
     headers.reason,
   ];
   const blanks = result.classes.map(() => null);
   const rows: (string | number | null)[][] = [
-    ...result.predictions.map((p) => [p.space, p.time, p.label, ...(set ? [formatSet(p.set, set.or)] : []), ...p.probabilities.map((value) => Number(value.toFixed(6))), p.imputed, ...flagged(p), null, null]),
-    ...result.notPredicted.map((n) => [n.space, n.time, null, ...(set ? [null] : []), ...blanks, null, ...flags.map(() => null), n.missing, n.reason]),
+    ...result.predictions.map((p) => [p.space, p.time, p.label, ...(set ? [formatSet(p.set, set.or)] : []), ...p.probabilities.map((value) => Number(value.toFixed(6))), p.imputed, ...flagged(p), ...(headers.explanation ? [headers.explanation.text(p)] : []), null, null]),
+    ...result.notPredicted.map((n) => [n.space, n.time, null, ...(set ? [null] : []), ...blanks, null, ...flags.map(() => null), ...(headers.explanation ? [null] : []), n.missing, n.reason]),
   ];
   return toCsv(columns, rows);
 }
