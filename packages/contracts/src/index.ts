@@ -19,6 +19,7 @@ export * from './class-checks.ts';
 export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';
+export * from './number-format.ts';
 export * from './answer-html.ts';
 export * from './predict.ts';
 export * from './job-limits.ts';

@@ -1,5 +1,6 @@
 import { enLocale, ptBRLocale } from './locales/index.ts';
 import { formatMessage } from './messages.ts';
+import { formatFixed } from './number-format.ts';
 import type { AutoMLResults } from './results.ts';
 import type { ReportLocale } from './report.ts';
 
@@ -52,7 +53,7 @@ export function splitSentence(results: Pick<AutoMLResults, 'split'>, locale: Rep
       ? { key: 'splitYearRegion', values: { ...common, testYear, region: split.testRegion } }
       : { key: 'splitYear', values: { ...common, testYear } };
   }
-  const share = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(split.actualTestFraction * 100);
+  const share = formatFixed(split.actualTestFraction * 100, 1, locale);
   return { key: 'splitPercent', values: { ...common, testYears: yearSpan(split.testYears), share, requested: split.testPercent ?? '—' } };
 }
 

@@ -45,6 +45,12 @@ export function initI18n(language: Language = storedLanguage()): I18n {
   return i18next;
 }
 
+/** The reader's language for numbers: the interface's current language (English before i18next starts). */
+export function readerLocale(): Language {
+  const language = i18next.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
 /** Switches the UI language and remembers it. */
 export async function changeLanguage(language: Language): Promise<void> {
   try {

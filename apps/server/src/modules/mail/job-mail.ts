@@ -1,4 +1,4 @@
-import { baselineLabel, baselinesAtLeastAsGood, ruleSentences, verdictText, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import { baselineLabel, baselinesAtLeastAsGood, formatFixed, ruleSentences, verdictText, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -83,7 +83,7 @@ export function jobFinishedMail(input: JobMailInput): MailMessage {
  */
 export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'): string[] {
   const t = TEXT[locale];
-  const fixed = (x: number, digits: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+  const fixed = (x: number, digits: number) => formatFixed(x, digits, locale);
   const format = (name: string, test: { macroF1: number | null; accuracy: number | null }) =>
     `${name}: ${t.testScores} ${test.macroF1 === null ? t.none : fixed(test.macroF1, 4)}, ${t.accuracy} ${test.accuracy === null ? t.none : `${fixed(test.accuracy * 100, 2)}%`}`;
   const beaten = baselinesAtLeastAsGood(results);

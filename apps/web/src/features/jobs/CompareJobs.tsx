@@ -7,9 +7,10 @@ import { displayStatus } from '@indicata/contracts';
 import { fetchJob, jobQueryKey, useLiveJobUpdates } from '../results/resultsApi.ts';
 import { LoadingDots } from '../results/components/LoadingDots.tsx';
 import { configDifferences, scoreRows, type ComparedJob, type ScoreRow } from './compare.ts';
+import { formatDecimal } from '../results/format.ts';
 
 const formatScore = (value: number | string | null, none: string) =>
-  value === null ? none : typeof value === 'number' ? value.toFixed(4) : value;
+  value === null ? none : typeof value === 'number' ? formatDecimal(value, 4) : value;
 
 /** Two or more of the user's jobs side by side: their scores, then the settings in which they differ. */
 export function CompareJobs({ ids }: { ids: string[] }) {

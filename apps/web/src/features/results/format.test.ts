@@ -1,4 +1,5 @@
 import { databaseLabel, formatCell, formatJobDate, formatParams, formatPercent, formatSet } from './format.ts';
+import { changeLanguage, initI18n } from '../../lib/i18n.ts';
 
 describe('number formats (spec section 9)', () => {
   it('shows integers as they are and other numbers with 4 decimals', () => {
@@ -8,6 +9,19 @@ describe('number formats (spec section 9)', () => {
     expect(formatCell(0.123456)).toBe('0.1235');
     expect(formatCell(2.5)).toBe('2.5000');
     expect(formatCell(1 / 3)).toBe('0.3333');
+  });
+
+  it("writes decimals with the reader's mark: a comma in Portuguese, as the report and the e-mail do", async () => {
+    initI18n('en');
+    await changeLanguage('pt-BR');
+    try {
+      expect(formatCell(0.123456)).toBe('0,1235');
+      expect(formatCell(42)).toBe('42');
+      expect(formatPercent(0.8512)).toBe('85,12%');
+    } finally {
+      await changeLanguage('en');
+    }
+    expect(formatCell(0.123456)).toBe('0.1235');
   });
 
   it('keeps text, leaves null empty and writes objects as key: value lists', () => {

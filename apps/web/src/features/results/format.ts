@@ -1,13 +1,23 @@
+import { formatFixed, formatPercentage } from '@indicata/contracts';
+import { readerLocale } from '../../lib/i18n.ts';
+
 /**
- * Number, date and label formats of the results views (spec sections 2 and 9).
+ * Number, date and label formats of the results views (spec sections 2 and 9). Numbers carry the reader's decimal
+ * mark (contracts number-format.ts); a component that formats re-renders on a language switch through its
+ * useTranslation.
  */
+
+/** A number with `digits` decimals in the reader's language ("0.8500" / "0,8500"). */
+export function formatDecimal(value: number, digits: number): string {
+  return formatFixed(value, digits, readerLocale());
+}
 
 /** Integers as they are, other finite numbers with 4 decimals; text as is; nothing for null. */
 export function formatCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return String(value);
-    return Number.isInteger(value) ? String(value) : value.toFixed(4);
+    return Number.isInteger(value) ? String(value) : formatDecimal(value, 4);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return value;
@@ -31,7 +41,7 @@ export function formatParams(params: unknown): string {
 /** Accuracy of the per-request table: a fraction shown as a percentage with 2 decimals. */
 export function formatPercent(fraction: unknown): string {
   if (typeof fraction !== 'number' || !Number.isFinite(fraction)) return formatCell(fraction);
-  return `${(fraction * 100).toFixed(2)}%`;
+  return formatPercentage(fraction, 2, readerLocale());
 }
 
 const dateParts = new Intl.DateTimeFormat('en-CA', {

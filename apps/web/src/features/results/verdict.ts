@@ -1,6 +1,7 @@
 import {
   bootstrapScores,
   compareWithBaselines,
+  formatFixed,
   smallTestCheck,
   testYearsOf,
   type AutoMLResults,
@@ -93,26 +94,26 @@ export function baselineSentence(
  * @param digits decimals to show
  */
 export function formatScore(value: number | null | undefined, digits = 2): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : '—';
+  return typeof value === 'number' && Number.isFinite(value) ? formatFixed(value, digits) : '—';
 }
 
 /** Seconds for a sentence: whole seconds from 10 s up, one decimal below. */
 export function formatSeconds(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
-  return value >= 10 ? String(Math.round(value)) : value.toFixed(1);
+  return value >= 10 ? String(Math.round(value)) : formatFixed(value, 1);
 }
-
-/** A number written with the reader's decimal mark: a comma in Portuguese ("0,96"), a point in English. */
-const withDecimalMark = (text: string, locale: ReportLocale): string => (locale === 'pt-BR' ? text.replace('.', ',') : text);
 
 /** formatScore in the reader's language, for the verdict's sentences and chart (the built-in report does the same). */
 export function scoreFormat(locale: ReportLocale): ScoreFormat {
-  return (value, digits) => withDecimalMark(formatScore(value, digits), locale);
+  return (value, digits = 2) => (typeof value === 'number' && Number.isFinite(value) ? formatFixed(value, digits, locale) : '—');
 }
 
 /** formatSeconds in the reader's language. */
 export function secondsFormat(locale: ReportLocale): (value: number | null | undefined) => string {
-  return (value) => withDecimalMark(formatSeconds(value), locale);
+  return (value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+    return value >= 10 ? String(Math.round(value)) : formatFixed(value, 1, locale);
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { ResultRow } from '@indicata/contracts';
+import { formatFixed, formatPercentage, type ResultRow } from '@indicata/contracts';
+import { readerLocale } from '../../lib/i18n.ts';
 
 /** Columns of the confirm screen's per-request results table (spec sections 3 and 9), in order. */
 export const REQUEST_RESULT_COLUMNS = ['Category', 'Algorithm', 'TotalIntances', 'Accuracy', 'MAE', 'MAPE', 'MSE', 'RMSE', 'precision', 'recall', 'f1', 'KGE'] as const;
@@ -14,6 +15,6 @@ export function formatRequestCell(row: ResultRow, column: RequestResultColumn): 
   if (typeof value === 'string') return value;
   if (column === 'TotalIntances') return String(value);
   if (!Number.isFinite(value)) return String(value);
-  if (column === 'Accuracy') return `${(value * 100).toFixed(2)}%`;
-  return value.toFixed(4);
+  if (column === 'Accuracy') return formatPercentage(value, 2, readerLocale());
+  return formatFixed(value, 4, readerLocale());
 }

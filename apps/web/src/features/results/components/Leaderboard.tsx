@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { validationMethod, type AutoMLResults } from '@indicata/contracts';
 import { leaderboardRows, sortLeaderboard, type LeaderboardRow, type LeaderboardSortKey } from '../leaderboard.ts';
-import { formatCell } from '../format.ts';
+import { formatCell, formatDecimal } from '../format.ts';
 import { paginate } from '../pagination.ts';
 import { PaginationControls } from './PaginationControls.tsx';
 
@@ -30,7 +30,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
   const readable = useReadableParams();
   const sorted = useMemo(() => sortLeaderboard(all, sort.key, sort.direction), [all, sort]);
   const current = paginate(sorted, page);
-  const seconds = (value: number | null) => (value === null ? t('leaderboard.notRecorded') : t('leaderboard.seconds', { value: value < 10 ? value.toFixed(2) : value.toFixed(1) }));
+  const seconds = (value: number | null) => (value === null ? t('leaderboard.notRecorded') : t('leaderboard.seconds', { value: formatDecimal(value, value < 10 ? 2 : 1) }));
   const scaler = (value: string | null) => (value === null ? '' : i18n.exists(`results:leaderboard.scalers.${value}`) ? t(`leaderboard.scalers.${value}`) : value);
 
   const header = (key: LeaderboardSortKey | null, label: string, numeric = false) => {
@@ -106,7 +106,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{row.rank}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {row.validationMean.toFixed(4)} ± {row.validationSd.toFixed(4)}
+                    {formatDecimal(row.validationMean, 4)} ± {formatDecimal(row.validationSd, 4)}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{row.foldsScored ?? ''}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.fitSeconds)}</Table.Td>
@@ -132,7 +132,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                       {scaler(row.scaler)}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{row.testMacroF1 === null ? '' : row.testMacroF1.toFixed(4)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{row.testMacroF1 === null ? '' : formatDecimal(row.testMacroF1, 4)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GapsResponse, NotPredicted, Prediction, PredictResponse } from '@indicata/contracts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
-import { formatSet } from '../format.ts';
+import { formatDecimal, formatSet } from '../format.ts';
 import { downloadText, predictionsCsv } from './predictionCsv.ts';
 
 /** The job's spatial and temporal column names, used as the first two headers. */
@@ -40,14 +40,14 @@ export function PredictionResult({
   const extrapolatedColumn = extrapolated > 0 ? { title: tGaps('columnExtrapolated'), yes } : null;
   // Each explained row: its largest input contributions to the predicted class's probability, signed.
   const explanationColumn = result.predictions.some((p) => p.explanation)
-    ? { title: t('predict.columnWhy'), text: (p: Prediction) => (p.explanation ? p.explanation.contributions.slice(0, 3).map((c) => `${c.feature} ${c.value >= 0 ? '+' : '−'}${Math.abs(c.value).toFixed(2)}`).join('; ') : '') }
+    ? { title: t('predict.columnWhy'), text: (p: Prediction) => (p.explanation ? p.explanation.contributions.slice(0, 3).map((c) => `${c.feature} ${c.value >= 0 ? '+' : '−'}${formatDecimal(Math.abs(c.value), 2)}`).join('; ') : '') }
     : null;
   const columns: Column<Prediction>[] = [
     { header: labels.space, cell: (p) => p.space ?? '' },
     { header: labels.time, cell: (p) => (p.time === null ? '' : String(p.time)) },
     { header: t('predict.columnPredicted'), cell: (p) => p.label },
     ...(withSets ? [{ header: t('predict.columnSet'), cell: (p: Prediction) => formatSet(p.set, t('tables.setOr')) }] : []),
-    ...result.classes.map((c) => ({ header: t('predict.columnProbability', { title: c.title }), numeric: true, cell: (p: Prediction) => (p.probabilities[c.index] ?? 0).toFixed(3) })),
+    ...result.classes.map((c) => ({ header: t('predict.columnProbability', { title: c.title }), numeric: true, cell: (p: Prediction) => formatDecimal(p.probabilities[c.index] ?? 0, 3) })),
     { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
     ...(mostlyImputedColumn ? [{ header: mostlyImputedColumn.title, cell: (p: Prediction) => (p.mostlyImputed ? yes : '') }] : []),
     ...(extrapolatedColumn ? [{ header: extrapolatedColumn.title, cell: (p: Prediction) => (p.extrapolated ? yes : '') }] : []),
