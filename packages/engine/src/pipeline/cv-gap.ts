@@ -1,5 +1,6 @@
 import type { AutoMLResults, ModelFamily } from '@indicata/contracts';
 import type { TaskRunner } from '../search/pool.ts';
+import type { FitResult } from '../search/fit-task.ts';
 import type { CostModel } from '../search/cost-model.ts';
 import type { FoldData } from '../search/search.ts';
 import type { Finalist } from '../search/select.ts';
@@ -117,25 +118,7 @@ export async function measureCvGap(
       chosen.members.map(({ finalist }) => {
         const c = finalist.scored.candidate;
         return Promise.all(
-          folds(c.inputs ?? 'indicators').map((fold, f) =>
-            runner.run(
-              {
-                family: c.family,
-                params: c.params,
-                scaler: c.scaler,
-                seed: deriveSeed(options.seed, 'random-kfold', c.family, finalist.scored.index, f),
-                nClasses,
-                train: fold.train,
-                y: fold.y,
-                predict: [fold.validation],
-                deadline: budget.fitsEnd,
-                final: false,
-                permutation: null,
-                modelModule: options.modelModule,
-              },
-              signal,
-            ),
-          ),
+          folds(c.inputs ?? 'indicators').map((fold, f) => fitOnFold(finalist, fold, deriveSeed(options.seed, 'random-kfold', c.family, finalist.scored.index, f), options, signal)),
         );
       }),
     );
@@ -167,6 +150,36 @@ export async function measureCvGap(
   } finally {
     release();
   }
+}
+
+/**
+ * A finalist's candidate fit on a fold's training rows, predicting its validation rows, stopped at the end of the
+ * time for fits (the CV gap's and the horizon check's fits).
+ * @param finalist the finalist
+ * @param fold the fold
+ * @param seed the fit's seed
+ * @param options runner, budget ...
+ * @param signal the stage's signal
+ */
+export function fitOnFold(finalist: Pick<Finalist, 'scored'>, fold: FoldData, seed: number, options: CvGapOptions, signal: AbortSignal): Promise<FitResult> {
+  const c = finalist.scored.candidate;
+  return options.runner.run(
+    {
+      family: c.family,
+      params: c.params,
+      scaler: c.scaler,
+      seed,
+      nClasses: options.nClasses,
+      train: fold.train,
+      y: fold.y,
+      predict: [fold.validation],
+      deadline: options.budget.fitsEnd,
+      final: false,
+      permutation: null,
+      modelModule: options.modelModule,
+    },
+    signal,
+  );
 }
 
 /** Families of a chosen configuration. */

@@ -7,7 +7,7 @@ import { persistenceFor } from '../explain/baselines.ts';
 import { macroF1 } from '../metrics/classification.ts';
 import { deriveSeed } from '../data/random.ts';
 import { bootstrapStandardError } from '../search/select.ts';
-import { predictGapSeconds, type ChosenConfiguration, type CvGapOptions, type FoldShape } from './cv-gap.ts';
+import { fitOnFold, predictGapSeconds, type ChosenConfiguration, type CvGapOptions, type FoldShape } from './cv-gap.ts';
 import { weighRules, type RuleCandidate, type RuleVerdict } from './rules.ts';
 import { singleChoice, type Choice } from './choose.ts';
 import type { Finalist } from '../search/select.ts';
@@ -87,24 +87,7 @@ export async function checkHorizon(
     const results = await Promise.all(
       fitted.map((finalist) => {
         const c = finalist.scored.candidate;
-        const fold = foldOf(c.inputs ?? 'indicators');
-        return runner.run(
-          {
-            family: c.family,
-            params: c.params,
-            scaler: c.scaler,
-            seed: deriveSeed(options.seed, 'horizon', c.family, finalist.scored.index),
-            nClasses,
-            train: fold.train,
-            y: fold.y,
-            predict: [fold.validation],
-            deadline: budget.fitsEnd,
-            final: false,
-            permutation: null,
-            modelModule: options.modelModule,
-          },
-          signal,
-        );
+        return fitOnFold(finalist, foldOf(c.inputs ?? 'indicators'), deriveSeed(options.seed, 'horizon', c.family, finalist.scored.index), options, signal);
       }),
     );
     if (results.some((r) => r.skipped)) return { skipped: 'the budget ended before its fits finished' };
