@@ -8,20 +8,8 @@ import { renderRoutes } from '../../test/render.tsx';
 import { serverEvents } from '../../lib/events.ts';
 import QuestionsPanel from './QuestionsPanel.tsx';
 import { sanitizeAnswer } from './sanitizeAnswer.ts';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 
-class FakeEventSource {
-  static latest: FakeEventSource | null = null;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor() {
-    FakeEventSource.latest = this;
-  }
-  close() {}
-  send(payload: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
-  }
-}
 
 // jsdom has no canvas: the chart component stands in for ECharts here (the e2e suite draws the real one).
 vi.mock('./AnswerChart.tsx', () => ({

@@ -3,20 +3,8 @@ import type { JobListItem } from '@indicata/contracts';
 import { renderRoutes } from '../../test/render.tsx';
 import { serverEvents } from '../../lib/events.ts';
 import ResultsTab from './ResultsTab.tsx';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 
-class FakeEventSource {
-  static latest: FakeEventSource | null = null;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor() {
-    FakeEventSource.latest = this;
-  }
-  close() {}
-  send(payload: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
-  }
-}
 
 function job(index: number, patch: Partial<JobListItem> = {}): JobListItem {
   const created = new Date(2025, 0, 1, 9, 0);

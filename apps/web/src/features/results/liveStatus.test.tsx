@@ -3,24 +3,8 @@ import { LIMITS, type JobListItem } from '@indicata/contracts';
 import { renderRoutes } from '../../test/render.tsx';
 import { serverEvents } from '../../lib/events.ts';
 import ResultsPage from '../../pages/ResultsPage.tsx';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 
-/** An EventSource the test opens, drops and feeds by hand. */
-class FakeEventSource {
-  static latest: FakeEventSource | null = null;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor() {
-    FakeEventSource.latest = this;
-  }
-  close() {}
-  open() {
-    this.onopen?.(new Event('open'));
-  }
-  send(payload: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(payload) }));
-  }
-}
 
 const running: JobListItem = {
   id: 'abcdefghij0123456789',
