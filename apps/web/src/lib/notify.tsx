@@ -37,6 +37,9 @@ export function confirm(message: string, options: ConfirmOptions = {}): Promise<
     modals.openConfirmModal({
       title: options.title ?? i18next.t('common:confirmTitle'),
       centered: true,
+      // The second click of a double click on the button that opened the dialog lands on its overlay once it is up
+      // (on a busy machine it is up between the two clicks): that must not answer "Cancel" for the person.
+      closeOnClickOutside: false,
       children: <Text size="sm">{message}</Text>,
       labels: {
         confirm: options.confirmLabel ?? i18next.t('common:actions.yes'),

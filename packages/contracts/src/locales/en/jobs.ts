@@ -45,7 +45,7 @@ export const jobs = {
   },
   settings: {
     title: 'Run settings',
-    description: 'How long the search may take, and the seed that makes a run repeatable.',
+    description: "How long the search may take, the seed that makes a run repeatable, whether the target's own history is offered, and how often a prediction set must hold the true class.",
     budget: 'Time budget',
     budgetDescription: 'From 30 seconds to 30 minutes, for the whole run: reading the data, the search, the final models and the results. A longer budget tries more models.',
     budgetValue: '{minutes} min {seconds} s',

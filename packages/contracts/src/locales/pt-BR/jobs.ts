@@ -47,7 +47,7 @@ export const jobs: Translation<typeof en> = {
   },
   settings: {
     title: 'Configurações da execução',
-    description: 'Quanto tempo a busca pode levar, e a semente que torna uma execução repetível.',
+    description: 'Quanto tempo a busca pode levar, a semente que torna uma execução repetível, se o histórico do próprio alvo é oferecido e com que frequência um conjunto de predição deve conter a classe verdadeira.',
     budget: 'Tempo máximo',
     budgetDescription: 'De 30 segundos a 30 minutos, para toda a execução: leitura dos dados, busca, modelos finais e resultados. Um tempo maior testa mais modelos.',
     budgetValue: '{minutes} min {seconds} s',
