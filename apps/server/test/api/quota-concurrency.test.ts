@@ -7,7 +7,7 @@ import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, ty
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 
 const ACTIVE_JOBS = 5;
-const PARALLEL_JOBS = 40;
+const PARALLEL_JOBS = 50;
 const UPLOAD_QUOTA = 1_000_000;
 const PARALLEL_UPLOADS = 20;
 
