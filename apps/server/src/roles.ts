@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import type { Stop } from './lifecycle.ts';
 import { buildApp } from './http/app.ts';
 import { initAssistant } from './modules/questions/init.ts';
 import { initJobQueue, initMailer, startJobWorker } from './jobs/worker.ts';
@@ -12,8 +13,7 @@ export const ROLES = ['all', 'http', 'worker'] as const;
 /** all: API + web + worker in one process (the default); http: API + web; worker: queue worker only. */
 export type Role = (typeof ROLES)[number];
 
-/** Stops what a starter started (close connections, wait for running work to settle). */
-export type Stop = () => Promise<void>;
+export type { Stop };
 
 /**
  * Runs in every role, before the roles start: sets an optional AppContext member (ctx.storage, ctx.queue,

@@ -2,7 +2,7 @@ import type { ModelFamily } from '@indicata/contracts';
 import type { Candidate } from './spaces.ts';
 import type { TaskRunner } from './pool.ts';
 import type { FitResult } from './fit-task.ts';
-import type { FoldData } from './search.ts';
+import type { FoldData, ScoredCandidate } from './search.ts';
 import type { CostModel, FitShape } from './cost-model.ts';
 import type { RunBudget } from '../pipeline/budget.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -27,24 +27,7 @@ import { concatFolds, pooledLabels } from './select.ts';
  * deterministic given the seed, whatever the number of threads.
  */
 
-/** Validation results of one candidate (possibly scored on the most recent fold only). */
-export interface ScoredCandidate {
-  /** Position in the family's candidate list (part of its seeds). */
-  index: number;
-  candidate: Candidate;
-  /** Whether the candidate is a hand-picked default or an explicit user configuration. */
-  preferred: boolean;
-  /** Folds scored: the same positions as the fold list; null where not scored. */
-  foldPredictions: (Int32Array | null)[];
-  foldProbabilities: (Float64Array | null)[];
-  /** Macro-F1 per scored fold, in fold order (null where not scored). */
-  foldScores: (number | null)[];
-  /** Macro-F1 of the predictions pooled over every fold (null until every fold is scored). */
-  pooled: number | null;
-  hasProbabilities: boolean;
-  fitSeconds: number;
-  predictSeconds: number;
-}
+export type { ScoredCandidate } from './search.ts';
 
 export interface FamilySearch {
   family: ModelFamily;

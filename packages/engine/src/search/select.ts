@@ -1,6 +1,5 @@
 import type { ModelFamily } from '@indicata/contracts';
-import type { FoldData } from './search.ts';
-import type { ScoredCandidate } from './halving.ts';
+import type { FoldData, ScoredCandidate } from './search.ts';
 import { argmaxRows, combineProbabilities } from './ensemble.ts';
 import { macroF1 } from '../metrics/classification.ts';
 import { createRng, deriveSeed } from '../data/random.ts';

@@ -6,7 +6,13 @@
  * no cache is enabled there.
  */
 import type { Db } from '../../db/client.ts';
-import type { SessionUser } from './sessions.ts';
+
+/** A signed-in caller, as a session resolves to. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  isDemo: boolean;
+}
 
 /** One cached session: its caller, when the session expires, and until when the entry is trusted. */
 interface CachedSession {

@@ -3,17 +3,13 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { DEMO_USER_ID } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { cacheSessionUser, cachedSessionUser, forgetCachedSession, sessionCacheGeneration } from './session-cache.ts';
+import { cacheSessionUser, cachedSessionUser, forgetCachedSession, sessionCacheGeneration, type SessionUser } from './session-cache.ts';
 
 /** How long a session lasts after sign-in. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The signed-in caller, as `request.user`. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  isDemo: boolean;
-}
+export type { SessionUser } from './session-cache.ts';
 
 function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('base64url');
