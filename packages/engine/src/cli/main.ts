@@ -61,8 +61,13 @@ async function main(argv: string[]): Promise<void> {
   const against = persistence?.validation
     ? `; persistence: validation ${persistence.validation.macroF1.toFixed(4)}, test ${persistence.test.macroF1?.toFixed(4)}`
     : '';
+  // The horizon check, when it ran: each model checked against the rule as far ahead as the test years reach.
+  const horizon = results.choice?.horizon;
+  const horizonLine = horizon
+    ? `horizon: trained to ${horizon.trainedThrough}, scored on ${horizon.years[0]}-${horizon.years[horizon.years.length - 1]} against ${results.choice?.rules?.best.toLowerCase()} ${horizon.ruleMacroF1.toFixed(4)}: ${horizon.compared.map((c) => `${c.algorithm} ${c.modelMacroF1.toFixed(4)} (se ${c.standardError.toFixed(4)}, ${c.passed ? 'held' : 'failed'})`).join(', ')}\n`
+    : '';
   process.stderr.write(
-    `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}${against}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\nwhy: ${results.bestReason}\n`,
+    `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}${against}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\nwhy: ${results.bestReason}\n${horizonLine}`,
   );
 }
 
