@@ -82,6 +82,13 @@ test.describe('use the model', () => {
     await expect(predicted.locator('tbody tr')).toHaveCount(2, { timeout: 30_000 });
     await expect(predicted.locator('tbody tr').first().locator('td').first()).toHaveText('Atlantis');
     await expect(section.getByTestId('new-rows-error')).toHaveCount(0);
+    // The same rows through the decision tree, explained: a column of the inputs that moved each prediction most.
+    await section.getByTestId('new-rows-model').click();
+    await page.getByRole('listbox', { name: 'Model' }).getByRole('option', { name: 'DT', exact: true }).click();
+    await section.getByTestId('new-rows-explain').click();
+    await section.getByTestId('new-rows-button').click();
+    await expect(predicted.locator('thead th').last()).toHaveText('Inputs that moved it most', { timeout: 30_000 });
+    await expect(predicted.locator('tbody tr')).toHaveCount(2);
     await page.screenshot({ path: testInfo.outputPath('predict-new-rows.png'), fullPage: true });
 
     // A personal token from the menu's "API tokens" page: shown once, works as a bearer, refused once revoked.

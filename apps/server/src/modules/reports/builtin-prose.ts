@@ -28,12 +28,12 @@ import { trustSentences } from './trust-prose.ts';
  * Brazilian Portuguese. It is the default report and every language model's per-section fallback.
  */
 
-const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : formatPercentage(x, 1));
-const dec = (x: number | null | undefined, d = 3): string => (x === null || x === undefined ? '—' : formatFixed(x, d));
+const pct = (x: number | null | undefined, locale: ReportLocale = 'en'): string => (x === null || x === undefined ? '—' : formatPercentage(x, 1, locale));
+const dec = (x: number | null | undefined, d = 3, locale: ReportLocale = 'en'): string => (x === null || x === undefined ? '—' : formatFixed(x, d, locale));
 
 /** The same numbers written the Brazilian way (decimal comma). */
-const pctPt = (x: number | null | undefined): string => (x === null || x === undefined ? '—' : formatPercentage(x, 1, 'pt-BR'));
-const decPt = (x: number | null | undefined, d = 3): string => (x === null || x === undefined ? '—' : formatFixed(x, d, 'pt-BR'));
+const pctPt = (x: number | null | undefined): string => pct(x, 'pt-BR');
+const decPt = (x: number | null | undefined, d = 3): string => dec(x, d, 'pt-BR');
 
 type Writer = (results: AutoMLResults) => string[];
 

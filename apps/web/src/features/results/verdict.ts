@@ -89,32 +89,26 @@ export function baselineSentence(
 }
 
 /**
- * A score for the verdict's sentences: two decimals (the tables keep four), or as many as asked.
- * @param value the score, or nothing (shown as a dash)
- * @param digits decimals to show
+ * A score for the verdict's sentences in the reader's language: two decimals (the tables keep four), or as many as
+ * asked; a dash for nothing. The built-in report writes them the same way.
  */
-export function formatScore(value: number | null | undefined, digits = 2): string {
-  return typeof value === 'number' && Number.isFinite(value) ? formatFixed(value, digits) : '—';
-}
-
-/** Seconds for a sentence: whole seconds from 10 s up, one decimal below. */
-export function formatSeconds(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
-  return value >= 10 ? String(Math.round(value)) : formatFixed(value, 1);
-}
-
-/** formatScore in the reader's language, for the verdict's sentences and chart (the built-in report does the same). */
 export function scoreFormat(locale: ReportLocale): ScoreFormat {
   return (value, digits = 2) => (typeof value === 'number' && Number.isFinite(value) ? formatFixed(value, digits, locale) : '—');
 }
 
-/** formatSeconds in the reader's language. */
+/** Seconds for a sentence in the reader's language: whole seconds from 10 s up, one decimal below. */
 export function secondsFormat(locale: ReportLocale): (value: number | null | undefined) => string {
   return (value) => {
     if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
     return value >= 10 ? String(Math.round(value)) : formatFixed(value, 1, locale);
   };
 }
+
+/** scoreFormat in English. */
+export const formatScore: ScoreFormat = scoreFormat('en');
+
+/** secondsFormat in English. */
+export const formatSeconds = secondsFormat('en');
 
 /**
  * A chart label cut at spaces into lines of at most `maxChars` characters, at most `maxLines` of them; a word longer

@@ -1,5 +1,5 @@
-import { formatFixed, formatPercentage, type ResultRow } from '@indicata/contracts';
-import { readerLocale } from '../../lib/i18n.ts';
+import type { ResultRow } from '@indicata/contracts';
+import { formatDecimal, formatPercent } from '../results/format.ts';
 
 /** Columns of the confirm screen's per-request results table (spec sections 3 and 9), in order. */
 export const REQUEST_RESULT_COLUMNS = ['Category', 'Algorithm', 'TotalIntances', 'Accuracy', 'MAE', 'MAPE', 'MSE', 'RMSE', 'precision', 'recall', 'f1', 'KGE'] as const;
@@ -15,6 +15,6 @@ export function formatRequestCell(row: ResultRow, column: RequestResultColumn): 
   if (typeof value === 'string') return value;
   if (column === 'TotalIntances') return String(value);
   if (!Number.isFinite(value)) return String(value);
-  if (column === 'Accuracy') return formatPercentage(value, 2, readerLocale());
-  return formatFixed(value, 4, readerLocale());
+  if (column === 'Accuracy') return formatPercent(value);
+  return formatDecimal(value, 4);
 }
