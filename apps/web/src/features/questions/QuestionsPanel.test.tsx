@@ -67,7 +67,7 @@ describe('QuestionsPanel', () => {
     expect(await screen.findByText(MESSAGES.noQuestions)).toBeTruthy();
   });
 
-  it('lists 3 per page with numbered pagination, badges with the tooltip name, and answers behind the toggle', async () => {
+  it('lists 3 per page with numbered pagination, badges with the tooltip name, and answers shown until hidden', async () => {
     serve([
       question(1, { database: '1700000000000_life_expectancy.csv' }),
       question(2, { status: 'pending', data: { question: 'Still thinking?', answer: '' }, provider: null }),
@@ -80,11 +80,12 @@ describe('QuestionsPanel', () => {
     expect(within(items[0]!).getByTestId('question-badge').textContent).toContain('Other Database');
     expect(within(items[0]!).getByTestId('question-badge').getAttribute('title')).toBe('life_expectancy.csv');
     expect(within(items[2]!).getByTestId('question-badge').textContent).toContain('WHO');
+    expect(within(items[0]!).getByTestId('question-answer').textContent).toContain('Answer 1');
+    expect(within(items[1]!).getByTestId('question-answer').textContent).toContain('...');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Answers' }));
     expect(screen.queryByTestId('question-answer')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'View Answers' }));
     expect(within(items[0]!).getByTestId('question-answer').textContent).toContain('Answer 1');
-    expect(within(items[1]!).getByTestId('question-answer').textContent).toContain('...');
-    expect(screen.getByRole('button', { name: 'Hide Answers' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     const second = await screen.findAllByTestId('question-item');
     expect(second).toHaveLength(1);
@@ -96,19 +97,18 @@ describe('QuestionsPanel', () => {
     serve([question(1), question(2, { provider: 'openai' })]);
     renderPanel();
     const items = await screen.findAllByTestId('question-item');
-    fireEvent.click(screen.getByRole('button', { name: 'Ver Respostas' }));
+    expect(screen.getByRole('button', { name: 'Ocultar Respostas' })).toBeTruthy();
     expect(items[0]!.textContent).toContain('Respondida pelo analista embutido (não é um modelo de linguagem)');
     expect(items[1]!.textContent).toContain('Respondida por um modelo de linguagem (servidor compatível com OpenAI)');
     expect(document.body.textContent).not.toContain('por o ');
   });
 
-  it('fills an answer that arrives over SSE', async () => {
+  it('shows an answer that arrives over SSE without pressing anything', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     serve([question(1, { status: 'pending', data: { question: 'Live?', answer: '' }, provider: null })]);
     renderPanel();
     serverEvents.start();
     await screen.findByText('Live?');
-    fireEvent.click(screen.getByRole('button', { name: 'View Answers' }));
     expect(screen.getByTestId('question-answer').textContent).toContain('...');
     act(() => FakeEventSource.latest!.send({ type: 'question', data: question(1, { data: { question: 'Live?', answer: '<p>Here it is</p>' } }) }));
     await waitFor(() => expect(screen.getByTestId('question-answer').textContent).toContain('Here it is'));
@@ -136,7 +136,6 @@ describe('QuestionsPanel', () => {
     ]);
     renderPanel();
     expect((await screen.findByTestId('question-text')).textContent).toContain('<img src=x onerror="window.__pwned=1">');
-    fireEvent.click(screen.getByRole('button', { name: 'View Answers' }));
     const answer = screen.getByTestId('question-answer-html');
     expect(answer.querySelector('script, img, a, [style], [onclick], [onerror]')).toBeNull();
     expect(answer.innerHTML).not.toMatch(/```|\*\*|evil\.example/);
@@ -155,8 +154,7 @@ describe('answers with a table and a chart', () => {
       }),
     ]);
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'View Answers' }));
-    const answer = screen.getByTestId('question-answer-html');
+    const answer = await screen.findByTestId('question-answer-html');
     expect(answer.querySelector('p')!.textContent).toBe('Life expectancy went from 66.38 in 2000 to 71.79 in 2016.');
     expect(answer.querySelectorAll('table tbody tr')).toHaveLength(1);
     // The chart's chunk (ECharts) loads lazily.

@@ -90,14 +90,16 @@ function QuestionItem({ question, showAnswer, onDelete }: { question: Question; 
 
 /**
  * Step 1.2 Domain Understanding (Home): "New Question", View/Hide Answers, the caller's questions 3 per page
- * with numbered pagination, each with its badge, text, answer and a delete button. Live over SSE.
+ * with numbered pagination, each with its badge, text, answer and a delete button. Live over SSE; answers are
+ * shown until "Hide Answers" is pressed.
  */
 export default function QuestionsPanel({ showNewQuestion = true }: { showNewQuestion?: boolean }) {
   const { t } = useTranslation('questions');
   const navigate = useNavigate();
   const questions = useQuestions();
   const remove = useDeleteQuestion();
-  const [showAnswers, setShowAnswers] = useState(false);
+  // Shown by default: an answer appears as soon as it arrives (over SSE); the toggle hides them for a shorter list.
+  const [showAnswers, setShowAnswers] = useState(true);
   const [page, setPage] = useState(1);
 
   const list = questions.data ?? [];
