@@ -9,6 +9,7 @@ export * from './csv.ts';
 export * from './csv-reader.ts';
 export * from './uploads.ts';
 export * from './who.ts';
+export * from './indicator-names.ts';
 export * from './locales/index.ts';
 export * from './results.ts';
 export * from './baseline-check.ts';
