@@ -1,5 +1,5 @@
 import { zip, strToU8, type Zippable } from 'fflate';
-import type { AutoMLResults, ModelFile, PredictionRow, ResultRow } from '@indicata/contracts';
+import { indicatorName, resultIndicatorNames, type AutoMLResults, type ModelFile, type PredictionRow, type ResultRow } from '@indicata/contracts';
 
 /**
  * "Download models": one zip per finished job with every stored model (the ensemble's saved form included),
@@ -95,6 +95,28 @@ function chosenLine(results: AutoMLResults): string {
   return `Chosen model: ${results.best} (${how}).`;
 }
 
+/**
+ * The README's indicators: the files name them by column (a WHO job's by code), so each column is given with its name
+ * (the names stored with the results; an upload's columns are names already).
+ */
+function indicatorLines(results: AutoMLResults): string[] {
+  const names = resultIndicatorNames(results);
+  const line = (column: string) => {
+    const name = indicatorName(column, names);
+    return name === column ? `\`${column}\`` : `\`${column}\`: ${name}`;
+  };
+  const used = Array.isArray(results.usedIndicators) ? results.usedIndicators.map((row) => row.indicatorAnalyzingName) : [];
+  return [
+    '## Indicators',
+    '',
+    'The files name each indicator by its column.',
+    '',
+    `- Predicted: ${line(results.labels.target)}`,
+    ...(used.length > 0 ? ['- Inputs the run used:', ...used.map((column) => `  - ${line(column)}`)] : []),
+    '',
+  ];
+}
+
 function readme(jobName: string, results: AutoMLResults, files: readonly ModelFile[], withEnsemble: boolean, predictionFiles: string[]): string {
   const lines = [
     `# Indicata results: ${jobName}`,
@@ -102,6 +124,7 @@ function readme(jobName: string, results: AutoMLResults, files: readonly ModelFi
     chosenLine(results),
     `Seed: ${results.seed}. The same data, configuration and seed give the same results.`,
     '',
+    ...indicatorLines(results),
     '## Files',
     '',
     '- `results.json`: every table of the result page, in the format `indicata-results` version 1 (schema:',

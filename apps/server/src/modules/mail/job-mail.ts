@@ -1,4 +1,14 @@
-import { baselineLabel, baselinesAtLeastAsGood, formatFixed, ruleSentences, verdictText, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import {
+  baselineLabel,
+  baselinesAtLeastAsGood,
+  formatFixed,
+  indicatorName,
+  resultIndicatorNames,
+  ruleSentences,
+  verdictText,
+  type AutoMLResults,
+  type ReportLocale,
+} from '@indicata/contracts';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) =>
@@ -37,6 +47,7 @@ const TEXT = {
     /** A baseline inside a sentence ("the persistence baseline") and on its own line. */
     baselineInSentence: (name: 'majority' | 'persistence') => name as string,
     baselineLine: (name: 'majority' | 'persistence') => `Baseline ${name}`,
+    scoresOf: (target: string) => `Scores on the test rows, predicting ${target}:`,
     none: 'n/a',
   },
   'pt-BR': {
@@ -57,6 +68,7 @@ const TEXT = {
     // The baselines' Portuguese names, never the English keys inside a Portuguese sentence.
     baselineInSentence: (name: 'majority' | 'persistence') => baselineLabel(name, 'pt-BR').toLowerCase(),
     baselineLine: (name: 'majority' | 'persistence') => baselineLabel(name, 'pt-BR'),
+    scoresOf: (target: string) => `Resultados nas linhas de teste, prevendo ${target}:`,
     none: 'n/d',
   },
 } as const;
@@ -79,7 +91,8 @@ export function jobFinishedMail(input: JobMailInput): MailMessage {
 
 /**
  * Summary lines per model, then the baselines: "DT (chosen): test macro-F1 0.8123, accuracy 85.00%", or in
- * Portuguese "DT (escolhido): macro-F1 de teste 0,8123, acurácia 85,00%".
+ * Portuguese "DT (escolhido): macro-F1 de teste 0,8123, acurácia 85,00%", under a line that names the predicted
+ * indicator (a WHO job's by its name, with its code).
  */
 export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'): string[] {
   const t = TEXT[locale];
@@ -95,6 +108,7 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   const score = (x: number | null | undefined, digits = 3) => (typeof x === 'number' && Number.isFinite(x) ? fixed(x, Math.max(3, digits)) : t.none);
   const rule = ruleSentences(results, locale, score).map((sentence) => verdictText(sentence, locale));
   const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(beaten.length > 0 ? [t.plainly(names, results.best), ''] : [])];
+  if (results.labels?.target) lines.push(t.scoresOf(indicatorName(results.labels.target, resultIndicatorNames(results), locale, { withCode: true })));
   lines.push(
     ...Object.values(results.models)
       .filter((m) => m !== undefined)

@@ -1,5 +1,6 @@
 import {
   describeWhoVintages,
+  withIndicatorNames,
   WHO_VINTAGE_TEXT,
   REPORT_SECTION_KEYS,
   REPORT_SECTION_TITLES,
@@ -79,7 +80,8 @@ export const BUILTIN_PROVIDER: JobReport['provider'] = { kind: 'builtin', label:
  * @param locale the language to write in
  * @param provider the configured provider the stored report names (the built-in analyst when written on demand)
  */
-export function builtinReport(results: AutoMLResults, locale: ReportLocale, provider: JobReport['provider'] = BUILTIN_PROVIDER): JobReport {
+export function builtinReport(stored: AutoMLResults, locale: ReportLocale, provider: JobReport['provider'] = BUILTIN_PROVIDER): JobReport {
+  const results = withIndicatorNames(stored, locale);
   return { ...reportBase(results, locale, provider), notice: BUILTIN_NOTICE[locale], sections: REPORT_SECTION_KEYS.map((key) => builtinSection(results, key, locale, null)) };
 }
 
@@ -88,16 +90,18 @@ export function builtinReport(results: AutoMLResults, locale: ReportLocale, prov
  * structured-output call), checked number by number against the results; a section whose prose states a
  * number the results do not hold, or that is missing, is the built-in analyst's text instead, and says why.
  * Never throws for model problems: a down or slow model gives the built-in report with a notice, so the
- * job still ends `done`.
- * @param results the job's results
+ * job still ends `done`. Indicators are named by the names stored with the results (a WHO job's), in the facts the
+ * model reads as in the built-in prose.
+ * @param stored the job's results
  * @param ctx the assistant (ctx.assistant of the server), the locale, and an abort signal
  */
-export async function writeReport(results: AutoMLResults, ctx: WriteReportContext): Promise<JobReport> {
+export async function writeReport(stored: AutoMLResults, ctx: WriteReportContext): Promise<JobReport> {
   const locale = ctx.locale ?? 'en';
+  const results = withIndicatorNames(stored, locale);
   const provider = { kind: ctx.assistant.kind, label: ctx.assistant.label };
   const base = reportBase(results, locale, provider);
   const model = ctx.assistant.model;
-  if (!model) return builtinReport(results, locale, provider);
+  if (!model) return builtinReport(stored, locale, provider);
 
   const facts = Object.fromEntries(REPORT_SECTION_KEYS.map((key) => [key, sectionFacts(results, key)])) as Record<ReportSectionKey, Record<string, unknown>>;
   let prose: Record<string, unknown>;

@@ -1,0 +1,14 @@
+import { namesOfColumns, resultColumns, type AutoMLResults, type IndicatorNames } from '@indicata/contracts';
+import type { Db } from '../../db/client.ts';
+import { indicatorLabels } from './catalog.ts';
+
+/**
+ * The catalog's labels of the indicators a WHO job's results use (target, inputs, correlations, importances), to be
+ * stored with the results: the page, the report, the e-mail and the download then name them without the catalog, and
+ * a later import or sync does not rename a finished job.
+ * @param db the database holding the catalog
+ * @param results the job's results (columns by code)
+ */
+export async function jobIndicatorNames(db: Db, results: AutoMLResults): Promise<IndicatorNames> {
+  return namesOfColumns(resultColumns(results), await indicatorLabels(db));
+}
