@@ -10,6 +10,7 @@ import { ensembleFoldScores, type Finalist, type SelectedEnsemble } from '../sea
 import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
 import { persistencePredictions } from '../explain/baselines.ts';
+import { backgroundOrder, backgroundRows } from '../explain/background.ts';
 import type { EngineConfig } from './config.ts';
 import type { FinalData } from './final-fits.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
@@ -31,8 +32,8 @@ export interface ModelResultsInputs {
   fitted: Finalist[];
   finals: Map<ModelFamily, FitResult>;
   searched: Map<ModelFamily, FamilySearch>;
-  /** The fitted data of an input set. */
-  dataOf: (inputs: string) => { final: FinalData };
+  /** The fitted data of an input set (its columns: the models' explanation backgrounds are built from them). */
+  dataOf: (inputs: string) => { final: FinalData; source: FeatureSource };
   /** The target's history columns, when offered. */
   history: FeatureSource | null;
   ensemble: SelectedEnsemble | null;
@@ -66,6 +67,7 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
   const resultados: ResultRow[] = [];
   const summary: ResultRow[] = [];
   const savedModels: Partial<Record<ModelFamily | RuleAlgorithm, SavedPipelineModel>> = {};
+  const order = backgroundOrder(prepared.trainRows, config.seed);
   const addRows = (algorithm: string, predicted: Int32Array) => {
     const rows = resultRows(algorithm, actual, predicted, titles);
     resultados.push(...rows);
@@ -75,7 +77,8 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
     const { family } = finalist;
     const final = finals.get(family) as FitResult;
     const inputs = finalist.scored.candidate.inputs ?? 'indicators';
-    const fittedFeatures = dataOf(inputs).final.set.fitted;
+    const { final: finalData, source } = dataOf(inputs);
+    const fittedFeatures = finalData.set.fitted;
     models[family] = familyResult(ctx, finalist, searched.get(family) as FamilySearch, final, fittedFeatures.names, permutationActual);
     addRows(family, final.predictions[0]);
     if (final.saved) {
@@ -89,6 +92,7 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
           classes: prepared.classes.classes.map((c) => ({ ...c })),
           ...(inputs === 'indicators+history' && history ? { history: { target: config.target, columns: history.names, clamp: prepared.classes.clamp } } : {}),
           ...(prepared.source.carried ? { carryForward: true } : {}),
+          background: backgroundRows(frame, source, fittedFeatures, finalData.set.rows, order),
         },
       };
     }
@@ -164,7 +168,11 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
       ruleTests.push({ candidate: rule, test: predicted });
       models[rule.name] = ruleResult(ctx, rule, predicted, RULE_TITLES[rule.name]);
       addRows(rule.name, predicted);
-      savedModels[rule.name] = ruleSavedModel(rule.name, base, previousClassColumn, majority, nClasses);
+      const saved = ruleSavedModel(rule.name, base, previousClassColumn, majority, nClasses);
+      // The rule reads its columns as they are (no bins) with its own fills: its background is made the same way.
+      const ruleFeatures = { ...historySet.fitted, fill: Float64Array.from(saved.pipeline.fill), binEdges: saved.pipeline.binEdges };
+      saved.pipeline.background = backgroundRows(frame, dataOf('indicators+history').source, ruleFeatures, historySet.rows, order);
+      savedModels[rule.name] = saved;
     }
   }
   return { models, resultados, summary, savedModels, ruleTests };

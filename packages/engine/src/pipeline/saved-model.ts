@@ -29,5 +29,22 @@ export type SavedPipelineModel = SavedModel & {
      * column "previous known class" (persistence) or a single leaf (majority), nothing fitted.
      */
     rule?: 'persistence' | 'majority';
+    /**
+     * A seeded sample of the training rows, filled and binned like the model's input but not scaled (the scaler
+     * is part of what is explained): what "an input is unknown" is replaced by in the sampled per-row explanations
+     * (explain/sampling-shap.ts). Absent in models saved before them (no sampled explanation then).
+     */
+    background?: ExplainBackground;
   };
 };
+
+/** The background rows of a saved model's explanations. */
+export interface ExplainBackground {
+  /**
+   * Each row's place and time ("place\u0000time"): the members of an ensemble are explained over the rows they
+   * share, so each member sees the same training rows in its own input form.
+   */
+  keys: string[];
+  /** Row-major values, `features.length` per row. */
+  values: number[];
+}

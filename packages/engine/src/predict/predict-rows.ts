@@ -59,7 +59,19 @@ export function rawMatrix(features: readonly string[], rows: readonly RawRow[]):
  * @returns the model input and the count of filled cells per row
  */
 export function pipelineInput(pipeline: SavedPipelineModel['pipeline'], raw: Matrix): { X: Matrix; imputed: Int32Array } {
-  const { fill, binEdges, scaler } = pipeline;
+  const { X, imputed } = filledInput(pipeline, raw);
+  return { X: pipeline.scaler ? applyScaler(pipeline.scaler, X) : X, imputed };
+}
+
+/**
+ * The first steps of pipelineInput: fill and bins, not the scaler. Every step works on one column at a time, so a
+ * row made of some columns of one filled row and the rest of another is the filled form of the same mix of raw
+ * rows (what the sampled explanations rely on).
+ * @param pipeline the saved model's pipeline
+ * @param raw raw matrix (rawMatrix), not modified
+ */
+export function filledInput(pipeline: SavedPipelineModel['pipeline'], raw: Matrix): { X: Matrix; imputed: Int32Array } {
+  const { fill, binEdges } = pipeline;
   const { rows, cols } = raw;
   const data = new Float64Array(rows * cols);
   const imputed = new Int32Array(rows);
@@ -74,8 +86,41 @@ export function pipelineInput(pipeline: SavedPipelineModel['pipeline'], raw: Mat
       data[i * cols + k] = edges ? binOf(v, edges) + 1 : v;
     }
   }
-  const X = { data, rows, cols };
-  return { X: scaler ? applyScaler(scaler, X) : X, imputed };
+  return { X: { data, rows, cols }, imputed };
+}
+
+/** A saved model loaded once for many predictions of its class probabilities (on scaled inputs). */
+export interface LoadedProbabilities {
+  /** Class probabilities, row-major, of model inputs after the whole pipeline (scaler included). */
+  probabilities(X: Matrix): Float64Array;
+  dispose(): void;
+}
+
+/**
+ * Loads a saved model for repeated probability predictions: the probabilities predictRowsWithProbabilities reports
+ * (Platt's for an SVM with probability, one-hot of the vote for one without). Synchronous: for an ANN, await
+ * `prepareModels(['ANN'])` first; call `dispose()` when done.
+ * @param saved one entry of runAutoML's `models`
+ */
+export function loadProbabilities(saved: SavedPipelineModel): LoadedProbabilities {
+  const k = saved.pipeline.classes.length;
+  const svmState = saved.family === 'SVM' ? (saved.state as SavedSvmState) : null;
+  if (svmState?.libsvmModel && saved.params.probability === true) {
+    const svc = parseModelText(svmState.libsvmModel, saved.nFeatures);
+    if (svc.probA) return { probabilities: (X) => plattProbabilities(svc, decisionValues(svc, X), X.rows, saved.nClasses), dispose: () => undefined };
+  }
+  const model = loadModel(saved);
+  if (saved.family === 'SVM' && saved.params.probability !== true) {
+    return {
+      probabilities: (X) => {
+        const out = new Float64Array(X.rows * k);
+        model.predict(X).forEach((c, i) => (out[i * k + c] = 1));
+        return out;
+      },
+      dispose: () => model.dispose(),
+    };
+  }
+  return { probabilities: (X) => model.predictProba(X), dispose: () => model.dispose() };
 }
 
 /** Labels and probabilities of one saved model on its input (one-hot of the vote for an SVM without probability, as in the search). */
