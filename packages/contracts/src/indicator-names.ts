@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AutoMLResults, FeatureImportanceRow } from './results.ts';
+import type { AutoMLResults, FeatureImportanceRow, IndicatorRow } from './results.ts';
 import type { ReportLocale } from './report.ts';
 import { who as whoEn } from './locales/en/who.ts';
 import { who as whoPt } from './locales/pt-BR/who.ts';
@@ -118,7 +118,7 @@ export function namesOfColumns(columns: Iterable<string>, labels: IndicatorNames
 
 /** Every column the results name an indicator by: target, inputs used or not, correlations, importances, removals. */
 export function resultColumns(results: AutoMLResults): string[] {
-  const columns = new Set<string>([results.labels.target]);
+  const columns = new Set<string>(results.labels?.target ? [results.labels.target] : []);
   for (const row of [...(results.usedIndicators ?? []), ...(results.unusedIndicators ?? [])]) columns.add(row.indicatorAnalyzingName);
   for (const label of results.correlationMatrix?.labels ?? []) columns.add(label);
   for (const model of Object.values(results.models ?? {})) {
@@ -139,28 +139,30 @@ export function resultColumns(results: AutoMLResults): string[] {
  * @param names code -> label; by default those stored with the results
  */
 export function withIndicatorNames(results: AutoMLResults, locale: ReportLocale = 'en', names: IndicatorNames = resultIndicatorNames(results), options: IndicatorNameOptions = {}): AutoMLResults {
-  const name = (column: string) => indicatorName(column, names, locale, options);
-  const rename = (rows: FeatureImportanceRow[] | null) => (Array.isArray(rows) ? rows.map((row) => ({ ...row, Feature: name(row.Feature) })) : rows);
+  const name = (column: string) => (typeof column === 'string' ? indicatorName(column, names, locale, options) : column);
+  // Results come from storage and older versions: a part that is missing or malformed is passed on as it is.
+  const list = <T>(value: T[] | null | undefined, rename: (item: T) => T): T[] | null | undefined => (Array.isArray(value) ? value.map(rename) : value);
+  const importance = (rows: FeatureImportanceRow[] | null) => list(rows, (row) => ({ ...row, Feature: name(row.Feature) })) as FeatureImportanceRow[] | null;
+  const indicators = (rows: IndicatorRow[]) => list(rows, (row) => ({ ...row, indicatorAnalyzingName: name(row.indicatorAnalyzingName) })) as IndicatorRow[];
   const models = Object.fromEntries(
-    Object.entries(results.models ?? {}).map(([key, model]) => [key, model ? { ...model, impurityImportance: rename(model.impurityImportance), permutationImportance: rename(model.permutationImportance) } : model]),
+    Object.entries(results.models ?? {}).map(([key, model]) => [key, model ? { ...model, impurityImportance: importance(model.impurityImportance), permutationImportance: importance(model.permutationImportance) } : model]),
   ) as AutoMLResults['models'];
+  const { missingData, attributeDiscretization } = results.preprocessing ?? {};
   const preprocessing = results.preprocessing && {
     ...results.preprocessing,
-    missingData: results.preprocessing.missingData && {
-      ...results.preprocessing.missingData,
-      removedColumns: (results.preprocessing.missingData.removedColumns ?? []).map((column) => ({ ...column, name: name(column.name) })),
-    },
-    attributeDiscretization: (results.preprocessing.attributeDiscretization ?? []).map((entry) => ({ ...entry, indicator: name(entry.indicator) })),
+    missingData: missingData && { ...missingData, removedColumns: list(missingData.removedColumns, (column) => ({ ...column, name: name(column.name) }))! },
+    attributeDiscretization: list(attributeDiscretization, (entry) => ({ ...entry, indicator: name(entry.indicator) }))!,
   };
+  const matrix = results.correlationMatrix;
   return {
     ...results,
-    labels: { ...results.labels, target: name(results.labels.target) },
-    usedIndicators: (results.usedIndicators ?? []).map((row) => ({ ...row, indicatorAnalyzingName: name(row.indicatorAnalyzingName) })),
-    unusedIndicators: (results.unusedIndicators ?? []).map((row) => ({ ...row, indicatorAnalyzingName: name(row.indicatorAnalyzingName) })),
-    correlationMatrix: results.correlationMatrix && { ...results.correlationMatrix, labels: results.correlationMatrix.labels.map(name) },
+    labels: results.labels && { ...results.labels, target: name(results.labels.target) },
+    usedIndicators: indicators(results.usedIndicators),
+    unusedIndicators: indicators(results.unusedIndicators),
+    correlationMatrix: matrix && { ...matrix, labels: list(matrix.labels, name)! },
     models,
     preprocessing,
     // The engine quotes a column it names in a warning ('Manual attribute "WHS9_86" was removed ...').
-    warnings: (results.warnings ?? []).map((warning) => warning.replace(/"([^"]+)"/g, (quoted, column: string) => `"${name(column)}"`)),
+    warnings: list(results.warnings, (warning) => (typeof warning === 'string' ? warning.replace(/"([^"]+)"/g, (_, column: string) => `"${name(column)}"`) : warning))!,
   };
 }

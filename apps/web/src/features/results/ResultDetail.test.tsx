@@ -130,7 +130,8 @@ describe('AutoML Configurations', () => {
     expect(screen.getByText('Loading configurations...')).toBeTruthy();
     expect(await screen.findByText('Predicted Year')).toBeTruthy();
     expect(screen.queryByText('Loading configurations...')).toBeNull();
-    expect(calls).toEqual([`/api/jobs/${base.id}`]);
+    // The job once, and for a WHO job whose results carry no names, the catalog's labels to name its indicators.
+    expect(calls).toEqual([`/api/jobs/${base.id}`, '/api/who/indicator-labels']);
   });
 });
 

@@ -10,6 +10,7 @@ import { FinalResults } from './components/FinalResults.tsx';
 import { Verdict } from './components/Verdict.tsx';
 import { WhoVintageText } from '../who/WhoVintageText.tsx';
 import { JobActionsMenu } from '../jobs/JobActionsMenu.tsx';
+import { useIndicatorNames } from './useIndicatorNames.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -34,6 +35,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
   const navigate = useNavigate();
   useLiveJobUpdates();
   const job = useJob(jobId);
+  const names = useIndicatorNames(job.data);
   if (job.isError) console.error('Failed to read the result details', job.error);
 
   const back = (
@@ -96,7 +98,7 @@ export function ResultDetail({ jobId }: { jobId: string | null }) {
           <>
             <WhoVintageText vintages={detail.results.whoVintages} prefix={t('detail.whoVintage')} />
             <ReportSections jobId={detail.id} report={detail.report} />
-            <FinalResults jobId={detail.id} results={detail.results} database={detail.database} />
+            <FinalResults jobId={detail.id} results={detail.results} database={detail.database} names={names} />
           </>
         )}
       </Stack>

@@ -1,5 +1,5 @@
 import { buildConfigurationView, unprefixedParameter } from './configuration.ts';
-import { enLocale } from '@indicata/contracts';
+import { enLocale, indicatorName } from '@indicata/contracts';
 
 const stored = {
   database: 'WHO',
@@ -39,7 +39,7 @@ describe('configuration as displayed in the detail view', () => {
       'ML Algorithms Used',
     ]);
     const value = (field: string) => view!.lines.find((line) => line.field === field)?.value;
-    expect(value('indicatorsAnalyzingName')).toBe('MDG_0000000001, WHS4_100');
+    expect(value('indicatorsAnalyzingName')).toBe('MDG_0000000001; WHS4_100');
     expect(value('outlierQparameter')).toBe('0.2500, 0.7500');
     expect(value('MLAlgorithms')).toBe('DT, RF');
   });
@@ -48,7 +48,7 @@ describe('configuration as displayed in the detail view', () => {
     const automatic = { ...stored, indicatorsAnalyzingCode: [] };
     const value = (view: ReturnType<typeof buildConfigurationView>) => view!.lines.find((line) => line.field === 'indicatorsAnalyzingName')?.value;
     expect(value(buildConfigurationView(automatic))).toBeUndefined();
-    expect(value(buildConfigurationView(automatic, ['GDP', 'WHS4_100']))).toBe('GDP, WHS4_100');
+    expect(value(buildConfigurationView(automatic, ['GDP', 'WHS4_100']))).toBe('GDP; WHS4_100');
     // What the run kept wins over what was asked for (a manual choice may lose indicators to missing data).
     expect(value(buildConfigurationView(stored, ['WHS4_100']))).toBe('WHS4_100');
   });
@@ -89,5 +89,15 @@ describe('configuration as displayed in the detail view', () => {
   it('shows manual target classes when there is no automatic group count', () => {
     const view = buildConfigurationView({ groupsCategorization: null, groupsCategorizationManual: { '1': ['Low', 0, 50], '2': ['High', 50, 100] } })!;
     expect(view.lines).toEqual([{ field: 'groupsCategorization', labelKey: 'groupsForCategorization', value: 'Low [0, 50]; High [50, 100]' }]);
+  });
+
+  it('names a WHO target with its dimension and the inputs by their names, with their codes', () => {
+    const names = { WHOSIS_000001: 'Life expectancy at birth (years)', MDG_0000000001: 'Infant mortality rate (per 1000 live births)' };
+    const nameOf = (column: string) => indicatorName(column, names, 'en', { withCode: true });
+    const view = buildConfigurationView({ ...stored, predictionIndicatorDimensions: ['SEX_FMLE'] }, [], nameOf);
+    const value = (field: string) => view!.lines.find((line) => line.field === field)?.value;
+    expect(value('codePredictionIndicator')).toBe('Life expectancy at birth (years), female (WHOSIS_000001-SEX_FMLE)');
+    // A code the catalog does not know stays as it is.
+    expect(value('indicatorsAnalyzingName')).toBe('Infant mortality rate (per 1000 live births) (MDG_0000000001); WHS4_100');
   });
 });

@@ -1,4 +1,4 @@
-import { hyperParameterOfField, MODEL_FAMILIES, type ModelFamily } from '@indicata/contracts';
+import { hyperParameterOfField, MODEL_FAMILIES, whoColumnName, type ModelFamily } from '@indicata/contracts';
 import { formatCell } from './format.ts';
 
 /**
@@ -104,12 +104,18 @@ function manualClassesText(value: unknown): string | undefined {
  * @param usedIndicators the names of the indicators the run used as input (its results' `usedIndicators`), shown as
  *   "Indicators Used as Input" in place of the submitted list: with automatic attribute selection that list is empty,
  *   and a manual one may lose indicators to missing data; only the run knows which it kept
+ * @param nameOf an indicator column in words (a WHO code by its name, see useIndicatorNames); the column by default
  * @returns null when nothing displayable is stored ("No configuration found.")
  */
-export function buildConfigurationView(data: unknown, usedIndicators: readonly string[] = []): ConfigurationView | null {
+export function buildConfigurationView(data: unknown, usedIndicators: readonly string[] = [], nameOf: (column: string) => string = (column) => column): ConfigurationView | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
   const record = data as Record<string, unknown>;
   const pick = (field: string): unknown => {
+    if (field === 'codePredictionIndicator' && typeof record[field] === 'string' && record[field] !== '') {
+      // The target's column: its code with the one dimension chosen, as the run named it.
+      const dimensions = Array.isArray(record.predictionIndicatorDimensions) ? record.predictionIndicatorDimensions : [];
+      return nameOf(whoColumnName(record[field], dimensions.length === 1 && typeof dimensions[0] === 'string' ? dimensions[0] : ''));
+    }
     if (!isEmpty(record[field])) return record[field];
     if (field === 'indicatorsAnalyzingName' && usedIndicators.length > 0) return [...usedIndicators];
     for (const alternative of FIELD_FALLBACKS[field] ?? []) if (!isEmpty(record[alternative])) return record[alternative];
@@ -120,7 +126,10 @@ export function buildConfigurationView(data: unknown, usedIndicators: readonly s
   const lines: ConfigurationLine[] = [];
   for (const [field, labelKey] of CONFIGURATION_FIELDS) {
     const value = pick(field);
-    if (!isEmpty(value)) lines.push({ field, labelKey, value: displayValue(value) });
+    if (isEmpty(value)) continue;
+    // Indicator names hold commas ("Life expectancy at birth (years), female"), so a list of them is cut by semicolons.
+    const text = field === 'indicatorsAnalyzingName' && Array.isArray(value) ? value.map((column) => nameOf(String(column))).join('; ') : displayValue(value);
+    lines.push({ field, labelKey, value: text });
   }
 
   const models: ModelConfigurationBlock[] = [];

@@ -1,15 +1,18 @@
 import { useState } from 'react';
+import { indicatorName } from '@indicata/contracts';
 import { Collapse, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useJob } from '../resultsApi.ts';
 import { buildConfigurationView } from '../configuration.ts';
+import { useIndicatorNames } from '../useIndicatorNames.ts';
 
 /**
  * "AutoML Configurations": closed at first; the first click loads the stored configuration
- * (shared with the detail's query cache), later clicks toggle it.
+ * (shared with the detail's query cache), later clicks toggle it. Indicators read by name with their code.
  */
 export function ConfigurationSection({ jobId }: { jobId: string }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
+  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const [opened, setOpened] = useState(false);
   const [requested, setRequested] = useState(false);
   const job = useJob(jobId, requested);
@@ -19,7 +22,9 @@ export function ConfigurationSection({ jobId }: { jobId: string }) {
     setOpened((value) => !value);
   };
 
-  const view = job.data ? buildConfigurationView(job.data.data, job.data.results?.usedIndicators.map((row) => row.indicatorAnalyzingName)) : null;
+  const names = useIndicatorNames(job.data);
+  const nameOf = (column: string) => indicatorName(column, names, locale, { withCode: true });
+  const view = job.data ? buildConfigurationView(job.data.data, job.data.results?.usedIndicators.map((row) => row.indicatorAnalyzingName), nameOf) : null;
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="configurations">

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { showsCvGap, validationMethod, warningTexts, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import { showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
 import { formatCell } from '../format.ts';
 import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
@@ -16,6 +16,8 @@ import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 import { UseModelSection } from '../predict/UseModelSection.tsx';
 
+const NO_NAMES: IndicatorNames = {};
+
 interface Part {
   id: string;
   label: string;
@@ -25,10 +27,14 @@ interface Part {
 /**
  * "Final results": every table and chart in sections that start collapsed (a collapsed section renders nothing, so its
  * charts are drawn only when opened, at their real size). The verdict stands above, under the result's header.
+ * Indicators read by name (`names`, see useIndicatorNames), the indicator tables with the code beside it; "Use this
+ * model" gets the stored results, whose codes are the models' columns.
  */
-export function FinalResults({ jobId, results, database }: { jobId: string; results: AutoMLResults; database: string | null }) {
+export function FinalResults({ jobId, results: stored, database, names = NO_NAMES }: { jobId: string; results: AutoMLResults; database: string | null; names?: IndicatorNames }) {
   const { t, i18n } = useTranslation('results');
   const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const results = useMemo(() => withIndicatorNames(stored, locale, names), [stored, locale, names]);
+  const withCodes = useMemo(() => withIndicatorNames(stored, locale, names, { withCode: true }), [stored, locale, names]);
   const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
   const [open, setOpen] = useState<string[]>([]);
   const options = useMemo(() => filterOptions(results), [results]);
@@ -90,8 +96,8 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
       label: t('sections.indicators'),
       render: () => (
         <Stack gap="xl">
-          <IndicatorsTable kind="used" rows={results.usedIndicators} />
-          <IndicatorsTable kind="unused" rows={results.unusedIndicators} />
+          <IndicatorsTable kind="used" rows={withCodes.usedIndicators} />
+          <IndicatorsTable kind="unused" rows={withCodes.unusedIndicators} />
         </Stack>
       ),
     },
@@ -132,7 +138,7 @@ export function FinalResults({ jobId, results, database }: { jobId: string; resu
         </Alert>
       )}
 
-      <UseModelSection jobId={jobId} results={results} showMap={hasCountries(results, database)} />
+      <UseModelSection jobId={jobId} results={stored} showMap={hasCountries(stored, database)} />
 
       <div style={wide ? { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 } : undefined}>
         <FiltersBar filters={filters} options={options} onChange={setFilters} />
