@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { whoVintageSchema } from './who.ts';
+import { replayRecordSchema } from './replay.ts';
 
 /**
  * The results of one AutoML run (the job's results JSON). Produced by the engine's runAutoML, stored by
@@ -495,5 +496,7 @@ export const autoMLResultsSchema = z.object({
   trust: trustReportSchema.optional(),
   /** WHO jobs: the vintage of the catalog the data came from (the server adds it; absent for uploads). */
   whoVintages: z.array(whoVintageSchema).optional(),
+  /** What the budget decided, so that the run can be replayed exactly (absent in older results). */
+  replay: replayRecordSchema.optional(),
 });
 export type AutoMLResults = z.infer<typeof autoMLResultsSchema>;

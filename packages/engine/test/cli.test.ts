@@ -104,6 +104,26 @@ describe('automl CLI', { timeout: 60_000 }, () => {
     }
   }, 180_000);
 
+  it('--replay reruns a results file exactly (another thread count), and says where a tampered file differs', () => {
+    const out = path.join(dir, 'to-replay.json');
+    const first = run([...base, '--test-year', '2009', '--models', 'DT,KNN', '--budget', '4', '--seed', '9', '--out', out]);
+    expect(first.status, first.stderr).toBe(0);
+    const replayed = path.join(dir, 'replayed.json');
+    const again = run(['--replay', out, '--workers', '1', '--out', replayed]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/identical to the recorded run \(\d+ values compared/);
+    const original = JSON.parse(readFileSync(out, 'utf8'));
+    const copy = JSON.parse(readFileSync(replayed, 'utf8'));
+    expect(copy.models[copy.best].predictions).toEqual(original.models[original.best].predictions);
+    // A results file whose figures were edited no longer matches its replay, and the CLI names the place.
+    original.models.DT.test.macroF1 = 0.123456;
+    const edited = path.join(dir, 'edited.json');
+    writeFileSync(edited, JSON.stringify(original));
+    const differs = run(['--replay', edited, '--out', path.join(dir, 'replayed-2.json')]);
+    expect(differs.status).toBe(2);
+    expect(differs.stderr).toMatch(/differs from the recorded run at \$\.models\.DT\.test\.macroF1: 0\.123456 vs/);
+  }, 120_000);
+
   // Uploads in the app must be semicolon-separated (the spec's rule); the command line reads a panel as another tool
   // exported it, so the README's command works on a comma-separated file too.
   it('reads a comma-separated export of the panel as it reads the semicolon file', () => {

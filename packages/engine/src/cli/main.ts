@@ -5,6 +5,7 @@ import { parseAnyDelimiterCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
 import { parseEngineConfig } from '../pipeline/config.ts';
 import { parseCliArgs, UsageError, USAGE } from './args.ts';
+import { firstDifference, parseReplayArgs, REPLAY_USAGE } from './replay.ts';
 import { useImportModuleForModelFactories } from '../compiled-loader.mjs';
 
 // With --workers 0 the fits run in this thread, which may be compiled (no tsx behind it): the model factory, named
@@ -17,15 +18,18 @@ useImportModuleForModelFactories();
  *   [--groups K --discretize equal-width|quantile|kmeans | --classes "title:min:max,..."]
  *   [--models DT,RF,KNN,SVM,ANN] [--budget SECONDS] [--seed N] [--workers N] [--preprocessing JSON] [--target-history off|auto|on]
  *   [--models-dir DIR] --out results.json   (--preprocessing: EngineConfig.preprocessing, e.g. '{"balancing":"Oversampling"}')
+ * or: npm run automl -- --replay results.json|bundle.json [--csv FILE] [--workers N] --out replayed.json (the same run again,
+ *   exactly: the recorded fits with no clock; prints whether every value matches the recorded results).
  * Progress goes to stderr; bad arguments or files give a one-line error and exit code 2.
  */
 
 async function main(argv: string[]): Promise<void> {
   if (argv.length === 0 || argv.includes('--help')) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${USAGE}\n${REPLAY_USAGE}\n`);
     if (argv.length === 0) throw new UsageError('no arguments given');
     return;
   }
+  if (argv.some((a) => a === '--replay' || a.startsWith('--replay='))) return replay(argv);
   const args = parseCliArgs(argv);
   // Configuration errors are reported before the file is read.
   parseEngineConfig(args.config);
@@ -51,11 +55,9 @@ async function main(argv: string[]): Promise<void> {
     startedAt: performance.timeOrigin,
     onProgress: (fraction, message) => process.stderr.write(`[${(fraction * 100).toFixed(0).padStart(3)}%] ${message}\n`),
   });
-  writeFileSync(args.out, JSON.stringify(results, null, 2));
-  if (args.modelsDir) {
-    mkdirSync(args.modelsDir, { recursive: true });
-    for (const [family, saved] of Object.entries(models)) writeFileSync(path.join(args.modelsDir, `model${family}.json`), JSON.stringify(saved));
-  }
+  // Where the panel came from, so that `--replay` with this file alone can read it again.
+  if (results.replay) results.replay.input = { csv: path.resolve(args.csv), timeColumn: args.time, spaceColumn: args.space, ...(args.region ? { regionColumn: args.region } : {}) };
+  writeOutputs(args.out, args.modelsDir, results, models);
   const best = results.models[results.best];
   const persistence = results.baselines.find((b) => b.name === 'persistence');
   const against = persistence?.validation
@@ -69,6 +71,36 @@ async function main(argv: string[]): Promise<void> {
   process.stderr.write(
     `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}${against}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\nwhy: ${results.bestReason}\n${horizonLine}`,
   );
+}
+
+function writeOutputs(out: string, modelsDir: string | null, results: unknown, models: Record<string, unknown>): void {
+  writeFileSync(out, JSON.stringify(results, null, 2));
+  if (modelsDir) {
+    mkdirSync(modelsDir, { recursive: true });
+    for (const [family, saved] of Object.entries(models)) writeFileSync(path.join(modelsDir, `model${family}.json`), JSON.stringify(saved));
+  }
+}
+
+/** Replays a recorded run (a results file or a job's bundle) and says whether it matches, value for value. */
+async function replay(argv: string[]): Promise<void> {
+  const job = parseReplayArgs(argv);
+  const started = performance.now();
+  const { results, models } = await runAutoML(job.frame, job.config, {
+    replay: job.record,
+    onProgress: (fraction, message) => process.stderr.write(`[${(fraction * 100).toFixed(0).padStart(3)}%] ${message}\n`),
+  });
+  writeOutputs(job.out, job.modelsDir, results, models);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (!job.original) {
+    process.stderr.write(`replayed in ${seconds} s: best ${results.best}; results in ${job.out} (the file held no results to compare with)\n`);
+    return;
+  }
+  const difference = firstDifference(job.original, results);
+  if ('compared' in difference) {
+    process.stderr.write(`replayed in ${seconds} s: identical to the recorded run (${difference.compared} values compared, wall times left out); results in ${job.out}\n`);
+    return;
+  }
+  throw new Error(`the replay differs from the recorded run at ${difference.path}: ${JSON.stringify(difference.left)} vs ${JSON.stringify(difference.right)}`);
 }
 
 /** One line describing an error (zod errors: the first issue with its path). */

@@ -1,4 +1,4 @@
-import type { AutoMLResults, ModelFamily, ResultAlgorithm, RuleAlgorithm } from '@indicata/contracts';
+import { REPLAY_RECORD_VERSION, type AutoMLResults, type ModelFamily, type ReplayRecord, type ResultAlgorithm, type RuleAlgorithm } from '@indicata/contracts';
 import { setMaxListeners } from 'node:events';
 import type { PanelFrame } from '../data/frame.ts';
 import { parseEngineConfig, type EngineConfig, type EngineConfigInput } from './config.ts';
@@ -11,7 +11,7 @@ import { createTaskRunner } from '../search/pool.ts';
 import { warmUp } from './warm-up.ts';
 import type { FoldData } from '../search/search.ts';
 import { CostModel } from '../search/cost-model.ts';
-import { halvingSearch, type FamilySearch, type ScoredCandidate } from '../search/halving.ts';
+import { halvingSearch, type FamilySearch } from '../search/halving.ts';
 import { familyFinalist, selectEnsemble, type Finalist } from '../search/select.ts';
 import { chooseConfiguration, chooseWithinTime } from './choose.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -19,7 +19,8 @@ import { pickInt32 } from '../data/stats.ts';
 import { clean } from '../metrics/tables.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
 import { fitFinals, forcedFinalFamilies, predictFinalSeconds, type FinalData } from './final-fits.ts';
-import { gapFoldCount, measureCvGap, predictGapSeconds, randomFoldShapes } from './cv-gap.ts';
+import { randomFoldShapes } from './cv-gap.ts';
+import { cvGapStage } from './cv-gap-stage.ts';
 import { assembleResults, budgetUse, historyDescription } from './assemble.ts';
 import { collectModelResults } from './run-models.ts';
 import { samplePositions, searchRowCap, subsetRows } from '../search/row-sample.ts';
@@ -28,6 +29,9 @@ import { targetHistoryColumns, withHistory } from './target-history.ts';
 import { ruleCandidates, weighRules } from './rules.ts';
 import { checkHorizon, horizonFold, recommendAfterHorizon, horizonShape, type HorizonReport } from './horizon-check.ts';
 import { attachTrust } from './trust-results.ts';
+import { createSearchReserve, MAX_RESERVE_SHARE } from './search-reserve.ts';
+import { checkReplayFits, engineVersionOf, frameSha256, recordedConfig, recordableSeconds, REPLAY_BUDGET_SECONDS, replayedOr } from './replay.ts';
+import { replaySearch, searchRecordOf } from '../search/replay-search.ts';
 
 /** Progress callback: fraction of the run done (0..1) and what is happening. */
 export type ProgressCallback = (fraction: number, message: string) => void;
@@ -43,6 +47,11 @@ export interface RunOptions {
   modelModule?: string;
   /** Epoch ms the budget counts from (default: now); the CLI passes its process start. */
   startedAt?: number;
+  /**
+   * Replays a recorded run exactly: the same fits, with no clock (see pipeline/replay.ts). The data and the
+   * configuration (but for the thread count) must be the recorded run's.
+   */
+  replay?: ReplayRecord;
 }
 
 export type { SavedPipelineModel } from './saved-model.ts';
@@ -58,15 +67,6 @@ export interface RunOutput {
  * model): it costs features x repeats predictions, which on a large test set would eat the budget.
  */
 const PERMUTATION_MAX_ROWS = 200;
-
-/** Largest share of the budget held back from the search for the final fits and the CV gap. */
-const MAX_RESERVE_SHARE = 0.4;
-/**
- * Seconds held back for the choice (the finalists' and the ensemble's standard errors and the ensemble selection, on
- * the main thread) when families whose final fits cannot fit are left out of the reserve: it took 1.2 s on a WHO
- * panel, and 2.5-4 s on 60,000 pooled validation rows before their bootstraps were capped (0.1-0.2 s since).
- */
-const CHOICE_RESERVE_SECONDS = 3;
 
 /** Smallest budget (seconds) for which every family is warmed up (a tiny fit per thread) before the search. */
 const WARM_UP_MIN_BUDGET = 20;
@@ -98,7 +98,9 @@ function inputSetsOf(mode: EngineConfig['targetHistory']): InputSet[] {
 export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInput | EngineConfig, options: RunOptions = {}): Promise<RunOutput> {
   const config = parseEngineConfig(configInput as EngineConfigInput);
   const startedAt = options.startedAt ?? Date.now();
-  const budget = new RunBudget(config.budgetSeconds, () => Date.now(), startedAt);
+  const { replay } = options;
+  if (replay) checkReplayFits(replay, config, frame);
+  const budget = new RunBudget(replay ? REPLAY_BUDGET_SECONDS : config.budgetSeconds, () => Date.now(), startedAt);
   const progress = (fraction: number, message: string) => options.onProgress?.(Math.max(0, Math.min(1, fraction)), message);
   const { signal } = options;
   const modelModule = options.modelModule ?? DEFAULT_MODEL_MODULE;
@@ -188,58 +190,24 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       const { X } = dataOf(inputs).final.set.balanced;
       return randomFoldShapes(gapRows, X.rows, X.cols, k, searchRowCap(config.budgetSeconds));
     };
-    // Each family's leader so far (best pooled, else best on the most recent fold): with the family's first
-    // candidate, the stand-ins for the finalist whose final fit and CV-gap fits must fit after the search.
-    const leaders = new Map<ModelFamily, { candidate: Candidate; score: number; complete: boolean }>();
-    const onScored = (family: ModelFamily, state: ScoredCandidate) => {
-      const complete = state.pooled !== null;
-      const score = state.pooled ?? (state.foldScores.at(-1) as number | null);
-      if (score === null) return;
-      const current = leaders.get(family);
-      if (!current || (complete && !current.complete) || (complete === current.complete && score > current.score)) {
-        leaders.set(family, { candidate: state.candidate, score, complete });
-      }
-    };
-    const reserveParts = () => {
-      const perFamily: { s: number; c: Candidate }[] = [];
-      for (const family of families) {
-        const options = [(candidates.get(family) as Candidate[])[0], leaders.get(family)?.candidate].filter((c): c is Candidate => !!c);
-        let costliest: { s: number; c: Candidate } | null = null;
-        for (const c of options) {
-          const s = predictFinalSeconds({ scored: { candidate: c } } as unknown as Finalist, dataOf(c.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
-          if (!costliest || s > costliest.s) costliest = { s, c };
-        }
-        if (costliest) perFamily.push(costliest);
-      }
-      // A family whose final fit alone is predicted to outlast the largest reserve cannot be chosen (chooseWithinTime
-      // leaves it out), so holding time back for it would only shorten the search: on 300,720 rows, KNN's and SVM's
-      // finals (predicted 800 s) kept the search to 60 % of the budget and the run ended 20 s early.
-      // Those families' predicted finals also covered the choice (ensemble selection on the main thread, 2.1 s on
-      // 60,000 pooled validation rows), so without them an allowance for it is held back instead.
-      const feasible = perFamily.filter((p) => p.s <= MAX_RESERVE_SHARE * config.budgetSeconds);
-      const stand = feasible.length > 0 ? feasible : perFamily;
-      const choiceAllowance = stand.length < perFamily.length ? CHOICE_RESERVE_SECONDS : 0;
-      const finals = choiceAllowance + Math.max(0, ...stand.map((p) => p.s), stand.reduce((sum, p) => sum + p.s, 0) / runner.threads);
-      const gap = predictGapSeconds(
-        stand.map((p) => ({ scored: { candidate: p.c } })) as unknown as Finalist[],
-        (inputs) => gapFoldShapes(inputs, config.randomFolds),
-        costs,
-        runner.threads,
-        nClasses,
-      );
-      const horizonSeconds =
-        horizon && config.targetHistory !== 'off'
-          ? predictGapSeconds(stand.map((p) => ({ scored: { candidate: p.c } })) as unknown as Finalist[], (inputs) => [horizonShapeOf(inputs)], costs, runner.threads, nClasses)
-          : 0;
-      return { finals, gap: gap + horizonSeconds };
-    };
-    const reserveSeconds = () => {
-      const { finals, gap } = reserveParts();
-      return finals + gap;
-    };
+    const reserve = createSearchReserve({
+      families,
+      candidates,
+      finalOf: (inputs) => dataOf(inputs).final,
+      costs,
+      nClasses,
+      budgetSeconds: config.budgetSeconds,
+      permutationRepeats: config.permutationRepeats,
+      threads: runner.threads,
+      gapShapes: (inputs) => gapFoldShapes(inputs, config.randomFolds),
+      horizonShape: horizon && config.targetHistory !== 'off' ? horizonShapeOf : null,
+    });
     // The reserve never takes more than this share of the budget: beyond it the later stages fall back (a
     // cheaper final model, no CV gap) rather than leave the search no time at all.
-    const searchDeadline = () => budget.fitsEnd - Math.min(reserveSeconds(), MAX_RESERVE_SHARE * config.budgetSeconds) * 1000;
+    const searchDeadline = () => {
+      const { finals, gap } = reserve.parts();
+      return budget.fitsEnd - Math.min(finals + gap, MAX_RESERVE_SHARE * config.budgetSeconds) * 1000;
+    };
 
     budget.enter('search');
     const searchStarted = Date.now();
@@ -248,9 +216,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     progress(0.05, 'Searching models');
     const ticker = setInterval(() => progress(searchFraction(), `Searching models (${tasksDone} fits done)`), 2000);
     ticker.unref();
-    const searched = await halvingSearch(candidates, {
+    const searchFolds = Object.fromEntries([...data].map(([k, v]) => [k, v.folds]));
+    const replayOptions = { runner, folds: searchFolds, nClasses, seed: config.seed, modelModule, signal, preferredCount: preferred };
+    const searched = await (replay ? replaySearch(candidates, replay.search, replayOptions) : halvingSearch(candidates, {
       runner,
-      folds: Object.fromEntries([...data].map(([k, v]) => [k, v.folds])),
+      folds: searchFolds,
       nClasses,
       seed: config.seed,
       budget,
@@ -260,14 +230,14 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       modelModule,
       signal,
       preferredCount: preferred,
-      onScored,
+      onScored: reserve.onScored,
       onTask: (family, scoredCandidates, planned) => {
         tasksDone += 1;
         progress(searchFraction(), `${family}: ${scoredCandidates} of ${planned} candidates scored`);
       },
-    }).finally(() => clearInterval(ticker));
+    })).finally(() => clearInterval(ticker));
     if (process.env.INDICATA_DEBUG_SEARCH) {
-      const { finals, gap } = reserveParts();
+      const { finals, gap } = reserve.parts();
       process.stderr.write(`search over at ${budget.elapsedSeconds().toFixed(1)} s; reserve predicted ${finals.toFixed(1)} s for the final fits + ${gap.toFixed(1)} s for the CV gap, ${(budget.remainingMs() / 1000).toFixed(1)} s left\n`);
     }
 
@@ -290,13 +260,19 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     }
     // The chosen model must have a final fit: when its members' finals are predicted to overrun the time left, the
     // same rule chooses among the finalists whose final fits do fit (chooseWithinTime).
-    const finalSeconds = (f: Finalist) => predictFinalSeconds(f, dataOf(f.scored.candidate.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
+    const predictedFinal = (f: Finalist) => predictFinalSeconds(f, dataOf(f.scored.candidate.inputs ?? 'indicators').final, true, costs, nClasses, config.permutationRepeats);
+    // The time the choice is made with, as a replay reads it back.
+    const choiceTime = replay?.choice ?? {
+      leftSeconds: budget.remainingMs() / 1000,
+      finalSeconds: Object.fromEntries(finalists.map((f) => [f.family, recordableSeconds(predictedFinal(f))])),
+    };
+    const finalSeconds = (f: Finalist) => choiceTime.finalSeconds[f.family] ?? Number.MAX_SAFE_INTEGER;
     // An ensemble needs two members with final fits; when at most one finalist's final fit can fit the time left (on
     // large data), no ensemble could be chosen, and its selection (1.8 s of main thread on 60,000 pooled rows) is
     // skipped.
-    const fitLeft = budget.remainingMs() / 1000;
+    const fitLeft = choiceTime.leftSeconds;
     const selected = config.ensemble && finalists.filter((f) => finalSeconds(f) <= fitLeft).length >= 2 ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
-    const within = chooseWithinTime(finalists, selected, primary.folds, nClasses, config.seed, { finalSeconds, leftSeconds: budget.remainingMs() / 1000, threads: runner.threads });
+    const within = chooseWithinTime(finalists, selected, primary.folds, nClasses, config.seed, { finalSeconds, leftSeconds: fitLeft, threads: runner.threads });
     const { chosen, ensemble } = within;
     if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`choice took ${((Date.now() - choiceStarted) / 1000).toFixed(2)} s\n`);
     if (within.warning) warnings.push(within.warning);
@@ -306,7 +282,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     progress(0.75, 'Fitting the chosen models on all training rows');
     const permutationFamilies = new Set<ModelFamily>(chosen.members.map((m) => m.finalist.family));
     let finalsDone = 0;
-    const finals = await fitFinals(finalists, permutationFamilies, {
+    let lastResort = replay?.finals.lastResort ?? false;
+    const lastResortWarning = `No final model had finished ${ASSEMBLE_RESERVE_SECONDS} s before the end of the ${config.budgetSeconds} s budget (the time kept for writing the results), so the chosen model's final fit ran on into that time.`;
+    if (lastResort) warnings.push(lastResortWarning);
+    const finals = await fitFinals(replay ? finalists.filter((f) => replay.finals.fitted.includes(f.family)) : finalists, permutationFamilies, {
       runner,
       budget,
       costs,
@@ -317,10 +296,10 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       signal,
       data: (inputs) => dataOf(inputs).final,
       force: forcedFinalFamilies(permutationFamilies, finalists, finalSeconds),
-      onLastResort: () =>
-        warnings.push(
-          `No final model had finished ${ASSEMBLE_RESERVE_SECONDS} s before the end of the ${config.budgetSeconds} s budget (the time kept for writing the results), so the chosen model's final fit ran on into that time.`,
-        ),
+      onLastResort: () => {
+        lastResort = true;
+        warnings.push(lastResortWarning);
+      },
       onFitted: (family) => {
         finalsDone += 1;
         progress(0.75 + (0.15 * finalsDone) / finalists.length, `${family}: final model fitted`);
@@ -346,32 +325,31 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     // A model about to be recommended over a rule must not lose to it as far ahead as the test years reach; the other
     // finalists that beat the rule one year ahead are checked beside it, to stand in when it does.
     let horizonReport: HorizonReport | null = null;
+    let horizonRecord: ReplayRecord['horizon'] = null;
     const checkedRule = rules?.find((r) => r.name === verdict.report?.best);
     if (horizon && rulesCompete && !verdict.recommended && checkedRule) {
       progress(0.9, 'Checking the models against the rule over the test horizon');
       const options = { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal };
       const outcome = await recommendAfterHorizon(verdict, finalChoice, fitted, { rules, rule: checkedRule, folds: primary.folds, nClasses, seed: config.seed }, (contenders) =>
-        checkHorizon(contenders, checkedRule, (inputs) => horizonFoldOf(inputs, horizon), horizonShapeOf, frame, prepared.classOf, horizon.validationYears, options),
+        replayedOr(replay?.horizon, (checked) =>
+          checkHorizon(contenders.slice(0, checked ?? contenders.length), checkedRule, (inputs) => horizonFoldOf(inputs, horizon), horizonShapeOf, frame, prepared.classOf, horizon.validationYears, options),
+        ).then((checked) => {
+          horizonRecord = 'skipped' in checked ? { skipped: checked.skipped } : { checked: checked.compared.length };
+          return checked;
+        }),
       );
       ({ verdict, choice: finalChoice, report: horizonReport } = outcome);
       if (outcome.warning) warnings.push(outcome.warning);
     }
     progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
-    let cvGap: AutoMLResults['cvGap'] = null;
-    let cvGapSkippedReason: string | null = null;
-    if (prepared.trainRows.length < config.randomFolds * 2) cvGapSkippedReason = 'too few training rows for random k-fold';
-    else {
-      // The configured number of random folds, or the most of fewer (down to 3) that fit the time left; only the
-      // folds used are built.
-      const gapOptions = { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal };
-      const members = finalChoice.members.map((m) => m.finalist);
-      const k = gapFoldCount(config.randomFolds, Math.min(3, config.randomFolds), (folds) =>
-        budget.mayStart(predictGapSeconds(members, (inputs) => gapFoldShapes(inputs, folds), costs, runner.threads, nClasses)),
-      );
-      const gap = await measureCvGap(finalChoice, (inputs) => randomFoldsOf(inputs, k), (inputs) => gapFoldShapes(inputs, k), gapOptions);
-      if ('cvGap' in gap) cvGap = gap.cvGap;
-      else cvGapSkippedReason = gap.reason;
-    }
+    const { cvGap, cvGapSkippedReason, record: cvGapRecord } = await cvGapStage(finalChoice, {
+      trainRows: prepared.trainRows.length,
+      randomFolds: config.randomFolds,
+      recorded: replay?.cvGap,
+      foldsOf: randomFoldsOf,
+      shapesOf: gapFoldShapes,
+      options: { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal },
+    });
     if (cvGapSkippedReason) warnings.push(`The random k-fold comparison (CV gap) was not computed: ${cvGapSkippedReason}.`);
     if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`final fits and CV gap over at ${budget.elapsedSeconds().toFixed(1)} s\n`);
 
@@ -462,6 +440,17 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     budget.finish();
     results.budgetUse = budgetUse(budget, config.budgetSeconds, [...searched.values()]);
     if (trust) results.trust = trust;
+    results.replay = replay ?? {
+      version: REPLAY_RECORD_VERSION,
+      engineVersion: engineVersionOf(),
+      frameSha256: frameSha256(frame),
+      config: recordedConfig(config),
+      search: searchRecordOf(searched),
+      choice: choiceTime,
+      finals: { fitted: finalists.filter((f) => finals.has(f.family)).map((f) => f.family), lastResort },
+      horizon: horizonRecord,
+      cvGap: cvGapRecord,
+    };
     results.elapsedSeconds = clean(budget.elapsedSeconds()) as number;
     progress(1, 'Done');
     return { results, models: savedModels };

@@ -118,6 +118,66 @@ export function pooledMacroF1(predictions: Int32Array[], folds: FoldData[], nCla
 }
 
 /**
+ * A candidate before any of its folds is scored.
+ * @param index its position in the family's list (part of its seeds)
+ * @param candidate the candidate
+ * @param preferred whether it is a hand-picked default or the user's explicit configuration
+ * @param folds number of validation folds
+ */
+export function unscoredCandidate(index: number, candidate: Candidate, preferred: boolean, folds: number): ScoredCandidate {
+  return {
+    index,
+    candidate,
+    preferred,
+    foldPredictions: Array(folds).fill(null),
+    foldProbabilities: Array(folds).fill(null),
+    foldScores: Array(folds).fill(null),
+    pooled: null,
+    hasProbabilities: true,
+    fitSeconds: 0,
+    predictSeconds: 0,
+  };
+}
+
+/**
+ * Stores one fold's fit in a candidate's state (its predictions, probabilities and score).
+ * @param state the candidate's state
+ * @param fold the fold's position
+ * @param result the fit on the fold's training rows, predicting its validation rows
+ * @param data the fold
+ * @param nClasses number of classes
+ */
+export function recordFold(state: ScoredCandidate, fold: number, result: FitResult, data: FoldData, nClasses: number): void {
+  state.foldPredictions[fold] = result.predictions[0];
+  state.foldProbabilities[fold] = result.probabilities[0];
+  state.foldScores[fold] = macroF1(data.yValidation, result.predictions[0], nClasses);
+  state.hasProbabilities = state.hasProbabilities && result.hasProbabilities;
+  state.fitSeconds += result.fitSeconds;
+  state.predictSeconds += result.seconds - result.fitSeconds;
+}
+
+/**
+ * Sets a candidate's pooled score once every fold is scored.
+ * @param state the candidate's state
+ * @param folds the folds of its input set
+ * @param nClasses number of classes
+ */
+export function poolIfComplete(state: ScoredCandidate, folds: FoldData[], nClasses: number): void {
+  if (state.foldPredictions.every((p) => p !== null)) state.pooled = pooledMacroF1(state.foldPredictions as Int32Array[], folds, nClasses);
+}
+
+/**
+ * The seed of a search fit: the same for a candidate and fold in a live run and in its replay.
+ * @param seed the run's seed
+ * @param candidate the candidate
+ * @param index its position in the family's list
+ * @param fold the fold's position
+ */
+export function searchFitSeed(seed: number, candidate: Candidate, index: number, fold: number): number {
+  return deriveSeed(seed, 'search', candidate.family, index, fold);
+}
+
+/**
  * Runs the search.
  * @param candidates ordered candidates per family (hand-picked defaults first)
  * @param options runner, folds, budget, cost model ...
@@ -193,18 +253,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     for (let look = 0; look < LOOKAHEAD && fam.next < fam.list.length; look++) {
       const index = fam.next;
       const candidate = fam.list[index];
-      const state: ScoredCandidate = {
-        index,
-        candidate,
-        preferred: index < options.preferredCount(fam.family),
-        foldPredictions: Array(K).fill(null),
-        foldProbabilities: Array(K).fill(null),
-        foldScores: Array(K).fill(null),
-        pooled: null,
-        hasProbabilities: true,
-        fitSeconds: 0,
-        predictSeconds: 0,
-      };
+      const state = unscoredCandidate(index, candidate, index < options.preferredCount(fam.family), K);
       const work: Work = { family: fam.family, state, fold: rung0 };
       // A family's first candidate is always tried when nothing of the family was measured: the priors are
       // rough, and the deadline stops it if it overruns.
@@ -265,7 +314,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
           family: state.candidate.family,
           params: state.candidate.params,
           scaler: state.candidate.scaler,
-          seed: deriveSeed(options.seed, 'search', state.candidate.family, state.index, fold),
+          seed: searchFitSeed(options.seed, state.candidate, state.index, fold),
           nClasses,
           train: data.train,
           y: data.y,
@@ -303,20 +352,13 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     }
     anyScored = true;
     costs.observe(state.candidate, shapeOf(data, nClasses), result.fitSeconds, result.seconds - result.fitSeconds);
-    state.foldPredictions[fold] = result.predictions[0];
-    state.foldProbabilities[fold] = result.probabilities[0];
-    state.foldScores[fold] = macroF1(data.yValidation, result.predictions[0], nClasses);
-    state.hasProbabilities = state.hasProbabilities && result.hasProbabilities;
-    state.fitSeconds += result.fitSeconds;
-    state.predictSeconds += result.seconds - result.fitSeconds;
+    recordFold(state, fold, result, data, nClasses);
     if (fold === rung0) {
       fam.states.push(state);
       for (const b of fam.batches) if (b.indices.includes(state.index)) b.pending -= 1;
       decide(fam);
     }
-    if (state.foldPredictions.every((p) => p !== null)) {
-      state.pooled = pooledMacroF1(state.foldPredictions as Int32Array[], folds, nClasses);
-    }
+    poolIfComplete(state, folds, nClasses);
     options.onScored?.(fam.family, state);
     options.onTask?.(fam.family, fam.states.length, fam.list.length);
   };

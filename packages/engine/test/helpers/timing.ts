@@ -10,6 +10,9 @@ export const TIMING_KEYS = new Set([
   'cvGapSeconds',
   'otherSeconds',
   'totalSeconds',
+  // The replay record's time context of the choice (seconds left, predicted final fits).
+  'leftSeconds',
+  'finalSeconds',
 ]);
 
 /** A deep copy with every timing value set to 0, for comparing runs. */
