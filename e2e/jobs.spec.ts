@@ -84,8 +84,8 @@ test.describe('job control', () => {
     // Compare a finished job with the cancelled one: their configuration differences are listed.
     await page.goto(`/compare?ids=${quick.id},${long.id}`);
     const differences = page.getByTestId('compare-differences');
-    await expect(differences.getByRole('row', { name: /^MLAlgorithms KNN, DT ANN, SVM, RF$/ })).toBeVisible();
-    await expect(differences.getByRole('row', { name: /^budgetSeconds 30 600$/ })).toBeVisible();
+    await expect(differences.getByRole('row', { name: /^Models KNN, DT ANN, SVM, RF$/ })).toBeVisible();
+    await expect(differences.getByRole('row', { name: /^Time budget \(seconds\) 30 600$/ })).toBeVisible();
     await expect(scores.getByRole('row', { name: /^Status Done Cancelled$/ })).toBeVisible();
 
     // Delete the cancelled job, confirmed: gone from the list and from the server.

@@ -18,6 +18,7 @@ import { uploads as enUploads } from './en/uploads.ts';
 import { who as enWho } from './en/who.ts';
 import { jobs as enJobs } from './en/jobs.ts';
 import { gaps as enGaps } from './en/gaps.ts';
+import { settings as enSettings } from './en/settings.ts';
 
 import { common as ptCommon } from './pt-BR/common.ts';
 import { auth as ptAuth } from './pt-BR/auth.ts';
@@ -33,6 +34,7 @@ import { uploads as ptUploads } from './pt-BR/uploads.ts';
 import { who as ptWho } from './pt-BR/who.ts';
 import { jobs as ptJobs } from './pt-BR/jobs.ts';
 import { gaps as ptGaps } from './pt-BR/gaps.ts';
+import { settings as ptSettings } from './pt-BR/settings.ts';
 
 import type { Translation } from './types.ts';
 
@@ -54,6 +56,7 @@ export const enLocale = {
   who: enWho,
   jobs: enJobs,
   gaps: enGaps,
+  settings: enSettings,
 } as const;
 
 export const ptBRLocale: Translation<typeof enLocale> = {
@@ -71,6 +74,7 @@ export const ptBRLocale: Translation<typeof enLocale> = {
   who: ptWho,
   jobs: ptJobs,
   gaps: ptGaps,
+  settings: ptSettings,
 };
 
 export const SUPPORTED_LANGUAGES = ['en', 'pt-BR'] as const;

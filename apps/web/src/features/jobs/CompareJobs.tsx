@@ -3,20 +3,36 @@ import { useQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { displayStatus } from '@indicata/contracts';
+import { displayStatus, resultIndicatorNames, WHO_DATABASE, type IndicatorNames } from '@indicata/contracts';
 import { fetchJob, jobQueryKey, useLiveJobUpdates } from '../results/resultsApi.ts';
 import { LoadingDots } from '../results/components/LoadingDots.tsx';
-import { configDifferences, scoreRows, type ComparedJob, type ScoreRow } from './compare.ts';
+import { useWhoLabels } from '../who/api.ts';
+import { configDifferences, displayedConfig, scoreRows, settingLabel, type ComparedJob, type ScoreRow } from './compare.ts';
 import { formatDecimal } from '../results/format.ts';
 
 const formatScore = (value: number | string | null, none: string) =>
   value === null ? none : typeof value === 'number' ? formatDecimal(value, 4) : value;
 
-/** Two or more of the user's jobs side by side: their scores, then the settings in which they differ. */
+/**
+ * A job's indicator names: those stored with its results, else for a WHO job the catalog's (a job finished before
+ * names were stored), none for an upload (its columns are names already).
+ */
+function namesOf(job: ComparedJob, catalog: IndicatorNames | undefined): IndicatorNames {
+  const stored = resultIndicatorNames(job.results);
+  if (Object.keys(stored).length > 0) return stored;
+  return job.data?.database === WHO_DATABASE ? (catalog ?? {}) : {};
+}
+
+/**
+ * Two or more of the user's jobs side by side: their scores, then the settings in which they differ, by their labels,
+ * with indicators by their names.
+ */
 export function CompareJobs({ ids }: { ids: string[] }) {
-  const { t } = useTranslation('jobs');
+  const { t, i18n } = useTranslation('jobs');
+  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   useLiveJobUpdates();
   const queries = useQueries({ queries: ids.map((id) => ({ queryKey: jobQueryKey(id), queryFn: () => fetchJob(id) })) });
+  const catalog = useWhoLabels(queries.some((q) => q.data?.data?.database === WHO_DATABASE && Object.keys(resultIndicatorNames(q.data.results)).length === 0));
 
   const back = (
     <Anchor component={Link} to="/home?tab=results">
@@ -37,7 +53,10 @@ export function CompareJobs({ ids }: { ids: string[] }) {
   const jobs: ComparedJob[] = queries.map((q) => q.data!).map((job) => ({ id: job.id, name: job.name, status: job.status, data: job.data, results: job.results }));
   const none = t('compare.none');
   const scoreLabel = (row: ScoreRow) => (row.key === 'familyTestF1' ? t('compare.familyTestF1', { family: row.family }) : t(`compare.${row.key}`));
-  const differences = configDifferences(jobs, none);
+  const differences = configDifferences(
+    jobs.map((job) => ({ data: displayedConfig(job.data, namesOf(job, catalog.data), t, locale) })),
+    none,
+  );
   const header = (first: string) => (
     <Table.Thead>
       <Table.Tr>
@@ -97,8 +116,8 @@ export function CompareJobs({ ids }: { ids: string[] }) {
                 <Table.Tbody>
                   {differences.map((row) => (
                     <Table.Tr key={row.setting}>
-                      <Table.Th scope="row" style={{ fontFamily: 'var(--mantine-font-family-monospace)', fontWeight: 500 }}>
-                        {row.setting}
+                      <Table.Th scope="row" style={{ fontWeight: 500 }}>
+                        {settingLabel(row.setting, t)}
                       </Table.Th>
                       {row.values.map((value, i) => (
                         <Table.Td key={jobs[i].id} style={{ overflowWrap: 'anywhere' }}>

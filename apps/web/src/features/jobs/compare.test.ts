@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AutoMLResults, JobData } from '@indicata/contracts';
-import { comparePath, configDifferences, flattenConfig, parseCompareIds, scoreRows } from './compare.ts';
+import i18next from 'i18next';
+import { autoJobSettings, jobDataSchema, type AutoMLResults, type JobData } from '@indicata/contracts';
+import { comparePath, configDifferences, displayedConfig, flattenConfig, parseCompareIds, scoreRows, settingLabel, type Translate } from './compare.ts';
 
 const data = (overrides: Record<string, unknown>) => ({ database: 'WHO', seed: 1, MLAlgorithms: ['DT', 'KNN'], typeML: 'Classification', DTConfig: 'auto', ...overrides }) as unknown as JobData;
 
@@ -40,5 +41,35 @@ describe('compare', () => {
     expect(parseCompareIds(' a,b,,a ,c')).toEqual(['a', 'b', 'c']);
     expect(parseCompareIds(null)).toEqual([]);
     expect(comparePath(['a', 'b'])).toBe('/compare?ids=a,b');
+  });
+
+  it('labels each setting, never by its field name, in English and Portuguese', () => {
+    const en = i18next.getFixedT('en') as unknown as Translate;
+    const pt = i18next.getFixedT('pt-BR') as unknown as Translate;
+    expect(settingLabel('groupsCategorizationMethod', en)).toBe('How the target groups are cut');
+    expect(settingLabel('groupsCategorizationMethod', pt)).toBe('Como os grupos do alvo são cortados');
+    expect(settingLabel('DTConfig.DTmaxDepth', en)).toBe('Decision tree: max_depth');
+    expect(settingLabel('groupsCategorizationManual.2', en)).toBe('Manual target class 2');
+    // A field the labels do not know yet is shown as it is rather than hidden.
+    expect(settingLabel('someNewField', en)).toBe('someNewField');
+    // Every field of a job has a label.
+    const job = jobDataSchema.parse({ ...autoJobSettings(), database: 'WHO', codePredictionIndicator: 'X', predictionIndicatorDimensions: [], predictionIndicatorYear: 2015, MLAlgorithms: ['DT'], timeDimension: 'year', regionDimension: 'regionName', seed: 1, budgetSeconds: 60 });
+    for (const field of Object.keys(job)) expect(settingLabel(field, en), field).not.toBe(field);
+  });
+
+  it('shows indicators by their WHO names with their codes, and choices by their labels', () => {
+    const en = i18next.getFixedT('en') as unknown as Translate;
+    const names = { WHOSIS_000001: 'Life expectancy at birth (years)', WHS7_156: 'Per capita total expenditure on health at average exchange rate (US$)' };
+    const jobs = [
+      data({ codePredictionIndicator: 'WHOSIS_000001', predictionIndicatorDimensions: ['SEX_FMLE'], indicatorsAnalyzingCode: ['WHS7_156', 'OTHER'], groupsCategorizationMethod: 'quantile', dataImputation: 'media' }),
+      data({ codePredictionIndicator: 'WHOSIS_000001', predictionIndicatorDimensions: ['SEX_MLE'], indicatorsAnalyzingCode: [], groupsCategorizationMethod: 'equal-width', dataImputation: 'auto' }),
+    ].map((job) => ({ data: displayedConfig(job, names, en, 'en') }));
+    const rows = Object.fromEntries(configDifferences(jobs).map((row) => [settingLabel(row.setting, en), row.values]));
+    expect(rows['Predicted indicator']).toEqual(['Life expectancy at birth (years), female (WHOSIS_000001-SEX_FMLE)', 'Life expectancy at birth (years), male (WHOSIS_000001-SEX_MLE)']);
+    expect(rows['Dimension of the predicted indicator']).toEqual(['female', 'male']);
+    expect(rows['Indicators chosen as input']).toEqual([`${names.WHS7_156} (WHS7_156); OTHER`, '']);
+    expect(rows['How the target groups are cut']).toEqual(['Quantile (equal counts)', 'Equal width']);
+    expect(rows['Data imputation']).toEqual(['Mean', 'automatic']);
+    expect(JSON.stringify(rows)).not.toMatch(/groupsCategorizationMethod|codePredictionIndicator/);
   });
 });

@@ -2,8 +2,8 @@
  * The compare view's tables, as pure functions: which configuration settings differ between jobs, and
  * their scores side by side.
  */
-import type { AutoMLResults, JobData, JobStatus, ModelFamily } from '@indicata/contracts';
-import { MODEL_FAMILIES } from '@indicata/contracts';
+import type { AutoMLResults, IndicatorNames, JobData, JobStatus, ModelFamily, ReportLocale } from '@indicata/contracts';
+import { dimensionWords, hyperParameterOfField, indicatorName, MODEL_FAMILIES, whoColumnName } from '@indicata/contracts';
 
 export interface ComparedJob {
   id: string;
@@ -33,13 +33,68 @@ const IGNORED = new Set(['typeML', 'groupsCategorizationRange', 'totalIndicators
  * job lacks shows as '—'.
  * @returns rows of [setting path, value per job]
  */
-export function configDifferences(jobs: readonly Pick<ComparedJob, 'data'>[], none = '—'): { setting: string; values: string[] }[] {
+export function configDifferences(jobs: readonly { data: unknown }[], none = '—'): { setting: string; values: string[] }[] {
   const flat = jobs.map((job) => flattenConfig(job.data));
   const keys: string[] = [];
   for (const f of flat) for (const key of Object.keys(f)) if (!keys.includes(key) && !IGNORED.has(key.split('.')[0])) keys.push(key);
   return keys
     .map((setting) => ({ setting, values: flat.map((f) => f[setting] ?? none) }))
     .filter((row) => new Set(row.values).size > 1);
+}
+
+/** i18next's `t`, as far as these functions use it. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const CONFIG_FAMILY = /^(ANN|KNN|SVM|DT|RF)Config$/;
+
+/**
+ * The label of a setting's dotted path (as configDifferences gives it): the field's label, a model parameter as
+ * "Decision tree: max_depth", a manual class by its number; the path itself for a field without a label.
+ */
+export function settingLabel(setting: string, t: Translate): string {
+  const dot = setting.indexOf('.');
+  const field = dot < 0 ? setting : setting.slice(0, dot);
+  const inner = dot < 0 ? undefined : setting.slice(dot + 1);
+  const label = t(`settings:fields.${field}`, { defaultValue: '' });
+  if (!label) return setting;
+  if (inner === undefined) return label;
+  const family = CONFIG_FAMILY.exec(field)?.[1] as ModelFamily | undefined;
+  if (family) return t('settings:parameter', { family: t(`settings:families.${family}`), parameter: hyperParameterOfField(family, inner)?.sklearn ?? inner });
+  if (field === 'groupsCategorizationManual') return t('settings:manualClass', { number: inner });
+  return `${label}: ${inner}`;
+}
+
+/** Settings whose stored value is a key of a label (`{value}` is replaced by the value). */
+const CHOICES: Partial<Record<string, string>> = {
+  dataImputation: 'wizard:missing.{value}',
+  groupsCategorizationMethod: 'wizard:target.methods.{value}',
+  BalanceAlgorithm: 'wizard:balancing.options.{value}',
+  targetHistory: 'jobs:settings.targetHistoryModes.{value}',
+  locale: 'results:report.languages.{value}',
+};
+
+/**
+ * A job's configuration as the compare view shows it: the predicted indicator and the chosen inputs by their names
+ * with their codes (lists of names, which hold commas, cut by semicolons), the target's dimensions in words, and
+ * choices (imputation, cut, balancing, history, language, 'auto') by their labels; every other value as stored.
+ * @param data the job's stored configuration
+ * @param names code -> WHO name for this job (none for an upload: its columns are names already)
+ * @param t the translation function; `locale` the reader's language
+ */
+export function displayedConfig(data: JobData, names: IndicatorNames, t: Translate, locale: ReportLocale): Record<string, unknown> {
+  const indicator = (column: string) => indicatorName(column, names, locale, { withCode: true });
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
+    const choice = CHOICES[field];
+    if (value === 'auto') out[field] = t('settings:auto');
+    else if (choice && typeof value === 'string') out[field] = t(choice.replace('{value}', value), { defaultValue: value });
+    else out[field] = value;
+  }
+  const dimensions = Array.isArray(data.predictionIndicatorDimensions) ? data.predictionIndicatorDimensions : [];
+  if (typeof data.codePredictionIndicator === 'string') out.codePredictionIndicator = indicator(whoColumnName(data.codePredictionIndicator, dimensions.length === 1 ? dimensions[0] : ''));
+  if (dimensions.length > 0) out.predictionIndicatorDimensions = dimensions.map((key) => dimensionWords(key, locale)).join('; ');
+  if (Array.isArray(data.indicatorsAnalyzingCode)) out.indicatorsAnalyzingCode = data.indicatorsAnalyzingCode.map(indicator).join('; ');
+  return out;
 }
 
 export interface ScoreRow {
