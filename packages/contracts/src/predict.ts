@@ -28,6 +28,13 @@ export const PREDICT_LIMITS = {
   mostlyImputedShare: 0.5,
   /** Contributions listed per explained prediction. */
   explainTop: 5,
+  /**
+   * Rows one request may have explained by the sampled estimate (every model but a tree or forest): each costs a
+   * few thousand model evaluations, tens of milliseconds (bench/explain.ts), where TreeSHAP costs microseconds.
+   */
+  explainSampledMaxRows: 1000,
+  /** Contributions listed in a test row's explanation on the result page (the rest are summed into one bar). */
+  explainChartTop: 12,
   /** Requests per minute and token (or per address without one) on the prediction API. */
   requestsPerMinute: 120,
   /** Live personal tokens per user. */
@@ -73,10 +80,27 @@ export const predictRequestSchema = z
     explain: z
       .boolean()
       .optional()
-      .describe("true: each prediction of a decision tree or random forest lists the inputs that moved its class's probability most (exact Shapley values)"),
+      .describe(
+        "true: each prediction lists the inputs that moved its class's probability most (Shapley values: exact for a decision tree or random forest, a seeded estimate over training rows for the other models)",
+      ),
   })
   .refine((body) => (body.rows === undefined) !== (body.csv === undefined), { message: 'Send either "rows" or "csv" (exactly one).', path: ['rows'] });
 export type PredictRequest = z.infer<typeof predictRequestSchema>;
+
+/**
+ * A prediction's Shapley values for its predicted class's probability: `exact` (TreeSHAP, decision trees and random
+ * forests) or `sampled` (permutation sampling over 50 training rows saved with the model: KNN, SVM, ANN, the ensemble,
+ * the rules; seeded, so the same row always gets the same values). Either way `expected` plus every input's
+ * contribution is the predicted probability.
+ */
+export const explanationSchema = z.object({
+  /** The predicted class's probability knowing no input (averaged over the training or background rows). */
+  expected: z.number(),
+  /** The largest contributions by absolute value, signed (toward the class when positive). */
+  contributions: z.array(z.object({ feature: z.string(), value: z.number() })),
+  method: z.enum(['exact', 'sampled']).optional(),
+});
+export type Explanation = z.infer<typeof explanationSchema>;
 
 export const predictionSchema = z.object({
   /** 0-based position of the row in the request. */
@@ -101,16 +125,10 @@ export const predictionSchema = z.object({
   /** More than PREDICT_LIMITS.mostlyImputedShare of the model's indicators were missing in the input and filled in. */
   mostlyImputed: z.boolean(),
   /**
-   * With `explain`, for a decision tree or random forest: the predicted class's probability knowing no input, and the
-   * inputs that moved it most (exact Shapley values, TreeSHAP), largest first; they add up, with the ones left out,
-   * to the predicted probability.
+   * With `explain`: the predicted class's probability knowing no input, and the inputs that moved it most (Shapley
+   * values), largest first; they add up, with the ones left out, to the predicted probability.
    */
-  explanation: z
-    .object({
-      expected: z.number(),
-      contributions: z.array(z.object({ feature: z.string(), value: z.number() })),
-    })
-    .optional(),
+  explanation: explanationSchema.optional(),
   /**
    * Gap filling only: the row's year is after the last year with a target value, so the model extrapolates (its
    * validation never looked that far ahead).
@@ -168,6 +186,33 @@ export const gapsResponseSchema = predictResponseSchema.extend({
 });
 export type GapsResponse = z.infer<typeof gapsResponseSchema>;
 
+/**
+ * GET /api/jobs/:id/explanations?model=&row=: one test row of a model's results (`row` = its position in that
+ * model's test predictions) explained from the saved model, as the prediction API explains a row.
+ */
+export const testRowExplanationQuerySchema = z.object({
+  model: z.enum(PREDICTION_MODELS).default('chosen'),
+  row: z.coerce.number().int().min(0),
+});
+export type TestRowExplanationQuery = z.infer<typeof testRowExplanationQuerySchema>;
+
+export const testRowExplanationSchema = z.object({
+  jobId: z.string(),
+  model: z.enum(RESULT_ALGORITHMS),
+  row: z.number().int(),
+  space: z.string(),
+  time: z.number(),
+  /** The actual class title of the row. */
+  actual: z.string(),
+  /** The class the saved model predicts for the row, and its probability (the value explained). */
+  predicted: z.string(),
+  probability: z.number(),
+  /** Number of inputs the model reads (the contributions listed are the largest PREDICT_LIMITS.explainChartTop). */
+  inputs: z.number().int(),
+  explanation: explanationSchema,
+});
+export type TestRowExplanation = z.infer<typeof testRowExplanationSchema>;
+
 /** A personal API token as listed (never its secret). */
 export const apiTokenSchema = z.object({
   id: z.string(),
@@ -207,6 +252,10 @@ export const PREDICT_MESSAGES = {
   tokenRouteOnly: 'Personal API tokens work only on the job and prediction routes listed in /api/openapi.json; sign in for the rest.',
   tooManyTokens: 'You have {max} live tokens; revoke one first.',
   modelUnreadable: 'The saved {model} model of this job could not be read. Run the job again to save it anew.',
+  noExplanation: 'The saved {model} model of this job has no per-row explanation (it was saved before they existed). Run the job again to get them.',
+  tooManyToExplain: 'Explanations of a {model} model are estimated row by row: at most {max} rows per request with "explain" (this one has {rows}).',
+  noSuchTestRow: 'This model has no test row {row}.',
+  testRowMissing: 'Test row {row} ({space}, {time}) is no longer in the job\'s data.',
   onnxExportFailed: 'This model could not be written as ONNX. Its predictions are still available through the prediction API; please report the job id.',
 } as const;
 export type PredictMessageKey = keyof typeof PREDICT_MESSAGES;

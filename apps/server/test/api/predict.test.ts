@@ -206,7 +206,7 @@ describe('prediction API and personal tokens', () => {
     expect(absent.json().error.message).toBe(formatMessage(PREDICT_MESSAGES.modelNotAvailable, { model: 'RF', available }));
   });
 
-  it("explains a decision tree's predictions with exact Shapley values that add up to its probability, and no other family's", async () => {
+  it("explains a decision tree's predictions with exact Shapley values, a KNN's with sampled ones, each adding up to its probability", async () => {
     const { secret } = await createToken(owner);
     const rows = jsonRows.slice(0, 10);
     const answer = await predict(jobId, bearer(secret), { rows, model: 'DT', explain: true });
@@ -224,8 +224,14 @@ describe('prediction API and personal tokens', () => {
     });
     const plain = await predict(jobId, bearer(secret), { rows, model: 'DT' });
     expect(plain.json<PredictResponse>().predictions.every((p) => p.explanation === undefined)).toBe(true);
-    const knn = await predict(jobId, bearer(secret), { rows, model: 'KNN', explain: true });
-    expect(knn.json<PredictResponse>().predictions.every((p) => p.explanation === undefined)).toBe(true);
+    expect(predictions.every((p) => p.explanation?.method === 'exact')).toBe(true);
+    const knn = (await predict(jobId, bearer(secret), { rows, model: 'KNN', explain: true })).json<PredictResponse>().predictions;
+    const knnAll = explainRows(models.KNN as SavedPipelineModel, rawRows(rows), knn.map((p) => p.classIndex), Infinity) ?? [];
+    knn.forEach((p, i) => {
+      expect(p.explanation).toEqual({ ...knnAll[i], contributions: knnAll[i].contributions.slice(0, PREDICT_LIMITS.explainTop) });
+      expect(p.explanation?.method).toBe('sampled');
+      expect(knnAll[i].contributions.reduce((t, c) => t + c.value, knnAll[i].expected)).toBeCloseTo(p.probabilities[p.classIndex], 9);
+    });
   });
 
   it('refuses rows lacking training columns with the list, text in an indicator, and both rows and csv', async () => {

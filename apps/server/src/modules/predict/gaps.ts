@@ -5,7 +5,7 @@ import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
-import { predictRows, resolvedHistory, resolveJobModel } from './service.ts';
+import { predictRows, resolvedHistory, resolveJobModel, type ResolvedModel } from './service.ts';
 
 /**
  * Panels with their gaps of recent gap-filling requests, by job and model inputs: building a WHO panel takes
@@ -16,7 +16,12 @@ const FRAME_CACHE_SIZE = 4;
 const FRAME_CACHE_MS = 10 * 60_000;
 const frames = new Map<string, { at: number; frame: PanelFrame; target: string }>();
 
-async function panelWithGaps(ctx: AppContext, job: JobRow, inputs: string[]): Promise<{ frame: PanelFrame; target: string }> {
+/**
+ * The job's panel with its gap rows (cached), for predictions of the panel's own rows.
+ * @param inputs the model's input columns (the gap rows a WHO panel gets are those with some of them)
+ * @throws ApiError 409 when the job's data can no longer be read
+ */
+export async function panelWithGaps(ctx: AppContext, job: JobRow, inputs: string[]): Promise<{ frame: PanelFrame; target: string }> {
   const key = `${job.id}\u0000${inputs.join('\u0000')}`;
   const hit = frames.get(key);
   if (hit && Date.now() - hit.at < FRAME_CACHE_MS) return hit;
@@ -37,7 +42,7 @@ async function panelWithGaps(ctx: AppContext, job: JobRow, inputs: string[]): Pr
  * A frame row as the prediction API takes it (place, time and every indicator, NaN as null), or null when the
  * row has no indicator value at all (nothing to predict from).
  */
-function rowOf(frame: PanelFrame, index: number, target: string): Record<string, number | string | null> | null {
+export function rowOf(frame: PanelFrame, index: number, target: string): Record<string, number | string | null> | null {
   const row: Record<string, number | string | null> = { [frame.spaceColumn]: frame.space[index], [frame.timeColumn]: frame.time[index] };
   let present = 0;
   for (const column of frame.columns) {
@@ -47,6 +52,18 @@ function rowOf(frame: PanelFrame, index: number, target: string): Record<string,
     row[column.name] = Number.isFinite(value) ? value : null;
   }
   return present > 0 ? row : null;
+}
+
+/**
+ * Gives a resolved model the panel to read the target's history and carry-forward values from, as it was trained.
+ * @returns the panel's target values
+ */
+export function readFromPanel(resolved: ResolvedModel, frame: PanelFrame, target: string): Float64Array {
+  const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
+  const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
+  if (withHistory) resolved.history = resolvedHistory(withHistory, frame, values, target);
+  if (resolved.members.some((m) => m.saved.pipeline.carryForward)) resolved.carry = { frame };
+  return values;
 }
 
 /** The first and last year with a target value in the panel, or null when no row has one. */
@@ -74,10 +91,7 @@ export async function predictGaps(ctx: AppContext, userId: string, jobId: string
   const job = await findOwnJob(ctx, userId, jobId);
   if (!job) throw ApiError.of(404, 'not_found');
   const { frame, target } = await panelWithGaps(ctx, job, resolved.features);
-  const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
-  const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
-  if (withHistory) resolved.history = resolvedHistory(withHistory, frame, values, target);
-  if (resolved.members.some((m) => m.saved.pipeline.carryForward)) resolved.carry = { frame };
+  const values = readFromPanel(resolved, frame, target);
 
   // Observed classes by the model's class bounds (automatic classes take outlying values into the end classes).
   const clamp = resolved.results.preprocessing?.targetDiscretization?.mode !== 'manual';

@@ -15,8 +15,13 @@ export interface PredictTask {
   features: string[];
   /** Row-major cells, `features.length` per row; NaN for a missing cell. Moved to the thread, not copied. */
   values: Float64Array;
-  /** Explain each prediction (a decision tree's or a random forest's; the other models have no exact explanation). */
+  /**
+   * Explain each prediction: exact for a decision tree or random forest, sampled over the model's background rows
+   * for the other models and the ensemble (none for a model saved before background rows were).
+   */
   explain?: boolean;
+  /** Contributions kept per explained row (PREDICT_LIMITS.explainTop by default). */
+  explainTop?: number;
 }
 
 /** A prediction, with its explanation when one was asked for and the model has one. */
@@ -41,9 +46,8 @@ function taskRows(task: PredictTask): RawRow[] {
 export default async function runPredictTask(task: PredictTask): Promise<ExplainedPrediction[]> {
   await prepareModels(task.members.map((m) => m.saved.family));
   const rows = taskRows(task);
-  if (task.ensemble) return predictEnsembleRows(task.members, rows);
-  const { saved } = task.members[0];
-  const predictions = predictRowsWithProbabilities(saved, rows);
-  const explanations = task.explain ? explainRows(saved, rows, predictions.map((p) => p.index), PREDICT_LIMITS.explainTop) : null;
+  const model = task.ensemble ? task.members : task.members[0].saved;
+  const predictions = task.ensemble ? predictEnsembleRows(task.members, rows) : predictRowsWithProbabilities(task.members[0].saved, rows);
+  const explanations = task.explain ? explainRows(model, rows, predictions.map((p) => p.index), task.explainTop ?? PREDICT_LIMITS.explainTop) : null;
   return explanations ? predictions.map((p, i) => ({ ...p, explanation: explanations[i] })) : predictions;
 }

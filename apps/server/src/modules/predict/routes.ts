@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, PREDICT_MESSAGES, RESULT_ALGORITHMS, predictRequestSchema } from '@indicata/contracts';
+import { ID_PATTERN, PREDICTION_MODELS, PREDICT_LIMITS, PREDICT_MESSAGES, RESULT_ALGORITHMS, predictRequestSchema, testRowExplanationQuerySchema } from '@indicata/contracts';
 import { exportEnsembleOnnx, exportOnnx } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { parseParams, parseQuery } from '../../http/parse.ts';
 import { predictRows, resolveJobModel } from './service.ts';
 import { predictGaps } from './gaps.ts';
+import { explainTestRow } from './explain-test-row.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { ApiError } from '../../http/errors.ts';
 import { delayRefusal } from '../../http/refusal-delay.ts';
@@ -67,6 +68,15 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
     if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { model } = parseQuery(modelQuery, request);
     return predictGaps(ctx, user.id, id, model ?? 'chosen');
+  });
+
+  // GET /api/jobs/:id/explanations?model=&row=: one test row of a model's results explained from its saved model
+  // (read-only, like the gaps: the demo account may call it on the demo job).
+  app.get('/api/jobs/:id/explanations', { config: { bearer: true } }, async (request) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+    return explainTestRow(ctx, user.id, id, parseQuery(testRowExplanationQuerySchema, request));
   });
 
   // GET /api/jobs/:id/onnx/:model: the whole pipeline of one family (or the ensemble) as an .onnx file, written

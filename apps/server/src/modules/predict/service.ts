@@ -183,6 +183,20 @@ function carriedFromPanel(frame: PanelFrame, indicators: string[], rows: PlaceYe
   return new Map(present.map((name, i) => [name, values[i]]));
 }
 
+/** What predictRows may do differently from the prediction API's defaults. */
+export interface PredictOptions {
+  /** Contributions kept per explained row (PREDICT_LIMITS.explainTop by default). */
+  explainTop?: number;
+  /** Predict every row however many indicators it lacks (a test row, which the run predicted too). */
+  anyMissing?: boolean;
+}
+
+/** Whether a resolved model's explanations are exact (TreeSHAP of a tree or forest) rather than sampled. */
+export function exactlyExplained(model: ResolvedModel): boolean {
+  const { saved } = model.members[0];
+  return model.algorithm !== 'Ensemble' && (saved.family === 'DT' || saved.family === 'RF') && saved.pipeline.rule === undefined;
+}
+
 /**
  * Predicts rows with a resolved model: refuses input lacking a training column (with the list), reads numbers
  * (numeric text too; other text in an indicator column is refused), fills a missing indicator cell with its place's
@@ -193,8 +207,14 @@ function carriedFromPanel(frame: PanelFrame, indicators: string[], rows: PlaceYe
  * @param model resolveJobModel's answer
  * @param body the validated request
  * @param labels the job's spatial and temporal column names (echoed per row when present)
+ * @param options explanation length and whether rows missing most indicators are predicted anyway
  */
-export async function predictRows(model: ResolvedModel, body: PredictRequest, labels: { space: string; time: string }): Promise<Omit<PredictResponse, 'jobId'>> {
+export async function predictRows(
+  model: ResolvedModel,
+  body: PredictRequest,
+  labels: { space: string; time: string },
+  options: PredictOptions = {},
+): Promise<Omit<PredictResponse, 'jobId'>> {
   const { classes } = model.pipeline;
   const { features } = model;
   const table = inputTable(body);
@@ -260,7 +280,7 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
       }
       values.push(value);
     }
-    if (missing > allowed) {
+    if (missing > allowed && !options.anyMissing) {
       notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: indicators.length, allowed }) });
     } else {
       for (const value of values) cells.push(value);
@@ -270,9 +290,19 @@ export async function predictRows(model: ResolvedModel, body: PredictRequest, la
       mostlyImputed.push(missing + carriedCells > mostlyImputedFrom);
     }
   });
+  if (body.explain === true && !exactlyExplained(model) && rowNumbers.length > PREDICT_LIMITS.explainSampledMaxRows) {
+    throw badRequest(formatMessage(PREDICT_MESSAGES.tooManyToExplain, { model: model.algorithm, max: PREDICT_LIMITS.explainSampledMaxRows, rows: rowNumbers.length }));
+  }
   let predicted: ExplainedPrediction[] = [];
   if (rowNumbers.length > 0) {
-    predicted = await predictInThread({ members: model.members, ensemble: model.algorithm === 'Ensemble', features, values: Float64Array.from(cells), explain: body.explain === true });
+    predicted = await predictInThread({
+      members: model.members,
+      ensemble: model.algorithm === 'Ensemble',
+      features,
+      values: Float64Array.from(cells),
+      explain: body.explain === true,
+      ...(options.explainTop !== undefined ? { explainTop: options.explainTop } : {}),
+    });
   }
   const predictions: Prediction[] = predicted.map((p, i) => ({
     row: rowNumbers[i],
