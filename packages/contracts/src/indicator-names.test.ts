@@ -31,6 +31,12 @@ describe('indicator names', () => {
     expect(indicatorName('WSH_WATER_SAFELY_MANAGED', names, 'en', { withCode: true })).toBe('WSH_WATER_SAFELY_MANAGED');
   });
 
+  it('shortens a label to its words for a chart axis, keeping dimension and history suffix', () => {
+    expect(indicatorName('MDG_0000000007-SEX_FMLE (previous known value)', names, 'en', { short: true })).toBe('Under-five mortality rate, female (previous known value)');
+    expect(indicatorName('WHS7_156', names, 'en', { short: true })).toBe('Per capita total expenditure on health at average exchange rate');
+    expect(indicatorName('X', { X: '(only parentheses)' }, 'en', { short: true })).toBe('(only parentheses)');
+  });
+
   it('says age groups, two dimensions and unknown keys', () => {
     expect(dimensionWords('AGEGROUP_YEARS15-49')).toBe('15-49 years');
     expect(dimensionWords('AGEGROUP_YEARS60-PLUS', 'pt-BR')).toBe('60+ anos');

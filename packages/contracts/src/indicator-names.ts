@@ -79,6 +79,18 @@ export function splitWhoColumn(column: string, names: IndicatorNames): { code: s
 export interface IndicatorNameOptions {
   /** Adds the column's code in parentheses ("Life expectancy at birth (years), female (WHOSIS_000001-SEX_FMLE)"). */
   withCode?: boolean;
+  /**
+   * Leaves out the label's parenthesised units and definitions ("Under-five mortality rate, female (previous known
+   * value)"), for a chart's axis: a long label cut there would hide the dimension and the history suffix that tell
+   * its columns apart.
+   */
+  short?: boolean;
+}
+
+/** A label without its parenthesised parts; the label as it is when nothing else would be left. */
+function shortLabel(label: string): string {
+  const short = label.replace(/\s*\([^()]*\)/g, '').replace(/\s+/g, ' ').trim();
+  return short === '' ? label : short;
 }
 
 /**
@@ -94,10 +106,10 @@ export function indicatorName(column: string, names: IndicatorNames, locale: Rep
   if (history) return `${indicatorName(history[1]!, names, locale, options)} (${HISTORY_SUFFIXES[locale][history[2]!]})`;
   const who = splitWhoColumn(column, names);
   if (!who) return column;
-  const label = names[who.code]!;
+  const label = options.short ? shortLabel(names[who.code]!) : names[who.code]!;
   const name = who.dimension === '' ? label : `${label}, ${dimensionWords(who.dimension, locale)}`;
   // A label that is only its code (some catalog entries have no label) is not repeated.
-  return options.withCode && label !== who.code ? `${name} (${column})` : name;
+  return options.withCode && names[who.code] !== who.code ? `${name} (${column})` : name;
 }
 
 /**

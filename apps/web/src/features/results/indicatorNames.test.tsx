@@ -63,6 +63,9 @@ describe('a WHO job names its indicators on the result page', () => {
     expect(text('table-unused-indicators')).toContain(`${NAMES.WHS7_156} (WHS7_156)`);
     expect(text('table-correlation')).toContain(NAMES.MDG_0000000007);
     expect(text('table-correlation')).not.toMatch(CODES);
+    // The correlation table's narrow columns take the short names.
+    const headers = [...screen.getByTestId('table-correlation').querySelectorAll('thead th')].map((cell) => cell.textContent);
+    expect(headers).toEqual(['', 'Adult mortality rate, female', 'Under-five mortality rate']);
   });
 
   it("in the configuration, from the catalog when the results carry no names (a job finished before they were stored)", async () => {

@@ -8,6 +8,7 @@ import type { Baseline, ConfusionMatrix, FeatureImportanceRow, ModelResult } fro
 import { EChart } from './EChart.tsx';
 import { confusionHeatmapOption, confusionTotals, correlationHeatmapOption, featureImportanceOption, scoresOption } from './options.ts';
 import { formatCell } from '../format.ts';
+import { useAxisName } from '../axisName.ts';
 
 export function ConfusionHeatmap({ algorithm, matrix }: { algorithm: string; matrix: ConfusionMatrix }) {
   const { t } = useTranslation('results');
@@ -22,14 +23,16 @@ export function ConfusionHeatmap({ algorithm, matrix }: { algorithm: string; mat
 
 export function CorrelationHeatmap({ labels, values }: { labels: string[]; values: (number | null)[][] }) {
   const { t } = useTranslation('results');
-  const option = useMemo(() => correlationHeatmapOption(labels, values), [labels, values]);
+  const axisName = useAxisName();
+  const option = useMemo(() => correlationHeatmapOption(labels, values, axisName), [labels, values, axisName]);
   const height = Math.min(640, 200 + labels.length * 22);
   return <EChart option={option} height={height} summary={t('charts.correlationSummary', { count: Math.max(0, labels.length - 1) })} testId="chart-correlation" />;
 }
 
 export function FeatureImportanceBars({ algorithm, rows }: { algorithm: string; rows: FeatureImportanceRow[] }) {
   const { t } = useTranslation('results');
-  const option = useMemo(() => featureImportanceOption(rows), [rows]);
+  const axisName = useAxisName();
+  const option = useMemo(() => featureImportanceOption(rows, 20, axisName), [rows, axisName]);
   const top = [...rows].sort((a, b) => b.Importance - a.Importance)[0];
   const height = Math.min(560, 60 + Math.min(rows.length, 20) * 24);
   const summary = top

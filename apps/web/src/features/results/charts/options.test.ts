@@ -30,6 +30,16 @@ describe('chart options', () => {
     expect(option.series[0].data[19]).toBe(0.24);
   });
 
+  it('labels an axis with the short name it is given, the category (which the tooltip shows) keeping the full name', () => {
+    const full = 'Under-five mortality rate (probability of dying by age 5 per 1000 live births) (previous known value)';
+    const axisName = (name: string) => (name === full ? 'Under-five mortality rate (previous known value)' : name);
+    const bars = featureImportanceOption([{ Feature: full, Importance: 0.5 }], 20, axisName) as { yAxis: { data: string[]; axisLabel: { formatter: (value: string) => string } } };
+    expect(bars.yAxis.data).toEqual([full]);
+    expect(bars.yAxis.axisLabel.formatter(full)).toBe('Under-five mortality rate (previous known value)');
+    const heatmap = correlationHeatmapOption([full, 'b'], [[1, 0.5], [0.5, 1]], axisName) as { xAxis: { axisLabel: { formatter: (value: string) => string } } };
+    expect(heatmap.xAxis.axisLabel.formatter(full)).toBe('Under-five mortality rate (previous known value)');
+  });
+
   it('colours ordered classes with an ordered palette and maps actual and predicted side by side', () => {
     expect(classPalette(3)).toHaveLength(3);
     expect(new Set(classPalette(5)).size).toBe(5);

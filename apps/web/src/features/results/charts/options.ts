@@ -89,16 +89,19 @@ export function confusionTotals(matrix: ConfusionMatrix): { hits: number; total:
   return { hits, total };
 }
 
-/** Heatmap of Pearson correlations, -1 (red) .. 0 (white) .. 1 (blue); null cells are left empty. */
-export function correlationHeatmapOption(labels: string[], values: (number | null)[][]): ChartOption {
+/**
+ * Heatmap of Pearson correlations, -1 (red) .. 0 (white) .. 1 (blue); null cells are left empty.
+ * @param axisName what an axis shows for a label (a short name; the tooltip keeps the label)
+ */
+export function correlationHeatmapOption(labels: string[], values: (number | null)[][], axisName: (label: string) => string = (label) => label): ChartOption {
   const data: [number, number, number | string][] = [];
   values.forEach((row, i) => row.forEach((value, j) => data.push([j, i, value === null ? '-' : Number(value.toFixed(4))])));
   return {
     animation: false,
     tooltip: cellTooltip(labels, (row, column, r) => [`${row} ↔ ${column}`, `r = ${r}`]),
     grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
-    xAxis: { type: 'category', data: labels, axisLabel: { ...fitted(130, 'truncate'), rotate: 45, interval: 0 } },
-    yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { ...fitted(150, 'truncate'), interval: 0 } },
+    xAxis: { type: 'category', data: labels, axisLabel: { ...fitted(130, 'truncate'), rotate: 45, interval: 0, formatter: axisName } },
+    yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { ...fitted(150, 'truncate'), interval: 0, formatter: axisName } },
     visualMap: {
       min: -1,
       max: 1,
@@ -114,15 +117,18 @@ export function correlationHeatmapOption(labels: string[], values: (number | nul
   };
 }
 
-/** Horizontal bars of feature importance, the most important on top (at most `top` features). */
-export function featureImportanceOption(rows: FeatureImportanceRow[], top = 20): ChartOption {
+/**
+ * Horizontal bars of feature importance, the most important on top (at most `top` features).
+ * @param axisName what the axis shows for a feature (a short name; the tooltip keeps the feature's name)
+ */
+export function featureImportanceOption(rows: FeatureImportanceRow[], top = 20, axisName: (feature: string) => string = (feature) => feature): ChartOption {
   const sorted = [...rows].sort((a, b) => b.Importance - a.Importance).slice(0, top).reverse();
   return {
     animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', axisLabel: FONT },
-    yAxis: { type: 'category', data: sorted.map((r) => r.Feature), axisLabel: fitted(200, 'truncate') },
+    yAxis: { type: 'category', data: sorted.map((r) => r.Feature), axisLabel: { ...fitted(200, 'truncate'), formatter: axisName } },
     series: [{ type: 'bar', data: sorted.map((r) => Number(r.Importance.toFixed(4))), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 18 }],
   };
 }

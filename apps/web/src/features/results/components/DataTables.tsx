@@ -6,6 +6,7 @@ import { formatCell } from '../format.ts';
 import { sortByIgDescending } from '../sorting.ts';
 import { usePlaceLabel } from '../usePlaceLabel.ts';
 import { ChartSlot, CorrelationHeatmap } from '../lazyCharts.tsx';
+import { useAxisName } from '../axisName.ts';
 
 /** Used or unused indicators: name, missing values (%), information gain (highest first); the spec's field names stay in the JSON. */
 export function IndicatorsTable({ kind, rows }: { kind: 'used' | 'unused'; rows: IndicatorRow[] | undefined }) {
@@ -33,11 +34,13 @@ type CorrelationRow = { label: string; values: (number | null)[] };
 /** Pearson correlations of the selected features and the target, as a table and a heatmap. */
 export function CorrelationSection({ matrix }: { matrix: AutoMLResults['correlationMatrix'] | undefined }) {
   const { t } = useTranslation('results');
+  const axisName = useAxisName();
   if (!matrix || !Array.isArray(matrix.labels) || !Array.isArray(matrix.values)) return null;
   const rows: CorrelationRow[] = matrix.labels.map((label, i) => ({ label, values: matrix.values[i] ?? [] }));
   const columns: Column<CorrelationRow>[] = [
     { header: '', cell: (row) => <Text span size="sm" fw={600}>{row.label}</Text> },
-    ...matrix.labels.map((label, j) => ({ header: label, cell: (row: CorrelationRow) => formatCell(row.values[j]), numeric: true })),
+    // Columns are narrow: their headers take the short names; each row's header keeps the full name.
+    ...matrix.labels.map((label, j) => ({ header: axisName(label), cell: (row: CorrelationRow) => formatCell(row.values[j]), numeric: true })),
   ];
   return (
     <Stack gap="md">

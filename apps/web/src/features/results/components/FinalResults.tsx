@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
+import { indicatorName, resultColumns, showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
 import { formatCell } from '../format.ts';
 import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
@@ -15,6 +15,7 @@ import { ModelSection } from './ModelSection.tsx';
 import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables.tsx';
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 import { UseModelSection } from '../predict/UseModelSection.tsx';
+import { AxisNameContext } from '../axisName.ts';
 
 const NO_NAMES: IndicatorNames = {};
 
@@ -35,6 +36,10 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
   const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const results = useMemo(() => withIndicatorNames(stored, locale, names), [stored, locale, names]);
   const withCodes = useMemo(() => withIndicatorNames(stored, locale, names, { withCode: true }), [stored, locale, names]);
+  const axisName = useMemo(() => {
+    const short = new Map(resultColumns(stored).map((column) => [indicatorName(column, names, locale), indicatorName(column, names, locale, { short: true })]));
+    return (name: string) => short.get(name) ?? name;
+  }, [stored, locale, names]);
   const [filters, setFilters] = useState<ResultFilters>(NO_FILTERS);
   const [open, setOpen] = useState<string[]>([]);
   const options = useMemo(() => filterOptions(results), [results]);
@@ -107,60 +112,62 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
   const allOpen = parts.every((part) => open.includes(part.id));
 
   return (
-    <Stack gap="xl" data-testid="final-results">
-      <Group justify="space-between" align="flex-start">
-        <Group gap="sm">
-          <Title order={2}>{t('detail.finalResults')}</Title>
-          <InfoPopup method={validationMethod(results)} />
+    <AxisNameContext.Provider value={axisName}>
+      <Stack gap="xl" data-testid="final-results">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="sm">
+            <Title order={2}>{t('detail.finalResults')}</Title>
+            <InfoPopup method={validationMethod(results)} />
+          </Group>
+          <DownloadModelsButton jobId={jobId} />
         </Group>
-        <DownloadModelsButton jobId={jobId} />
-      </Group>
 
-      {/* Only a run validated on later years has a time-respecting figure to set beside a random split's. */}
-      {gap && (
-        <Text size="sm" c="dimmed" data-testid="cv-gap">
-          {t('detail.cvGap', { algorithm: gap.algorithm, forward: formatCell(gap.forwardChaining), random: formatCell(gap.randomKFold), gap: formatCell(gap.gap) })}
-        </Text>
-      )}
+        {/* Only a run validated on later years has a time-respecting figure to set beside a random split's. */}
+        {gap && (
+          <Text size="sm" c="dimmed" data-testid="cv-gap">
+            {t('detail.cvGap', { algorithm: gap.algorithm, forward: formatCell(gap.forwardChaining), random: formatCell(gap.randomKFold), gap: formatCell(gap.gap) })}
+          </Text>
+        )}
 
-      {warnings.translated.length + warnings.english.length > 0 && (
-        <Alert color="yellow" variant="light" radius="md" title={t('detail.warnings')} data-testid="result-warnings">
-          <List size="sm">
-            {warnings.translated.map((warning) => (
-              <List.Item key={warning}>{warning}</List.Item>
+        {warnings.translated.length + warnings.english.length > 0 && (
+          <Alert color="yellow" variant="light" radius="md" title={t('detail.warnings')} data-testid="result-warnings">
+            <List size="sm">
+              {warnings.translated.map((warning) => (
+                <List.Item key={warning}>{warning}</List.Item>
+              ))}
+            </List>
+            {warnings.english.length > 0 && (
+              <Text size="sm" mt={4}>
+                {t('story.warningsInEnglish')} <span lang="en">{warnings.english.join(' ')}</span>
+              </Text>
+            )}
+          </Alert>
+        )}
+
+        <UseModelSection jobId={jobId} results={stored} showMap={hasCountries(stored, database)} />
+
+        <div style={wide ? { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 } : undefined}>
+          <FiltersBar filters={filters} options={options} onChange={setFilters} />
+        </div>
+
+        <Stack gap="xs">
+          <Group justify="flex-end">
+            <Button variant="default" size="xs" onClick={() => setOpen(allOpen ? [] : parts.map((part) => part.id))} data-testid="toggle-all-sections">
+              {allOpen ? t('sections.closeAll') : t('sections.openAll')}
+            </Button>
+          </Group>
+          <Accordion multiple value={open} onChange={setOpen} variant="separated" order={3} transitionDuration={0} data-testid="result-sections">
+            {parts.map((part) => (
+              <Accordion.Item key={part.id} value={part.id} id={`results-${part.id}`} data-testid={`section-${part.id}`}>
+                <Accordion.Control>
+                  <Text fw={600}>{part.label}</Text>
+                </Accordion.Control>
+                <Accordion.Panel>{open.includes(part.id) ? part.render() : null}</Accordion.Panel>
+              </Accordion.Item>
             ))}
-          </List>
-          {warnings.english.length > 0 && (
-            <Text size="sm" mt={4}>
-              {t('story.warningsInEnglish')} <span lang="en">{warnings.english.join(' ')}</span>
-            </Text>
-          )}
-        </Alert>
-      )}
-
-      <UseModelSection jobId={jobId} results={stored} showMap={hasCountries(stored, database)} />
-
-      <div style={wide ? { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 4px)', zIndex: 5 } : undefined}>
-        <FiltersBar filters={filters} options={options} onChange={setFilters} />
-      </div>
-
-      <Stack gap="xs">
-        <Group justify="flex-end">
-          <Button variant="default" size="xs" onClick={() => setOpen(allOpen ? [] : parts.map((part) => part.id))} data-testid="toggle-all-sections">
-            {allOpen ? t('sections.closeAll') : t('sections.openAll')}
-          </Button>
-        </Group>
-        <Accordion multiple value={open} onChange={setOpen} variant="separated" order={3} transitionDuration={0} data-testid="result-sections">
-          {parts.map((part) => (
-            <Accordion.Item key={part.id} value={part.id} id={`results-${part.id}`} data-testid={`section-${part.id}`}>
-              <Accordion.Control>
-                <Text fw={600}>{part.label}</Text>
-              </Accordion.Control>
-              <Accordion.Panel>{open.includes(part.id) ? part.render() : null}</Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+          </Accordion>
+        </Stack>
       </Stack>
-    </Stack>
+    </AxisNameContext.Provider>
   );
 }
