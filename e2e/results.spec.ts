@@ -104,6 +104,11 @@ test.describe('results', () => {
     // No field name of the spec on the page (they stay in the JSON and the CSV downloads).
     const pageText = await page.getByTestId('final-results').innerText();
     for (const raw of ['TotalIntances', 'indicatorAnalyzingName', 'missingDatasPercent', 'mean_test_score', 'rank_test_score']) expect(pageText).not.toContain(raw);
+    // Indicators by their WHO names: a column code with its dimension ("WHOSIS_000004-SEX_FMLE") appears only in
+    // parentheses after its name, and never in the report.
+    const dimensionCode = /(?<![(\w])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*-(SEX|RESIDENCEAREATYPE|AGEGROUP)_/;
+    expect(pageText).not.toMatch(dimensionCode);
+    expect(await page.getByTestId('report').innerText()).not.toMatch(/[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*-(SEX|RESIDENCEAREATYPE|AGEGROUP)_/);
     const families = await page.locator('[data-testid^="model-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')!.slice(6)));
     expect(families.length).toBeGreaterThan(0);
     for (const family of families) {
