@@ -70,6 +70,8 @@ describe('compare', () => {
     expect(rows['Indicators chosen as input']).toEqual([`${names.WHS7_156} (WHS7_156); OTHER`, '']);
     expect(rows['How the target groups are cut']).toEqual(['Quantile (equal counts)', 'Equal width']);
     expect(rows['Data imputation']).toEqual(['Mean', 'automatic']);
+    const off = displayedConfig(data({ maxPercentMissingDatasToPrediction: 'No', outlierQparameter: 'none', pearsonCorrelationCut: null }), {}, en, 'en');
+    expect([off.maxPercentMissingDatasToPrediction, off.outlierQparameter, off.pearsonCorrelationCut]).toEqual(['No', 'None', '—']);
     expect(JSON.stringify(rows)).not.toMatch(/groupsCategorizationMethod|codePredictionIndicator/);
   });
 });

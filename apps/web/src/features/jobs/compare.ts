@@ -66,6 +66,8 @@ export function settingLabel(setting: string, t: Translate): string {
 
 /** Settings whose stored value is a key of a label (`{value}` is replaced by the value). */
 const CHOICES: Partial<Record<string, string>> = {
+  maxPercentMissingDatasToPrediction: 'wizard:missing.removal{value}',
+  outlierQparameter: 'wizard:outliers.{value}',
   dataImputation: 'wizard:missing.{value}',
   groupsCategorizationMethod: 'wizard:target.methods.{value}',
   BalanceAlgorithm: 'wizard:balancing.options.{value}',
@@ -75,8 +77,9 @@ const CHOICES: Partial<Record<string, string>> = {
 
 /**
  * A job's configuration as the compare view shows it: the predicted indicator and the chosen inputs by their names
- * with their codes (lists of names, which hold commas, cut by semicolons), the target's dimensions in words, and
- * choices (imputation, cut, balancing, history, language, 'auto') by their labels; every other value as stored.
+ * with their codes (lists of names, which hold commas, cut by semicolons), the target's dimensions in words,
+ * choices (missing data, outliers, imputation, cut, balancing, history, language, 'auto') by their labels, an unset
+ * setting as a dash; every other value as stored.
  * @param data the job's stored configuration
  * @param names code -> WHO name for this job (none for an upload: its columns are names already)
  * @param t the translation function; `locale` the reader's language
@@ -87,6 +90,8 @@ export function displayedConfig(data: JobData, names: IndicatorNames, t: Transla
   for (const [field, value] of Object.entries(data as Record<string, unknown>)) {
     const choice = CHOICES[field];
     if (value === 'auto') out[field] = t('settings:auto');
+    // A setting left unset (no target region, no Pearson cut ...) reads as a setting one job lacks.
+    else if (value === null) out[field] = t('jobs:compare.none');
     else if (choice && typeof value === 'string') out[field] = t(choice.replace('{value}', value), { defaultValue: value });
     else out[field] = value;
   }
