@@ -75,8 +75,8 @@ export const BUILTIN_PROVIDER: JobReport['provider'] = { kind: 'builtin', label:
 /**
  * The built-in analyst's report of a job's results in any language. It is computed from the results alone, so it is
  * also written on demand: in the reader's language when that differs from the job's, and beside a language model's
- * report, which stays in the language it was written in.
- * @param results the job's results
+ * report, which stays in the language it was written in. Indicators are named by the names stored with the results.
+ * @param stored the job's results
  * @param locale the language to write in
  * @param provider the configured provider the stored report names (the built-in analyst when written on demand)
  */
