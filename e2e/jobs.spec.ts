@@ -4,7 +4,7 @@ import { queueJob, readJob, whoAvailable, whoJobData } from './support/jobs.ts';
 
 /**
  * Jobs under their owner's control, in Chromium against the real server and engine: cancel a running job, re-run
- * a finished one to the same results, compare jobs side by side, delete one with its files, clone one into the
+ * a finished one to the same results (with the same seed, and exactly by replaying its search), compare jobs side by side, delete one with its files, clone one into the
  * wizard and run the copy. Jobs are queued through the API (the wizard's own path is wizard.spec.ts and
  * journey.spec.ts) on the e2e server's WHO import.
  */
@@ -66,6 +66,21 @@ test.describe('job control', () => {
       expect(b.models[family].test).toEqual(a.models[family].test);
       expect(b.models[family].validationMacroF1).toBe(a.models[family].validationMacroF1);
     }
+
+    // Rerun exactly: the recorded search replayed, so the very same record and scores; the bundle downloads.
+    await openActions(page, quick.id);
+    await page.getByRole('menuitem', { name: 'Rerun exactly (replay the same search)' }).click();
+    const exactRow = page.locator('tr[data-job-id]', { hasText: 'Quick tree (exact replay)' });
+    await expect(exactRow.locator('[data-status="Done"]')).toBeVisible({ timeout: JOB_WAIT_MS });
+    const exact = (await readJob(page, (await exactRow.getAttribute('data-job-id'))!)).job!;
+    type Replayed = Scores & { replay: unknown };
+    expect((exact.results as Replayed).replay).toEqual((first.results as Replayed).replay);
+    expect((exact.results as Replayed).models).toEqual(
+      expect.objectContaining({ DT: expect.objectContaining({ test: a.models.DT.test, validationMacroF1: a.models.DT.validationMacroF1 }) }),
+    );
+    await openActions(page, quick.id);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download replay bundle' }).click()]);
+    expect(download.suggestedFilename()).toBe(`indicata-${quick.id}-replay.json`);
 
     // Compare the two runs: same configuration, the same scores.
     await page.getByRole('checkbox', { name: 'Select Quick tree to compare' }).check();

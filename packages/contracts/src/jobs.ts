@@ -80,7 +80,8 @@ export const JOB_EVENT = 'job';
 export const JOB_DELETED_EVENT = 'job-deleted';
 
 /** Body of POST /api/jobs/:id/rerun: an optional name for the new job (default: the original's). */
-export const rerunJobRequestSchema = z.object({ name: z.string().trim().max(200).optional() }).strict();
+/** `exact`: replay the original's recorded search (results.replay) instead of searching again on the clock. */
+export const rerunJobRequestSchema = z.object({ name: z.string().trim().max(200).optional(), exact: z.boolean().optional() }).strict();
 
 /**
  * A job submission (POST /api/jobs) or re-run (POST /api/jobs/:id/rerun) may carry this header so that sending it

@@ -42,3 +42,38 @@ export const replayRecordSchema = z.object({
     .optional(),
 });
 export type ReplayRecord = z.infer<typeof replayRecordSchema>;
+
+/** A panel as a replay bundle carries it (JSON: numbers exactly as the run read them, null where missing). */
+export const bundledFrameSchema = z.object({
+  sha256: z.string(),
+  /** Where the job's data came from: the user's upload or the WHO catalog (under its own licence). */
+  source: z.enum(['upload', 'who']),
+  spaceColumn: z.string(),
+  timeColumn: z.string(),
+  regionColumn: z.string().nullable(),
+  space: z.array(z.string()),
+  time: z.array(z.number()),
+  region: z.array(z.string().nullable()).nullable(),
+  columns: z.array(z.object({ name: z.string(), values: z.array(z.number().nullable()) })),
+});
+export type BundledFrame = z.infer<typeof bundledFrameSchema>;
+
+/**
+ * One download per job that anyone can replay with `npm run automl -- --replay FILE`: the configuration, the seed,
+ * the replay record, the panel with its SHA-256, the versions that ran it, and the results to compare with.
+ */
+export const replayBundleSchema = z.object({
+  format: z.literal('indicata-replay-bundle'),
+  version: z.literal(1),
+  createdAt: z.string(),
+  job: z.object({ id: z.string(), name: z.string(), seed: z.number().int(), data: z.unknown() }),
+  versions: z.object({ engine: z.string(), app: z.string(), node: z.string() }),
+  /** WHO jobs: the catalog's vintage (the GHO export the data came from). */
+  whoVintages: z.array(z.unknown()).nullable(),
+  replay: replayRecordSchema,
+  /** The panel; null when the data changed since the run (then only its digest, in `replay`, is left). */
+  frame: bundledFrameSchema.nullable(),
+  frameNote: z.string().nullable(),
+  results: z.unknown(),
+});
+export type ReplayBundle = z.infer<typeof replayBundleSchema>;

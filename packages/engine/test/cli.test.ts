@@ -5,6 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { nodeArgumentsFor } from '../src/compiled-loader.mjs';
 import { syntheticPanel } from './helpers/panel.ts';
+import { decodeCsvBytes } from '@indicata/contracts';
+import { frameFromTable, parseAnyDelimiterCsv } from '../src/data/csv.ts';
+import { bundledFrameOf } from '../src/pipeline/replay.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const cli = path.join(repoRoot, 'packages/engine/src/cli/main.ts');
@@ -122,6 +125,23 @@ describe('automl CLI', { timeout: 60_000 }, () => {
     const differs = run(['--replay', edited, '--out', path.join(dir, 'replayed-2.json')]);
     expect(differs.status).toBe(2);
     expect(differs.stderr).toMatch(/differs from the recorded run at \$\.models\.DT\.test\.macroF1: 0\.123456 vs/);
+  }, 120_000);
+
+  it('--replay reads a job\'s bundle, which carries its panel', () => {
+    const out = path.join(dir, 'to-replay.json');
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    const frame = frameFromTable(parseAnyDelimiterCsv(decodeCsvBytes(readFileSync(csv))), { spaceColumn: 'countryName', timeColumn: 'year' });
+    const bundle = { format: 'indicata-replay-bundle', version: 1, replay: results.replay, frame: bundledFrameOf(frame, 'upload'), frameNote: null, results };
+    const file = path.join(dir, 'bundle.json');
+    writeFileSync(file, JSON.stringify(bundle));
+    const replayed = run(['--replay', file, '--workers', '0', '--out', path.join(dir, 'from-bundle.json')]);
+    expect(replayed.status, replayed.stderr).toBe(0);
+    expect(replayed.stderr).toMatch(/identical to the recorded run/);
+    // A bundle whose panel was left out (the data changed since the run) says so rather than replay something else.
+    writeFileSync(file, JSON.stringify({ ...bundle, frame: null, frameNote: 'the data changed since the run' }));
+    const refused = run(['--replay', file, '--out', path.join(dir, 'never.json')]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/holds no panel \(the data changed since the run\)/);
   }, 120_000);
 
   // Uploads in the app must be semicolon-separated (the spec's rule); the command line reads a panel as another tool

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { AutoMLResults } from '@indicata/contracts';
+import type { AutoMLResults, ReplayRecord } from '@indicata/contracts';
 import type { EngineConfigInput, PanelFrame, SavedModel } from '@indicata/engine';
 
 export type EngineThreadMessage =
@@ -35,6 +35,8 @@ export interface EngineRunOptions {
    * inside the budget as they are for the CLI (6-10 s of a 43 MB upload); the thread's own module loading is left out.
    */
   startedAt?: number;
+  /** "Rerun exactly": the original job's replay record; the engine replays it with no clock. */
+  replay?: ReplayRecord | null;
 }
 
 /**
@@ -51,7 +53,7 @@ export function runEngineInThread(
   options: EngineRunOptions,
 ): Promise<{ results: AutoMLResults; models: Partial<Record<string, SavedModel>> }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./engine-thread.mjs', import.meta.url), { workerData: { frame, config, niceness: options.niceness ?? 0, startedAt: options.startedAt } });
+    const worker = new Worker(new URL('./engine-thread.mjs', import.meta.url), { workerData: { frame, config, niceness: options.niceness ?? 0, startedAt: options.startedAt, replay: options.replay ?? undefined } });
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;

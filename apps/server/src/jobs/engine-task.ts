@@ -3,11 +3,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runAutoML } from '@indicata/engine/pipeline/run';
 import type { EngineConfigInput, PanelFrame } from '@indicata/engine';
 import type { EngineThreadMessage } from './engine-runner.ts';
+import type { ReplayRecord } from '@indicata/contracts';
 import { lowerThreadPriority } from './thread-priority.ts';
 
 // Runs in a worker thread: the job's whole engine run, so the process's event loop (HTTP, queue polling)
 // stays responsive and an overrun can be cut off by terminating the thread.
-const { frame, config, niceness, startedAt } = workerData as { frame: PanelFrame; config: EngineConfigInput; niceness: number; startedAt?: number };
+const { frame, config, niceness, startedAt, replay } = workerData as { frame: PanelFrame; config: EngineConfigInput; niceness: number; startedAt?: number; replay?: ReplayRecord };
 const port = parentPort;
 if (!port) throw new Error('engine-task must run in a worker thread');
 
@@ -25,6 +26,7 @@ try {
     // This thread's own start-up (loading the engine's modules: a fixed cost, a fraction of a second compiled, seconds
     // through tsx on a loaded machine) is left out; the job's reading of its data is in.
     startedAt: startedAt === undefined ? undefined : startedAt + loadMs,
+    replay,
     onProgress: (fraction: number, message: string) => post({ type: 'progress', fraction, message }),
   });
   post({ type: 'done', results, models });

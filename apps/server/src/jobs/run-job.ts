@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus } from '@indicata/contracts';
+import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord } from '@indicata/contracts';
 import type { AppContext } from '../context.ts';
 import { jobs, users, type JobRow } from '../db/schema/index.ts';
 import { toListItem } from '../modules/jobs/job-views.ts';
@@ -159,6 +159,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       signal: runSignal,
       niceness: ctx.config.jobs.threadNiceness ?? 0,
       startedAt: runStartedAt,
+      replay: (job.replay as ReplayRecord | null) ?? null,
       onProgress: (fraction, message) => {
         pending = { fraction: Math.max(0, Math.min(1, fraction)), message };
         if (Date.now() - lastWrite > 1000) writeProgress();

@@ -1,6 +1,7 @@
 import { onTestFinished, vi } from 'vitest';
 import type { AutoMLResults } from '@indicata/contracts';
-import { MESSAGES } from '@indicata/contracts';
+import { MESSAGES, replayBundleSchema } from '@indicata/contracts';
+import { frameOfBundle, frameSha256 } from '@indicata/engine/pipeline/replay';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from './fixtures.ts';
 import { expireSecondsFor, runSettingsFor } from '../../src/jobs/settings.ts';
@@ -23,10 +24,13 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
   }
 }
 
-/** The results without what may differ between two runs with the same seed (timings and times). */
+/**
+ * The results without what may differ between two runs with the same seed: timings and times, and the replay record
+ * (which holds the run's own time context: seconds left at the choice, predicted final fits).
+ */
 function comparable(results: AutoMLResults): unknown {
   return JSON.parse(
-    JSON.stringify(results, (key, value: unknown) =>
+    JSON.stringify({ ...results, replay: undefined }, (key, value: unknown) =>
       /seconds|time$|Time$|^fit|^score_time|^mean_fit|^std_fit|^mean_score|^std_score|^createdAt|budget/i.test(key) && typeof value === 'number'
         ? 0
         : value,
@@ -213,5 +217,49 @@ describe('job control with a worker (PGlite)', () => {
     expect(b.seed).toBe(23);
     expect(b.best).toBe(a.best);
     expect(comparable(b)).toEqual(comparable(a));
+  }, 240_000);
+
+  it('reruns a finished job exactly from its replay record, and bundles it for the command line', async () => {
+    const id = await create('to replay', { ...data, seed: 31, budgetSeconds: 30 });
+    const first = await waitFor('the first run', async () => {
+      const job = await jobOf(server, owner, id);
+      return ['done', 'error'].includes(job.status) ? job : undefined;
+    });
+    expect(first.status).toBe('done');
+    const a = first.results as AutoMLResults;
+    expect(a.replay?.frameSha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const bundleResponse = await server.app.inject({ method: 'GET', url: `/api/jobs/${id}/bundle`, headers: owner.headers });
+    expect(bundleResponse.statusCode).toBe(200);
+    expect(bundleResponse.headers['content-disposition']).toBe(`attachment; filename="indicata-${id}-replay.json"`);
+    const bundle = replayBundleSchema.parse(bundleResponse.json());
+    expect(bundle.replay).toEqual(a.replay);
+    expect(bundle.job.seed).toBe(31);
+    expect(bundle.versions.node).toBe(process.version);
+    // The panel it carries is the one the run read, bit for bit once back in the engine.
+    expect(bundle.frame?.source).toBe('upload');
+    expect(frameSha256(frameOfBundle(bundle.frame!))).toBe(a.replay?.frameSha256);
+    const stranger = await registerAndLogin(server.app);
+    expect((await server.app.inject({ method: 'GET', url: `/api/jobs/${id}/bundle`, headers: stranger.headers })).statusCode).toBe(404);
+
+    const rerun = await server.app.inject({ method: 'POST', url: `/api/jobs/${id}/rerun`, headers: owner.headers, payload: { exact: true } });
+    expect(rerun.statusCode).toBe(201);
+    const second = await waitFor('the exact rerun', async () => {
+      const job = await jobOf(server, owner, rerun.json().job.id);
+      return ['done', 'error'].includes(job.status) ? job : undefined;
+    });
+    expect(second.status, String(second.errorMessage)).toBe('done');
+    const b = second.results as AutoMLResults;
+    // A run on the clock would record its own time left; the replay carries the original's record unchanged.
+    expect(b.replay).toEqual(a.replay);
+    expect(comparable(b)).toEqual(comparable(a));
+
+    // A job still waiting has no record to replay: refused with the reason, and nothing is queued.
+    const waiting = await create('not yet run', { ...data, seed: 5, budgetSeconds: 30 });
+    const refused = await server.app.inject({ method: 'POST', url: `/api/jobs/${waiting}/rerun`, headers: owner.headers, payload: { exact: true } });
+    if ((await jobOf(server, owner, waiting)).status !== 'done') {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({ code: 'noReplayRecord', message: MESSAGES.noReplayRecord });
+    }
   }, 240_000);
 });

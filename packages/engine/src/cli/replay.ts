@@ -1,23 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { decodeCsvBytes, replayRecordSchema, type AutoMLResults, type ReplayRecord } from '@indicata/contracts';
+import { bundledFrameSchema, decodeCsvBytes, replayRecordSchema, type AutoMLResults, type ReplayRecord } from '@indicata/contracts';
 import { frameFromTable, parseAnyDelimiterCsv } from '../data/csv.ts';
 import type { PanelFrame } from '../data/frame.ts';
 import type { EngineConfigInput } from '../pipeline/config.ts';
+import { frameOfBundle } from '../pipeline/replay.ts';
 import { UsageError } from './args.ts';
 
 export const REPLAY_USAGE = 'usage: automl --replay RESULTS_OR_BUNDLE.json [--csv FILE] [--workers N] [--models-dir DIR] --out FILE';
 
 /** Keys holding measured wall time: they differ between a run and its replay by nature. */
 const TIMING_KEYS = new Set(['elapsedSeconds', 'seconds', 'fitSeconds', 'fit_seconds', 'predict_seconds', 'budgetUse']);
-
-/** A job's replay bundle (the app's "Download replay bundle"): the record, the panel as CSV, and the results. */
-interface ReplayBundle {
-  format: 'indicata-replay-bundle';
-  replay: unknown;
-  frame: { csv: string; timeColumn: string; spaceColumn: string; regionColumn?: string | null };
-  results?: AutoMLResults;
-}
 
 export interface ReplayJob {
   record: ReplayRecord;
@@ -29,8 +22,8 @@ export interface ReplayJob {
   modelsDir: string | null;
 }
 
-function readPanel(text: string, columns: { timeColumn: string; spaceColumn: string; regionColumn?: string | null }): PanelFrame {
-  return frameFromTable(parseAnyDelimiterCsv(text), { spaceColumn: columns.spaceColumn, timeColumn: columns.timeColumn, regionColumn: columns.regionColumn ?? undefined });
+function readPanel(text: string, columns: NonNullable<ReplayRecord['input']>): PanelFrame {
+  return frameFromTable(parseAnyDelimiterCsv(text), { spaceColumn: columns.spaceColumn, timeColumn: columns.timeColumn, regionColumn: columns.regionColumn });
 }
 
 /**
@@ -51,7 +44,7 @@ export function parseReplayArgs(argv: string[]): ReplayJob {
   }
   if (!values.out) throw new UsageError('--out is required');
   const file = values.replay as string;
-  let parsed: { format?: string; replay?: unknown; frame?: ReplayBundle['frame']; results?: AutoMLResults };
+  let parsed: { format?: string; replay?: unknown; frame?: unknown; frameNote?: string | null; results?: AutoMLResults };
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8')) as typeof parsed;
   } catch (error) {
@@ -61,11 +54,13 @@ export function parseReplayArgs(argv: string[]): ReplayJob {
   if (!checked.success) throw new UsageError(`${file} holds no replay record (results written before replays were recorded, or another file)`);
   const record = checked.data;
   let frame: PanelFrame;
-  if (parsed.format === 'indicata-replay-bundle' && parsed.frame && !values.csv) frame = readPanel(parsed.frame.csv, parsed.frame);
+  const bundled = parsed.format === 'indicata-replay-bundle' ? bundledFrameSchema.safeParse(parsed.frame) : null;
+  if (bundled?.success && !values.csv) frame = frameOfBundle(bundled.data);
   else {
-    const columns = record.input ?? (parsed.frame ? parsed.frame : null);
+    const columns = record.input;
     const csv = values.csv ?? record.input?.csv;
-    if (!csv || !columns) throw new UsageError(`${file} does not say which CSV the run read: give it with --csv FILE`);
+    if (bundled && !values.csv) throw new UsageError(`${file} holds no panel (${parsed.frameNote ?? 'left out'}), so the run cannot be replayed from it`);
+    if (!csv || !columns) throw new UsageError(`${file} does not say which CSV the run read and its columns: replay the CLI's own results file`);
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(csv);

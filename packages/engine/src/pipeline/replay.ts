@@ -1,4 +1,4 @@
-import type { ReplayRecord } from '@indicata/contracts';
+import type { BundledFrame, ReplayRecord } from '@indicata/contracts';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,8 +39,9 @@ export function engineVersionOf(): string {
 }
 
 /**
- * SHA-256 of a panel as the engine sees it: its column names, places, years, regions and every value (bit for bit),
- * so two runs on the same digest saw the same data whatever file or database it came from.
+ * SHA-256 of a panel as the engine sees it: its column names, places, years, regions and every value (bit for bit,
+ * but for the sign of zero and the payload of NaN, which no result depends on), so two runs on the same digest saw
+ * the same data whatever file, database or JSON bundle it came from.
  * @param frame the panel
  */
 export function frameSha256(frame: PanelFrame): string {
@@ -48,7 +49,9 @@ export function frameSha256(frame: PanelFrame): string {
   hash.update(JSON.stringify([frame.spaceColumn, frame.timeColumn, frame.regionColumn ?? null, frame.space, frame.time, frame.region ?? null]));
   for (const column of frame.columns) {
     hash.update(`\u0000${column.name}\u0000`);
-    hash.update(new Uint8Array(column.values.buffer, column.values.byteOffset, column.values.byteLength));
+    // One bit pattern per value as JSON carries it: every NaN alike (missing), and -0 as 0.
+    const values = Float64Array.from(column.values, (v) => (Number.isNaN(v) ? Number.NaN : v === 0 ? 0 : v));
+    hash.update(new Uint8Array(values.buffer));
   }
   return hash.digest('hex');
 }
@@ -98,4 +101,38 @@ export function replayedOr<T>(recorded: { skipped: string } | { checked: number 
   if (recorded && 'skipped' in recorded) return Promise.resolve({ skipped: recorded.skipped });
   const count = recorded ? ('checked' in recorded ? recorded.checked : recorded.folds) : undefined;
   return run(count);
+}
+
+/**
+ * A panel as a replay bundle carries it: JSON numbers (which hold every double exactly), null for missing.
+ * @param frame the panel
+ * @param source where the job's data came from
+ */
+export function bundledFrameOf(frame: PanelFrame, source: BundledFrame['source']): BundledFrame {
+  return {
+    sha256: frameSha256(frame),
+    source,
+    spaceColumn: frame.spaceColumn,
+    timeColumn: frame.timeColumn,
+    regionColumn: frame.regionColumn ?? null,
+    space: frame.space,
+    time: frame.time,
+    region: frame.region ?? null,
+    columns: frame.columns.map((c) => ({ name: c.name, values: Array.from(c.values, (v) => (Number.isNaN(v) ? null : v)) })),
+  };
+}
+
+/**
+ * The panel a replay bundle carries, as the engine reads it.
+ * @param bundled the bundle's frame
+ */
+export function frameOfBundle(bundled: BundledFrame): PanelFrame {
+  return {
+    spaceColumn: bundled.spaceColumn,
+    timeColumn: bundled.timeColumn,
+    ...(bundled.regionColumn !== null ? { regionColumn: bundled.regionColumn, region: bundled.region ?? bundled.space.map(() => null) } : {}),
+    space: bundled.space,
+    time: bundled.time,
+    columns: bundled.columns.map((c) => ({ name: c.name, values: Float64Array.from(c.values, (v) => (v === null ? Number.NaN : v)) })),
+  };
 }

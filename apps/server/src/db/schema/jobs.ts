@@ -40,6 +40,11 @@ export const jobs = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the submitted body, to tell a repeat of the request from another request reusing its key. */
     requestHash: text('request_hash'),
+    /**
+     * "Rerun exactly": the replay record (contracts ReplayRecord) of the job this one repeats, copied at submission so
+     * the repeat does not depend on the original being kept; the worker replays it instead of searching on the clock.
+     */
+    replay: jsonb('replay'),
   },
   (table) => [
     index('jobs_user_id_created_idx').on(table.userId, table.createdAt),

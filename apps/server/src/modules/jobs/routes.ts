@@ -12,6 +12,7 @@ import { submissionOf } from './idempotency.ts';
 import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
 import { archiveFileName, buildResultsArchive } from '../../jobs/results-archive.ts';
 import { builtinReport } from '../reports/write-report.ts';
+import { replayBundleFileName, replayBundleOf } from './replay-bundle.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const reportQuery = z.object({ locale: z.enum(REPORT_LOCALES).default('en') });
@@ -82,11 +83,11 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const { id } = parseParams(idParams, request);
     // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
     if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
-    const { name } = parseBody(rerunJobRequestSchema, request);
+    const { name, exact } = parseBody(rerunJobRequestSchema, request);
     const stored = name === undefined ? name : withoutBidiControls(name);
     // Keyed like a submission: what is asked is this job again under this name, so a double click queues one.
-    const submission = submissionOf(request.headers, { rerunOf: id, name: stored ?? null });
-    const { job, created } = await quotaRefusalsDelayed(rerunJob(ctx, user.id, id, stored, submission));
+    const submission = submissionOf(request.headers, { rerunOf: id, name: stored ?? null, exact: exact ?? false });
+    const { job, created } = await quotaRefusalsDelayed(rerunJob(ctx, user.id, id, stored, submission, exact ?? false));
     return reply.code(created ? 201 : 200).send({ job });
   });
 
@@ -124,6 +125,19 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${archiveFileName(id)}"`)
       .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  });
+
+  // "Download replay bundle": what `npm run automl -- --replay FILE` needs to rerun the job exactly, anywhere.
+  app.get('/api/jobs/:id/bundle', { config: { bearer: true } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseParams(idParams, request);
+    const row = await findOwnJob(ctx, user.id, id);
+    if (!row) throw ApiError.of(404, 'not_found');
+    const bundle = await replayBundleOf(ctx, row);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${replayBundleFileName(id)}"`)
+      .send(JSON.stringify(bundle));
   });
 
   app.get('/api/jobs/:id/models/:file', { config: { bearer: true } }, async (request, reply) => {

@@ -6,8 +6,10 @@ import {
   MESSAGES,
   createJobRequestSchema,
   newId,
+  replayRecordSchema,
   runAutoMLChecks,
   type CreateJobRequest,
+  type ReplayRecord,
   type JobData,
   type JobListItem,
   type JobListResponse,
@@ -123,7 +125,7 @@ async function repeated(ctx: AppContext, userId: string, jobId: string): Promise
  * @param submission its Idempotency-Key and body hash: a repeat of the request gets the job the key already
  *   queued, before any check (a full quota must not refuse the repeat of an accepted job)
  */
-export async function createJob(ctx: AppContext, userId: string, body: unknown, submission: Submission | null = null): Promise<Submitted> {
+export async function createJob(ctx: AppContext, userId: string, body: unknown, submission: Submission | null = null, replay: ReplayRecord | null = null): Promise<Submitted> {
   if (submission) {
     const earlier = await earlierSubmission(ctx, userId, submission);
     if (earlier) return repeated(ctx, userId, earlier);
@@ -144,7 +146,7 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown, 
   await checkIndicatorsExist(ctx, data, columns);
   await refuseMisfitToData(ctx, userId, data);
   await refuseUnjudgeableClasses(ctx, userId, data);
-  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs, submission });
+  return insertAndEnqueueJob(ctx, userId, parsed.data.name, data, { activeJobQuota: ctx.config.quotas.activeJobs, submission, replay });
 }
 
 /**
@@ -165,7 +167,7 @@ export async function insertAndEnqueueJob(
   userId: string,
   name: string,
   data: JobData,
-  options: { activeJobQuota?: number; submission?: Submission | null } = {},
+  options: { activeJobQuota?: number; submission?: Submission | null; replay?: ReplayRecord | null } = {},
 ): Promise<Submitted> {
   const queue = ctx.queue;
   if (!queue) throw ApiError.of(503, 'unavailable');
@@ -184,10 +186,21 @@ export async function insertAndEnqueueJob(
       if ((active?.n ?? 0) >= max) throw jobQuotaError(active?.n ?? 0, max);
     }
     const inserted = await execute(
-      `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at, idempotency_key, request_hash)
-       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7, $8, $9)
+      `INSERT INTO jobs (id, user_id, name, "current_time", status, data, seed, created_at, idempotency_key, request_hash, replay)
+       VALUES ($1, $2, $3, $4, 'pending', $5::jsonb, $6, $7, $8, $9, $10::jsonb)
        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-      [id, userId, name, localTimestamp(now), JSON.stringify({ ...data, seed }), seed, now.toISOString(), submission?.key ?? null, submission?.hash ?? null],
+      [
+        id,
+        userId,
+        name,
+        localTimestamp(now),
+        JSON.stringify({ ...data, seed }),
+        seed,
+        now.toISOString(),
+        submission?.key ?? null,
+        submission?.hash ?? null,
+        options.replay ? JSON.stringify(options.replay) : null,
+      ],
     );
     if (inserted.rows.length === 0) {
       // Only the key can conflict: another submission with it committed first (a caller without the quota's lock).
@@ -310,9 +323,13 @@ export async function deleteJob(ctx: AppContext, userId: string, id: string): Pr
  * @param name the new job's name; absent: the original's
  * @param submission the re-run's Idempotency-Key: a repeat gets the job the first one queued
  */
-export async function rerunJob(ctx: AppContext, userId: string, id: string, name?: string, submission: Submission | null = null): Promise<Submitted> {
+export async function rerunJob(ctx: AppContext, userId: string, id: string, name?: string, submission: Submission | null = null, exact = false): Promise<Submitted> {
   const original = await findOwnJob(ctx, userId, id);
   if (!original) throw ApiError.of(404, 'not_found');
-  return createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } }, submission);
+  // An exact rerun replays what the original's budget decided; a job without that record (unfinished, or run before
+  // records were kept) can only be re-run on the clock, which the message says.
+  const record = exact ? replayRecordSchema.safeParse((original.results as { replay?: unknown } | null)?.replay) : null;
+  if (record && !record.success) throw new ApiError(409, 'noReplayRecord', MESSAGES.noReplayRecord);
+  return createJob(ctx, userId, { name: name?.trim() ? name : original.name, data: { ...original.data, seed: original.seed } }, submission, record?.data ?? null);
 }
 

@@ -13,6 +13,7 @@ import {
   predictRequestSchema,
   predictResponseSchema,
   gapsResponseSchema,
+  replayBundleSchema,
 } from '@indicata/contracts';
 
 /** JSON Schema of a request (input side: fields with defaults are optional). */
@@ -94,6 +95,14 @@ export function openApiDocument(serverUrl: string): object {
           summary: "A finished job's model as an ONNX file (the whole pipeline; the rules as a fixed tree over the history columns)",
           parameters: [jobId, { name: 'model', in: 'path', required: true, schema: { type: 'string', enum: [...RESULT_ALGORITHMS] } }],
           responses: { 200: { description: 'The .onnx file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, ...errors(400, 401, 404, 409) },
+        },
+      },
+      '/api/jobs/{id}/bundle': {
+        get: {
+          summary: "A finished job's replay bundle: configuration, seed, the search's record, the panel and the results",
+          description: 'Replays with `npm run automl -- --replay FILE`, value for value, on any machine (see docs/results.md, "Replaying a job").',
+          parameters: [jobId],
+          responses: { 200: { description: 'The bundle (JSON)', content: json(output(replayBundleSchema)) }, ...errors(401, 404, 409) },
         },
       },
       '/api/tokens': {

@@ -4,6 +4,9 @@ import { SubmissionKeys } from '../wizard/submit.ts';
 
 const jobPath = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
+/** GET /api/jobs/:id/bundle: the job's replay bundle (a download, for `npm run automl -- --replay FILE`). */
+export const replayBundleUrl = (id: string) => `${jobPath(id)}/bundle`;
+
 /** POST /api/jobs/:id/cancel: stops a pending or running job. */
 export const cancelJobRequest = async (id: string): Promise<JobListItem> =>
   (await api.post<{ job: JobListItem }>(`${jobPath(id)}/cancel`, {})).job;
@@ -19,9 +22,10 @@ const rerunKeys = new SubmissionKeys();
  * first is on its way, or a retry after a lost answer, sends the same Idempotency-Key, so the server queues one job
  * and answers both with it; once queued, the next re-run is another job.
  */
-export async function rerunJobRequest(id: string, name: string): Promise<JobListItem> {
-  const key = rerunKeys.keyFor({ id, name });
-  const { job } = await api.post<{ job: JobListItem }>(`${jobPath(id)}/rerun`, { name }, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+export async function rerunJobRequest(id: string, name: string, exact = false): Promise<JobListItem> {
+  const key = rerunKeys.keyFor({ id, name, exact });
+  const body = exact ? { name, exact } : { name };
+  const { job } = await api.post<{ job: JobListItem }>(`${jobPath(id)}/rerun`, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
   rerunKeys.queued();
   return job;
 }

@@ -63,6 +63,16 @@ export function useJobActions() {
     }
   };
 
+  /** Replays the job's recorded search: the same fits, so the same results, whatever the server's load. */
+  const rerunExactly = async (job: Pick<JobListItem, 'id' | 'name'>) => {
+    try {
+      putInList(await rerunJobRequest(job.id, t('rerunExactName', { name: job.name }), true));
+      notify.success(t('rerunExactQueued', { name: job.name }));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
   const clone = async (job: Pick<JobListItem, 'id' | 'name'>) => {
     try {
       const detail = await queryClient.fetchQuery({ queryKey: jobQueryKey(job.id), queryFn: () => fetchJob(job.id) });
@@ -74,5 +84,5 @@ export function useJobActions() {
     }
   };
 
-  return { cancel, remove, rerun, clone };
+  return { cancel, remove, rerun, rerunExactly, clone };
 }

@@ -8,6 +8,8 @@ export const jobs = {
     delete: 'Delete',
     clone: 'Clone into the wizard',
     rerun: 'Re-run (same seed)',
+    rerunExact: 'Rerun exactly (replay the same search)',
+    bundle: 'Download replay bundle',
     select: 'Select {name} to compare',
     compare: 'Compare selected ({count})',
     compareHint: 'Tick two or more jobs to compare them side by side.',
@@ -22,6 +24,8 @@ export const jobs = {
     keep: 'Keep it',
   },
   rerunName: '{name} (re-run)',
+  rerunExactName: '{name} (exact replay)',
+  rerunExactQueued: '"{name}" will be replayed exactly: the same fits as the original, so the same results, however busy the server is.',
   cloneName: '{name} (copy)',
   compare: {
     title: 'Compare jobs',

@@ -10,6 +10,8 @@ export const jobs: Translation<typeof en> = {
     delete: 'Excluir',
     clone: 'Clonar no assistente',
     rerun: 'Executar de novo (mesma semente)',
+    rerunExact: 'Repetir exatamente (a mesma busca)',
+    bundle: 'Baixar o pacote de repetição',
     select: 'Selecionar {name} para comparar',
     compare: 'Comparar selecionadas ({count})',
     compareHint: 'Marque duas ou mais tarefas para compará-las lado a lado.',
@@ -24,6 +26,8 @@ export const jobs: Translation<typeof en> = {
     keep: 'Manter',
   },
   rerunName: '{name} (nova execução)',
+  rerunExactName: '{name} (repetição exata)',
+  rerunExactQueued: '"{name}" será repetida exatamente: os mesmos ajustes da original, portanto os mesmos resultados, por mais ocupado que esteja o servidor.',
   cloneName: '{name} (cópia)',
   compare: {
     title: 'Comparar tarefas',

@@ -73,4 +73,6 @@ export const messages: Translation<typeof en> = {
   logSubmitCancelled: 'Envio cancelado',
 
   llmWarning: 'O relatório é gerado por um modelo de linguagem. Consulte um especialista antes de aplicá-lo.',
+
+  noReplayRecord: 'Este trabalho não pode ser repetido exatamente: só um trabalho concluído que registrou a sua busca (executado por esta versão do Indicata) pode. Use "Executar de novo (mesma semente)".',
 };
