@@ -76,7 +76,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     for (const algorithm of Object.keys(r.models)) {
       // Results with prediction sets add their column; older results have none.
       const sets = r.models[algorithm as keyof typeof r.models]!.predictions.some((row) => Array.isArray(row.set));
-      expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class', ...(sets ? ['Prediction set'] : [])]);
+      expect(headerTexts(`table-predictions-${algorithm}`)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class', ...(sets ? ['Prediction set'] : []), 'Explanation']);
       expect(screen.getByTestId(`table-confusion-${algorithm}`)).toBeTruthy();
     }
     // The run is real and has a 24 s budget: on a loaded machine the ANN's final fit may not finish, and its results
@@ -236,7 +236,7 @@ describe('Prediction sets in the per-model tables', { timeout: 60_000 }, () => {
     renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={withSets} database="WHO" />);
     openSections(`model-${algorithm}`);
     const testId = `table-predictions-${algorithm}`;
-    expect(headerTexts(testId).at(-1)).toBe('Prediction set');
+    expect(headerTexts(testId).at(-2)).toBe('Prediction set');
     for (const row of bodyRows(testId)) {
       const [actual, predicted, set] = cells(row).slice(3, 6).map((cell) => cell.textContent);
       expect(set).toBe(actual === predicted ? actual : `${actual} or ${predicted}`);

@@ -94,7 +94,7 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
       .map((model) => ({
         id: `model-${model.algorithm}`,
         label: t('sections.model', { algorithm: model.algorithm }),
-        render: () => <ModelSection model={model} results={results} filters={filters} />,
+        render: () => <ModelSection model={model} results={results} filters={filters} explain={{ jobId, names }} />,
       })),
     {
       id: 'indicators',

@@ -7,9 +7,14 @@ import { formatCell, formatSet } from '../format.ts';
 import { usePlaceLabel } from '../usePlaceLabel.ts';
 import { featureImportanceOf, isRule, visiblePredictions } from '../resultsView.ts';
 import { ChartSlot, ConfusionHeatmap, FeatureImportanceBars } from '../lazyCharts.tsx';
+import { ExplainRowButton } from '../explain/ExplainRowButton.tsx';
+import type { ExplainTarget } from '../explain/explainApi.ts';
 
-/** Per-model results: place, region, year, Actual Value, Prediction, prediction set (year ascending, filtered). */
-export function PredictionsTable({ model, labels, filters }: { model: ModelResult; labels: AutoMLResults['labels']; filters: ResultFilters }) {
+/**
+ * Per-model results: place, region, year, Actual Value, Prediction, prediction set (year ascending, filtered), and with
+ * `explain` a "Why?" button per row that opens the row's explanation.
+ */
+export function PredictionsTable({ model, labels, filters, explain }: { model: ModelResult; labels: AutoMLResults['labels']; filters: ResultFilters; explain?: ExplainTarget }) {
   const { t } = useTranslation('results');
   const placeLabel = usePlaceLabel();
   const rows = visiblePredictions(model, filters);
@@ -29,6 +34,9 @@ export function PredictionsTable({ model, labels, filters }: { model: ModelResul
     // Results from before prediction sets have no set on any row: no column then.
     ...(model.predictions.some((row) => Array.isArray(row.set))
       ? [{ header: t('tables.columns.predictionSet'), cell: (row: PredictionRow) => formatSet(row.set, t('tables.setOr')) }]
+      : []),
+    ...(explain
+      ? [{ header: t('explain.column'), cell: (row: PredictionRow) => <ExplainRowButton target={explain} model={model.algorithm} row={row} index={model.predictions.indexOf(row)} /> }]
       : []),
   ];
   return (
@@ -105,7 +113,7 @@ export function FeatureTable({ algorithm, rows, permutation }: { algorithm: stri
 }
 
 /** Everything about one model: predictions, confusion matrix (table + heatmap), hyperparameters, features. */
-export function ModelSection({ model, results, filters }: { model: ModelResult; results: AutoMLResults; filters: ResultFilters }) {
+export function ModelSection({ model, results, filters, explain }: { model: ModelResult; results: AutoMLResults; filters: ResultFilters; explain?: ExplainTarget }) {
   const { t } = useTranslation('results');
   const features = featureImportanceOf(model);
   const matrix = model.confusionMatrix;
@@ -118,7 +126,7 @@ export function ModelSection({ model, results, filters }: { model: ModelResult; 
             {t(`leaderboard.rules.${model.algorithm}`)}
           </Text>
         )}
-        <PredictionsTable model={model} labels={results.labels} filters={filters} />
+        <PredictionsTable model={model} labels={results.labels} filters={filters} explain={explain} />
         <Grid gutter="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <ConfusionTable algorithm={model.algorithm} matrix={matrix} />

@@ -1,0 +1,101 @@
+import { lazy, useCallback, useMemo } from 'react';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { indicatorName, type PredictionRow, type ReportLocale, type ResultAlgorithm, type TestRowExplanation } from '@indicata/contracts';
+import { apiErrorText } from '../../../lib/api-error-text.ts';
+import { ChartSlot } from '../lazyCharts.tsx';
+import { formatDecimal } from '../format.ts';
+import { fetchTestRowExplanation, type ExplainTarget } from './explainApi.ts';
+import { waterfallSteps } from './waterfall.ts';
+
+const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
+
+/**
+ * A test row's explanation, fetched when shown: a waterfall from the predicted class's probability knowing no
+ * indicator to the row's, the largest contributions by indicator name, and the same numbers as a table (the chart
+ * is an image to assistive technology). Loading and failure (with a retry) are said in words.
+ */
+export function ExplanationPanel({ target, model, row, index }: { target: ExplainTarget; model: ResultAlgorithm; row: PredictionRow; index: number }) {
+  const { t, i18n } = useTranslation('results');
+  const query = useQuery({
+    queryKey: ['explanation', target.jobId, model, index],
+    queryFn: () => fetchTestRowExplanation(target.jobId, model, index),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (query.isPending) {
+    return (
+      <Group gap="sm" role="status" data-testid="explanation-loading">
+        <Loader size="sm" />
+        <Text size="sm">{t('explain.loading')}</Text>
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="explanation-error">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('explain.failed', { reason: apiErrorText(query.error, t) })}</Text>
+          <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('explain.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <ExplanationBody data={query.data} row={row} locale={i18n.language === 'pt-BR' ? 'pt-BR' : 'en'} target={target} />;
+}
+
+function ExplanationBody({ data, row, locale, target }: { data: TestRowExplanation; row: PredictionRow; locale: ReportLocale; target: ExplainTarget }) {
+  const { t } = useTranslation('results');
+  const { explanation, predicted, probability } = data;
+  const format = useCallback((value: number) => formatDecimal(value, 3), []);
+  const signed = (value: number) => `${value >= 0 ? '+' : '−'}${format(Math.abs(value))}`;
+  const name = useCallback((column: string) => indicatorName(column, target.names, locale), [target.names, locale]);
+  const steps = useMemo(
+    () =>
+      waterfallSteps(
+        explanation,
+        probability,
+        (column) => indicatorName(column, target.names, locale, { short: true }),
+        { expected: t('explain.expected'), others: (count) => t('explain.others', { count }), predicted: t('explain.predicted', { predicted }) },
+        data.inputs,
+      ),
+    [explanation, probability, target.names, locale, t, predicted, data.inputs],
+  );
+  const top = explanation.contributions[0];
+  const summary = top
+    ? t('explain.summary', { predicted, expected: format(explanation.expected), probability: format(probability), feature: name(top.feature), value: signed(top.value) })
+    : t('explain.summaryNone', { predicted, expected: format(explanation.expected), probability: format(probability) });
+  return (
+    <Stack gap="sm" data-testid="explanation">
+      <Text size="sm">{t('explain.intro', { predicted, model: data.model })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('explain.actual', { actual: row.actual })} {t(explanation.method === 'exact' ? 'explain.exact' : 'explain.sampled')}
+      </Text>
+      <Text size="sm" fw={600} data-testid="explanation-summary">
+        {summary}
+      </Text>
+      <ChartSlot>
+        <ExplanationWaterfall steps={steps} format={format} summary={summary} />
+      </ChartSlot>
+      <Table fz="sm" verticalSpacing={4} data-testid="explanation-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('explain.columnIndicator')}</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>{t('explain.columnContribution', { predicted })}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {steps.map((step, i) => (
+            <Table.Tr key={`${i}-${step.label}`}>
+              <Table.Td>{step.kind === 'up' || step.kind === 'down' ? name(explanation.contributions[i - 1].feature) : step.label}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{step.kind === 'expected' || step.kind === 'predicted' ? format(step.value) : signed(step.value)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
