@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { defaultDimension, dimensionKey, WHO_DATABASE } from '@indicata/contracts';
+import { defaultDimension, dimensionKey, WHO_DATABASE, whoColumnName } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { whoCountries, whoObservations } from '../../db/schema/who.ts';
-import { datasetFromFrame, type AnalysisDataset } from '../assistant/analysis/dataset.ts';
+import { BREAKDOWN_TYPES, datasetFromFrame, type AnalysisColumn, type AnalysisDataset, type BreakdownType } from '../assistant/analysis/dataset.ts';
 import { findTargetColumn } from '../assistant/profile.ts';
 import { buildUploadFrame } from '../uploads/frame.ts';
 import { findUploadByStoredName } from '../uploads/service.ts';
@@ -85,7 +85,46 @@ export async function loadWhoDataset(db: Db, options: { codes: readonly string[]
     region,
     columns: [...columns.entries()].map(([name, values]) => ({ name, values })),
   };
-  return datasetFromFrame(frame, { kind: 'who', labels, target: options.target });
+  const dataset = datasetFromFrame(frame, { kind: 'who', labels, target: options.target });
+  dataset.breakdowns = breakdownColumns(rows, keysByCode, rowIndex, space.length, labels);
+  return dataset;
+}
+
+/**
+ * Every indicator's values by sex or by area of residence, one column per dimension value on the rows of the
+ * default dimension (a country-year with a value only for women, say, is left out, as it is from every other
+ * column). An indicator gets a breakdown only when its one varying dimension is one of BREAKDOWN_TYPES.
+ */
+function breakdownColumns(
+  rows: { code: string; type: string; dvalue: string; country: string; year: number; value: number }[],
+  keysByCode: Map<string, string[]>,
+  rowIndex: Map<string, number>,
+  rowCount: number,
+  labels: Record<string, string>,
+): Map<string, AnalysisColumn[]> {
+  const breakdowns = new Map<string, AnalysisColumn[]>();
+  const byKey = new Map<string, AnalysisColumn>();
+  for (const [code, keys] of keysByCode) {
+    const types = new Set(keys.filter((k) => k !== '').map((k) => k.slice(0, k.indexOf('_'))));
+    const [type] = [...types];
+    if (types.size !== 1 || !(BREAKDOWN_TYPES as readonly string[]).includes(type!)) continue;
+    const columns = keys
+      .filter((k) => k !== '')
+      .sort()
+      .map((key) => {
+        const value = key.slice(type!.length + 1);
+        const column: AnalysisColumn = { name: whoColumnName(code, key), label: labels[code] ?? code, values: new Float64Array(rowCount).fill(NaN), part: { type: type as BreakdownType, value } };
+        byKey.set(`${code}\u0000${key}`, column);
+        return column;
+      });
+    breakdowns.set(code, columns);
+  }
+  for (const r of rows) {
+    const column = byKey.get(`${r.code}\u0000${dimensionKey(r.type, r.dvalue)}`);
+    const row = rowIndex.get(`${r.country}\u0000${r.year}`);
+    if (column && row !== undefined) column.values[row] = r.value;
+  }
+  return breakdowns;
 }
 
 /** How long a loaded dataset is reused, and how many are kept. */

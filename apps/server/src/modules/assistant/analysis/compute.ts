@@ -1,5 +1,5 @@
 import { pearson, quantileSorted } from '@indicata/engine/data/stats';
-import type { AnalysisColumn, AnalysisDataset } from './dataset.ts';
+import type { AnalysisColumn, AnalysisDataset, BreakdownPart } from './dataset.ts';
 
 /**
  * The computations behind every answer, on the chosen data only. The built-in analyst calls them after
@@ -15,9 +15,13 @@ export type Scope = { kind: 'world' } | { kind: 'region'; name: string } | { kin
 export interface IndicatorRef {
   name: string;
   label: string;
+  /** On a breakdown column: the part of the population (women, urban areas ...). */
+  part?: BreakdownPart;
 }
 
-const ref = (c: AnalysisColumn): IndicatorRef => ({ name: c.name, label: c.label });
+/** What an answer says about a column: its name and label, and the part of the population of a breakdown column. */
+export const indicatorRef = (c: AnalysisColumn): IndicatorRef => (c.part ? { name: c.name, label: c.label, part: c.part } : { name: c.name, label: c.label });
+const ref = indicatorRef;
 const finite = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);
 
 function inScope(dataset: AnalysisDataset, row: number, scope: Scope): boolean {
@@ -177,12 +181,20 @@ export interface RankingResult {
   year: number;
   by: 'region' | 'place';
   order: 'top' | 'bottom';
-  /** Every region (or the first ten places), in the asked order: mean over places with a value, and how many. */
+  /** How many were asked for ("top 5"), or null. */
+  limit: number | null;
+  /** Every region (or the first ten places, or as many as asked), in the asked order: mean over places with a value, and how many. */
   items: { name: string; mean: number; n: number }[];
+  /** Regions or places with a value that year. */
+  total: number;
 }
 
 /** Regions (or places) ranked by an indicator in a year (default: the latest year with data). */
-export function ranking(dataset: AnalysisDataset, column: AnalysisColumn, options: { year: number | null; by: 'region' | 'place'; order: 'top' | 'bottom' }): RankingResult | null {
+export function ranking(
+  dataset: AnalysisDataset,
+  column: AnalysisColumn,
+  options: { year: number | null; by: 'region' | 'place'; order: 'top' | 'bottom'; limit?: number | null },
+): RankingResult | null {
   const by = options.by === 'region' && dataset.region ? 'region' : 'place';
   const year = options.year ?? latestYear(dataset, column);
   if (year === null) return null;
@@ -200,7 +212,9 @@ export function ranking(dataset: AnalysisDataset, column: AnalysisColumn, option
   const items = [...groups.entries()]
     .map(([name, values]) => ({ name, mean: meanOf(values), n: values.length }))
     .sort((a, b) => sign * (a.mean - b.mean) || a.name.localeCompare(b.name));
-  return { indicator: ref(column), year, by, order: options.order, items: by === 'place' ? items.slice(0, 10) : items };
+  const limit = options.limit ?? null;
+  const shown = limit !== null ? items.slice(0, limit) : by === 'place' ? items.slice(0, 10) : items;
+  return { indicator: ref(column), year, by, order: options.order, limit, items: shown, total: items.length };
 }
 
 /** Ranks 1..n with ties given their average rank. */

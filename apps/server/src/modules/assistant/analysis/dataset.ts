@@ -12,6 +12,18 @@ export interface AnalysisColumn {
   label: string;
   /** One value per row, NaN when missing. */
   values: Float64Array;
+  /** Set on a breakdown column: the part of the population it covers (women, urban areas ...). */
+  part?: BreakdownPart;
+}
+
+/** Dimension types the analyst can break an indicator down by. */
+export const BREAKDOWN_TYPES = ['SEX', 'RESIDENCEAREATYPE'] as const;
+export type BreakdownType = (typeof BREAKDOWN_TYPES)[number];
+
+/** One value of a breakdown dimension: SEX FMLE, MLE, BTSX; RESIDENCEAREATYPE URB, RUR, TOTL. */
+export interface BreakdownPart {
+  type: BreakdownType;
+  value: string;
 }
 
 export interface AnalysisDataset {
@@ -25,6 +37,11 @@ export interface AnalysisDataset {
   columns: AnalysisColumn[];
   /** The target column's name, when the user chose one. */
   target: string | null;
+  /**
+   * Per column name, its values by sex or by area of residence (every value of the dimension, the default one
+   * included), on the same rows. Only WHO indicators that have such a dimension; absent for uploads.
+   */
+  breakdowns?: Map<string, AnalysisColumn[]>;
 }
 
 /** A column by name, or undefined. */

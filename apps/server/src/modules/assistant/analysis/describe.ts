@@ -1,11 +1,12 @@
 import type { QuestionVisual, ReportLocale } from '@indicata/contracts';
 import { escapeHtml } from '../sanitize.ts';
 import { latestYear } from './compute.ts';
-import type { Scope } from './compute.ts';
+import type { IndicatorRef, Scope } from './compute.ts';
 import type { AnalysisDataset } from './dataset.ts';
 import { formatNumber, formatR, formatShare, htmlTable } from './format.ts';
 import type { Outcome } from './run.ts';
 import { placeName } from './understand.ts';
+import { indicatorLabel, writeBreakdown, writeCoverage, writeIndicators, writeNoBreakdown, writeOneYearTrend, writeRankingList, writeSingleValue, type Writer } from './describe-lists.ts';
 
 /**
  * Writes an outcome for people: one short answer first, then a small table, and a chart where one helps.
@@ -170,14 +171,33 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
   const scopeName = (scope: Scope) => (scope.kind === 'world' ? (who ? t.world : t.worldUpload) : scope.kind === 'region' ? region(scope.name) : place(scope.name));
   const parts: string[] = [];
   let visual: QuestionVisual | null = null;
+  const lab = (ref: IndicatorRef) => indicatorLabel(ref, locale);
+  const writer: Writer = { locale, who, places, n, name: (name, by) => (by === 'region' ? region(name) : place(name)), scopeName };
+  const lists = (written: { parts: string[]; visual: QuestionVisual | null }) => {
+    parts.push(...written.parts);
+    visual = written.visual;
+  };
 
   switch (outcome.kind) {
+    case 'coverage':
+      lists(writeCoverage(outcome.result, writer));
+      break;
+    case 'breakdown':
+      lists(writeBreakdown(outcome.result, writer));
+      break;
+    case 'indicators':
+      lists(writeIndicators(outcome.result, writer));
+      break;
+    case 'no-breakdown':
+      lists(writeNoBreakdown(outcome.column.label, outcome.type, writer));
+      parts.push(ul(suggestions(dataset, locale)));
+      break;
     case 'count': {
       const r = outcome.result;
-      parts.push(p(t.count(String(r.places), String(r.totalPlaces), places, r.indicator.label, r.year)));
+      parts.push(p(t.count(String(r.places), String(r.totalPlaces), places, lab(r.indicator), r.year)));
       if (r.byRegion.length > 0) {
         parts.push(htmlTable([t.region, t.count_(places)], r.byRegion.map((x) => [region(x.region), x.places])));
-        visual = { type: 'bar', title: r.indicator.label, categories: r.byRegion.map((x) => region(x.region)), series: [{ name: t.count_(places), values: r.byRegion.map((x) => x.places) }] };
+        visual = { type: 'bar', title: lab(r.indicator), categories: r.byRegion.map((x) => region(x.region)), series: [{ name: t.count_(places), values: r.byRegion.map((x) => x.places) }] };
       }
       break;
     }
@@ -186,9 +206,9 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
       const basis = r.target ? t.basisTarget(r.target.label) : t.basisAll;
       const named = outcome.column ? r.columns.find((c) => c.indicator.name === outcome.column!.name) : undefined;
       const top = r.columns[0];
-      if (named) parts.push(p(t.missingOne(named.indicator.label, named.missing, r.rows, formatShare(named.share, locale), basis)));
+      if (named) parts.push(p(t.missingOne(lab(named.indicator), named.missing, r.rows, formatShare(named.share, locale), basis)));
       else if (!top || top.missing === 0) parts.push(p(t.noneMissing));
-      else parts.push(p(t.missingTop(top.indicator.label, top.missing, r.rows, formatShare(top.share, locale), basis)));
+      else parts.push(p(t.missingTop(lab(top.indicator), top.missing, r.rows, formatShare(top.share, locale), basis)));
       const shown = r.columns.slice(0, 12);
       parts.push(htmlTable([t.indicator, t.missingCol, t.shareCol], shown.map((c) => [c.indicator.label, c.missing, formatShare(c.share, locale)])));
       visual = { type: 'bar', title: t.shareCol, categories: shown.map((c) => c.indicator.label), series: [{ name: t.shareCol, values: shown.map((c) => Number((c.share * 100).toFixed(1))) }] };
@@ -196,30 +216,42 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
     }
     case 'distribution': {
       const r = outcome.result;
+      if (r.n === 1) {
+        lists(writeSingleValue(r, writer));
+        break;
+      }
       const scope = r.scope.kind === 'world' ? '' : locale === 'pt-BR' ? ` (${scopeName(r.scope)})` : ` (${scopeName(r.scope)})`;
-      parts.push(p(t.distribution(r.year, scope, r.indicator.label, n(r.min), place(r.lowest.place), n(r.max), place(r.highest.place), r.n, places, n(r.median), n(r.mean))));
+      parts.push(p(t.distribution(r.year, scope, lab(r.indicator), n(r.min), place(r.lowest.place), n(r.max), place(r.highest.place), r.n, places, n(r.median), n(r.mean))));
       const values = [r.n, r.min, r.q1, r.median, r.q3, r.max, r.mean];
       parts.push(htmlTable([t.statistic, t.value], t.stats.map((s, i) => [s, i === 0 ? String(values[i]) : n(values[i]!)])));
       break;
     }
     case 'trend': {
       const r = outcome.result;
+      if (r.points.length === 1) {
+        lists(writeOneYearTrend(r, writer));
+        break;
+      }
       const first = r.points[0]!;
       const last = r.points[r.points.length - 1]!;
-      parts.push(p(t.trend(r.indicator.label, scopeName(r.scope), n(first.mean), first.year, n(last.mean), last.year, signed(r.change, locale))));
+      parts.push(p(t.trend(lab(r.indicator), scopeName(r.scope), n(first.mean), first.year, n(last.mean), last.year, signed(r.change, locale))));
       parts.push(htmlTable([t.year, t.mean, t.count_(places)], r.points.map((x) => [x.year, n(x.mean), x.n])));
-      visual = { type: 'line', title: `${r.indicator.label} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: t.mean, values: r.points.map((x) => x.mean) }] };
+      visual = { type: 'line', title: `${lab(r.indicator)} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: t.mean, values: r.points.map((x) => x.mean) }] };
       break;
     }
     case 'ranking': {
       const r = outcome.result;
+      if ((outcome.listed ?? 1) > 1 || r.items.length === 1) {
+        lists(writeRankingList(r, outcome.listed ?? 1, writer));
+        break;
+      }
       const label = (name: string) => (r.by === 'region' ? region(name) : place(name));
       const first = r.items[0]!;
       const last = r.items[r.items.length - 1]!;
-      if (r.by === 'region') parts.push(p((r.order === 'top' ? t.rankTop : t.rankBottom)(r.year, label(first.name), r.indicator.label, n(first.mean), label(last.name), n(last.mean))));
-      else parts.push(p((r.order === 'top' ? t.rankPlaceTop : t.rankPlaceBottom)(r.year, label(first.name), r.indicator.label, n(first.mean))));
+      if (r.by === 'region') parts.push(p((r.order === 'top' ? t.rankTop : t.rankBottom)(r.year, label(first.name), lab(r.indicator), n(first.mean), label(last.name), n(last.mean))));
+      else parts.push(p((r.order === 'top' ? t.rankPlaceTop : t.rankPlaceBottom)(r.year, label(first.name), lab(r.indicator), n(first.mean))));
       parts.push(htmlTable([t.rank, t.name(r.by, who), t.mean, t.count_(places)], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean), x.n])));
-      visual = { type: 'bar', title: `${r.indicator.label}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
+      visual = { type: 'bar', title: `${lab(r.indicator)}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
       break;
     }
     case 'correlation': {
@@ -234,7 +266,7 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
       const top = r.items[0];
       if (!top) parts.push(p(t.relatedNone(r.target.label)));
       else {
-        parts.push(p(t.related(top.indicator.label, r.target.label, formatR(top.spearman, locale), formatR(top.pearson, locale), top.n)));
+        parts.push(p(t.related(lab(top.indicator), r.target.label, formatR(top.spearman, locale), formatR(top.pearson, locale), top.n)));
         parts.push(htmlTable([t.indicator, 'Spearman ρ', 'Pearson r', t.pairs], r.items.map((x) => [x.indicator.label, formatR(x.spearman, locale), formatR(x.pearson, locale), x.n])));
         visual = { type: 'bar', title: `Spearman ρ: ${r.target.label}`, categories: r.items.map((x) => x.indicator.label), series: [{ name: 'Spearman ρ', values: r.items.map((x) => Number(x.spearman.toFixed(3))) }] };
         parts.push(`<p><small>${escapeHtml(t.correlationNote)}</small></p>`);
@@ -245,13 +277,13 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
       const r = outcome.result;
       const [a, b] = r.items as [(typeof r.items)[number], (typeof r.items)[number]];
       if (r.mode === 'regions') {
-        parts.push(p(t.compareRegions(a.year, r.indicator.label, scopeName(a.scope), n(a.mean!), a.n, scopeName(b.scope), n(b.mean!), b.n, signed(r.difference!, locale))));
+        parts.push(p(t.compareRegions(a.year, lab(r.indicator), scopeName(a.scope), n(a.mean!), a.n, scopeName(b.scope), n(b.mean!), b.n, signed(r.difference!, locale))));
       } else {
-        parts.push(p(t.compareYears(r.indicator.label, scopeName(a.scope), a.year, n(a.mean!), b.year, n(b.mean!), signed(r.difference!, locale))));
+        parts.push(p(t.compareYears(lab(r.indicator), scopeName(a.scope), a.year, n(a.mean!), b.year, n(b.mean!), signed(r.difference!, locale))));
       }
       const labelOf = (x: typeof a) => (r.mode === 'regions' ? scopeName(x.scope) : String(x.year));
       parts.push(htmlTable([r.mode === 'regions' ? t.region : t.year, t.mean, t.count_(places)], r.items.map((x) => [labelOf(x), x.mean === null ? '—' : n(x.mean), x.n])));
-      visual = { type: 'bar', title: r.indicator.label, categories: r.items.map(labelOf), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
+      visual = { type: 'bar', title: lab(r.indicator), categories: r.items.map(labelOf), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
       break;
     }
     case 'ambiguous':
@@ -262,7 +294,7 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
       if (outcome.wanted !== 'target') parts.push(ul(dataset.columns.slice(0, 15).map((c) => c.label)));
       break;
     case 'no-data':
-      parts.push(p(outcome.column ? t.noData(outcome.column.label, outcome.year) : t.refuse));
+      parts.push(p(outcome.column ? t.noData(lab(outcome.column), outcome.year) : t.refuse));
       parts.push(ul(suggestions(dataset, locale)));
       break;
     case 'refuse':

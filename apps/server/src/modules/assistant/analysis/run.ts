@@ -16,7 +16,8 @@ import {
   type RelatedResult,
   type TrendResult,
 } from './compute.ts';
-import type { AnalysisColumn, AnalysisDataset } from './dataset.ts';
+import { breakdown, coverageByYear, listIndicators, type BreakdownResult, type CoverageResult, type IndicatorListResult } from './compute-lists.ts';
+import type { AnalysisColumn, AnalysisDataset, BreakdownType } from './dataset.ts';
 import type { Plan } from './understand.ts';
 
 /** What a computation gave: its kind and result, or why there is nothing to show. */
@@ -25,10 +26,14 @@ export type Outcome =
   | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null }
   | { kind: 'distribution'; result: DistributionResult }
   | { kind: 'trend'; result: TrendResult }
-  | { kind: 'ranking'; result: RankingResult }
+  | { kind: 'ranking'; result: RankingResult; listed?: number }
   | { kind: 'correlation'; result: CorrelationResult }
   | { kind: 'related'; result: RelatedResult }
   | { kind: 'compare'; result: CompareResult }
+  | { kind: 'coverage'; result: CoverageResult }
+  | { kind: 'breakdown'; result: BreakdownResult }
+  | { kind: 'indicators'; result: IndicatorListResult }
+  | { kind: 'no-breakdown'; column: AnalysisColumn; type: BreakdownType }
   | { kind: 'ambiguous'; words: string; candidates: AnalysisColumn[] }
   | { kind: 'no-indicator'; wanted: string }
   | { kind: 'no-data'; column: AnalysisColumn | null; year: number | null }
@@ -52,9 +57,21 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
       return result ? { kind: 'trend', result } : { kind: 'no-data', column: plan.column, year: null };
     }
     case 'ranking': {
-      const result = ranking(dataset, plan.column, { year: plan.year, by: plan.by, order: plan.order });
-      return result ? { kind: 'ranking', result } : { kind: 'no-data', column: plan.column, year: plan.year };
+      const result = ranking(dataset, plan.column, { year: plan.year, by: plan.by, order: plan.order, limit: plan.limit ?? null });
+      return result ? { kind: 'ranking', result, listed: plan.listed ?? 1 } : { kind: 'no-data', column: plan.column, year: plan.year };
     }
+    case 'coverage': {
+      const result = coverageByYear(dataset, plan.column);
+      return result ? { kind: 'coverage', result } : { kind: 'no-data', column: plan.column, year: null };
+    }
+    case 'breakdown': {
+      const result = breakdown(dataset, plan.column, plan.parts, plan.year, plan.scope);
+      return result ? { kind: 'breakdown', result } : { kind: 'no-data', column: plan.column, year: plan.year };
+    }
+    case 'indicators':
+      return { kind: 'indicators', result: listIndicators(dataset, plan.year) };
+    case 'no-breakdown':
+      return { kind: 'no-breakdown', column: plan.column, type: plan.type };
     case 'correlation': {
       const result = correlation(dataset, plan.a, plan.b, plan.year);
       return result.pearson === null ? { kind: 'no-data', column: plan.a, year: plan.year } : { kind: 'correlation', result };

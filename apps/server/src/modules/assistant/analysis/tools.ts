@@ -4,6 +4,7 @@ import { profileFrame, roundFact } from '../profile.ts';
 import type { Scope } from './compute.ts';
 import type { AnalysisColumn, AnalysisDataset } from './dataset.ts';
 import { runPlan, type Outcome } from './run.ts';
+import { partColumns } from './shapes.ts';
 import { resolveColumn, rewrite, type Plan } from './understand.ts';
 import { normalise, REGION_ALIASES } from './vocabulary.ts';
 
@@ -28,8 +29,18 @@ export const ANALYSIS_TOOLS: ToolSpec[] = [
   {
     name: 'rank',
     description: 'WHO regions (or countries) ranked by the mean of an indicator in a year.',
-    parameters: object({ indicator, year, by: { type: 'string', enum: ['region', 'place'] }, order: { type: 'string', enum: ['top', 'bottom'] } }, ['indicator']),
+    parameters: object(
+      { indicator, year, by: { type: 'string', enum: ['region', 'place'] }, order: { type: 'string', enum: ['top', 'bottom'] }, limit: { type: 'integer', description: 'How many to list (default: every region, ten countries).' } },
+      ['indicator'],
+    ),
   },
+  { name: 'coverage_by_year', description: 'Years ranked by how many countries have a value of an indicator (of every chosen indicator together when none is named).', parameters: object({ indicator }) },
+  {
+    name: 'breakdown',
+    description: 'The mean of an indicator for women, men and both sexes (by: sex) or urban, rural and total (by: residence) in one year, for the world, a WHO region or a country.',
+    parameters: object({ indicator, by: { type: 'string', enum: ['sex', 'residence'] }, year, region, place }, ['indicator', 'by']),
+  },
+  { name: 'list_indicators', description: 'The chosen indicators with how many countries have values (in a year when given) and their first and last year.', parameters: object({ year }) },
   { name: 'correlation', description: 'Pearson and Spearman correlation of two indicators over the country-years where both have values (one year when given), and the number of pairs.', parameters: object({ a: indicator, b: indicator, year }, ['a', 'b']) },
   { name: 'related_to_target', description: 'Every chosen input with its Spearman and Pearson correlation with the target, strongest first.', parameters: object({}) },
   {
@@ -92,8 +103,21 @@ export function planOfToolCall(name: string, args: Record<string, unknown>, data
       return { kind: 'distribution', column: columnOf(dataset, args.indicator), year: yearOf(args.year), scope: scope() };
     case 'trend':
       return { kind: 'trend', column: columnOf(dataset, args.indicator), scope: scope() };
-    case 'rank':
-      return { kind: 'ranking', column: columnOf(dataset, args.indicator), year: yearOf(args.year), by: args.by === 'place' ? 'place' : 'region', order: args.order === 'bottom' ? 'bottom' : 'top' };
+    case 'rank': {
+      const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 50) : null;
+      return { kind: 'ranking', column: columnOf(dataset, args.indicator), year: yearOf(args.year), by: args.by === 'place' ? 'place' : 'region', order: args.order === 'bottom' ? 'bottom' : 'top', limit, listed: limit ?? 1 };
+    }
+    case 'coverage_by_year':
+      return { kind: 'coverage', column: typeof args.indicator === 'string' && args.indicator.trim() !== '' ? columnOf(dataset, args.indicator) : null };
+    case 'breakdown': {
+      const column = columnOf(dataset, args.indicator);
+      const type = args.by === 'residence' ? 'RESIDENCEAREATYPE' : 'SEX';
+      const parts = partColumns(dataset, column, { type, values: null, words: [] });
+      if (!parts) return { kind: 'no-breakdown', column, type };
+      return { kind: 'breakdown', column, parts, year: yearOf(args.year), scope: scope() };
+    }
+    case 'list_indicators':
+      return { kind: 'indicators', year: yearOf(args.year) };
     case 'correlation':
       return { kind: 'correlation', a: columnOf(dataset, args.a), b: columnOf(dataset, args.b), year: yearOf(args.year) };
     case 'related_to_target':
@@ -140,6 +164,8 @@ function outcomeJson(outcome: Outcome): unknown {
       return { error: `No values${outcome.column ? ` of ${outcome.column.label}` : ''}${outcome.year === null ? '' : ` in ${outcome.year}`}.` };
     case 'refuse':
       return { error: 'Not a computation on the chosen data.' };
+    case 'no-breakdown':
+      return { error: `${outcome.column.label} has no values ${outcome.type === 'SEX' ? 'by sex' : 'by area of residence'} in the chosen data.` };
     case 'missing':
       return outcome.result;
     default:

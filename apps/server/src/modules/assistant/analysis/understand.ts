@@ -1,5 +1,6 @@
-import type { AnalysisColumn, AnalysisDataset } from './dataset.ts';
+import type { AnalysisColumn, AnalysisDataset, BreakdownType } from './dataset.ts';
 import type { Scope } from './compute.ts';
+import { asksCoverageByYear, asksIndicatorList, labelUsesWords, partColumns, readLimit, readParts, withoutLimit } from './shapes.ts';
 import { KIND_PATTERNS, normalise, PHRASES, REGION_ALIASES, STOP_WORDS, WEAK_LABEL_WORDS } from './vocabulary.ts';
 
 /**
@@ -14,14 +15,23 @@ export type Plan =
   | { kind: 'missing'; column: AnalysisColumn | null }
   | { kind: 'distribution'; column: AnalysisColumn; year: number | null; scope: Scope }
   | { kind: 'trend'; column: AnalysisColumn; scope: Scope }
-  | { kind: 'ranking'; column: AnalysisColumn; year: number | null; by: 'region' | 'place'; order: 'top' | 'bottom' }
+  | { kind: 'ranking'; column: AnalysisColumn; year: number | null; by: 'region' | 'place'; order: 'top' | 'bottom'; limit?: number | null; listed?: number }
   | { kind: 'correlation'; a: AnalysisColumn; b: AnalysisColumn; year: number | null }
   | { kind: 'related' }
   | { kind: 'compare-regions'; column: AnalysisColumn; scopes: [Scope, Scope]; year: number | null }
   | { kind: 'compare-years'; column: AnalysisColumn; years: [number, number]; scope: Scope }
+  | { kind: 'coverage'; column: AnalysisColumn | null }
+  | { kind: 'breakdown'; column: AnalysisColumn; parts: AnalysisColumn[]; year: number | null; scope: Scope }
+  | { kind: 'indicators'; year: number | null }
+  | { kind: 'no-breakdown'; column: AnalysisColumn; type: BreakdownType }
   | { kind: 'ambiguous'; words: string; candidates: AnalysisColumn[] }
   | { kind: 'no-indicator'; wanted: string }
   | { kind: 'refuse' };
+
+/** Indicator phrases that hold words the kinds are read by ("menores de cinco anos" is not "lowest"). */
+const KIND_NOISE = /\bmenores de (5|cinco) anos\b|\bunder[- ](5|five)s?\b/g;
+/** "Which countries" (several): the short answer lists several of them. */
+const SEVERAL = /\b(which|what) (\w+ )?(countries|places|regions)\b|\bquais (sao )?(os |as )?(\w+ )?(paises|lugares|regioes)\b|\b(countries|paises) (com|with) (a |o |as |os )?(the )?(highest|lowest|maior|menor|maiores|menores|mais|most|least)\b/;
 
 export interface ColumnMatch {
   column: AnalysisColumn;
@@ -205,9 +215,10 @@ function twoColumns(words: string[], columns: readonly AnalysisColumn[]): [Analy
  * @param dataset the chosen data
  */
 export function understand(question: string, dataset: AnalysisDataset): Plan {
-  const plain = normalise(question);
+  const plain = normalise(question).replace(KIND_NOISE, ' ').replace(/\s+/g, ' ');
   const years = [...new Set([...plain.matchAll(YEAR)].map((m) => Number(m[1])))];
-  let text = rewrite(question).replace(YEAR, ' ');
+  const parts = readParts(withoutLimit(rewrite(question).replace(YEAR, ' ')));
+  let text = parts.text;
   // Regions and places in one pass, longest name first ("South Africa" is a country, not the region Africa).
   const aliases = new Map<string, string>();
   for (const [alias, place] of placeAliases(dataset)) aliases.set(alias, `P${place}`);
@@ -228,12 +239,18 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   const target = dataset.target ? dataset.columns.find((c) => c.name === dataset.target) ?? null : null;
   const single = () => resolveColumn(words, dataset.columns);
   const wanted = words.filter((w) => !STOP_WORDS.has(w)).join(' ');
+  const request = parts.request;
+  // One part named ("women"): every computation runs on that part's column instead of the default one.
   const withColumn = (make: (column: AnalysisColumn) => Plan): Plan => {
     const found = single();
     if (!found) return wanted ? { kind: 'no-indicator', wanted } : { kind: 'refuse' };
     if ('candidates' in found) return { kind: 'ambiguous', words: wanted, candidates: found.candidates };
-    return make(found.column);
+    if (!request || labelUsesWords(found.column, request)) return make(found.column);
+    const columns = partColumns(dataset, found.column, request);
+    if (!columns) return { kind: 'no-breakdown', column: found.column, type: request.type };
+    return columns.length === 1 ? make(columns[0]!) : { kind: 'breakdown', column: found.column, parts: columns, year, scope };
   };
+  const several = request !== null && (request.values === null || request.values.length > 1);
 
   if (has('correlation') || (has('related') && !/\b(target|alvo)\b/.test(plain) && matchColumns(words, dataset.columns).length >= 2)) {
     const pair = twoColumns(words, dataset.columns);
@@ -246,11 +263,19 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     return wanted ? { kind: 'no-indicator', wanted } : { kind: 'refuse' };
   }
   if (has('related')) return target ? { kind: 'related' } : { kind: 'no-indicator', wanted: 'target' };
+  if (asksIndicatorList(plain) && !has('missing')) return { kind: 'indicators', year };
+  if (asksCoverageByYear(plain) || (has('count') && year === null && /\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/.test(plain))) {
+    const found = single();
+    if (!found) return { kind: 'coverage', column: null };
+    return withColumn((column) => ({ kind: 'coverage', column }));
+  }
   if (has('count')) return withColumn((column) => ({ kind: 'count', column, year }));
   if (has('missing')) {
     const found = single();
     return { kind: 'missing', column: found && 'column' in found ? found.column : null };
   }
+  // Several parts (women and men, by sex): side by side, unless the question ranks places by one of them.
+  if (several && !(has('ranking') && has('byPlace'))) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
   if (has('compare') || (has('trend') && years.length === 2) || regions.length + places.length >= 2) {
     if (years.length === 2 && regions.length + places.length < 2) {
       return withColumn((column) => ({ kind: 'compare-years', column, years: [years[0]!, years[1]!], scope }));
@@ -260,14 +285,15 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   }
   if (has('trend')) return withColumn((column) => ({ kind: 'trend', column, scope }));
   if (has('ranking')) {
-    const by = has('byPlace') && !has('byRegion') ? 'place' : 'region';
-    return withColumn((column) => ({ kind: 'ranking', column, year, by, order: has('bottom') ? 'bottom' : 'top' }));
+    const limit = readLimit(plain);
+    const by = (has('byPlace') || limit !== null) && !has('byRegion') ? 'place' : 'region';
+    const listed = limit ?? (SEVERAL.test(plain) ? 5 : 1);
+    return withColumn((column) => ({ kind: 'ranking', column, year, by, order: has('bottom') ? 'bottom' : 'top', limit, listed }));
   }
   if (has('distribution')) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
   // No recognised kind: an indicator alone gets its distribution; anything else is refused honestly.
   const found = single();
-  if (found && 'column' in found) return { kind: 'distribution', column: found.column, year, scope };
-  if (found) return { kind: 'ambiguous', words: wanted, candidates: found.candidates };
+  if (found) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
   return { kind: 'refuse' };
 }
 

@@ -96,7 +96,7 @@ export const REGION_ALIASES: Record<string, string[]> = {
 /** Names of the kinds of question the analyst recognises (normalised text). */
 export const KIND_PATTERNS = {
   refuse: /\bwhy\b|\bpor ?que\b|\bwill\b|\bforecast\b|\bpredict (the )?(future|next)\b|\bprevisao\b|\bsera\b|\bserao\b|\bcapital\b|\bcause[sd]?\b|\bcausa\b|\bcausam\b/,
-  related: /\b(target|alvo)\b|\bwhich (inputs|indicators|variables|features) (relate|are related|move|correlate|matter|predict)|\bmost (related|informative|important|predictive)\b|\bquais (entradas|indicadores|variaveis) (mais )?(se )?(relacionam|estao|sao|explicam|influenciam)\b|\bmais (relacionad|associad|informativ|important|correlacionad)/,
+  related: /\b(target|alvo)\b|\bwhich (inputs|indicators|variables|features) (relate|are related|move|correlate|matter|predict)|\bmost (related|informative|important|predictive)\b|\bquais (entradas|indicadores|variaveis) (mais )?(se )?(relacionam|explicam|influenciam|(estao|sao) (mais )?(relacionad|associad|correlacionad|ligad|important|informativ))|\bmais (relacionad|associad|informativ|important|correlacionad)/,
   correlation: /correlat|correlac|\brelationship between\b|\brelacao entre\b|\bassociated with\b|\bassociation between\b|\bassociad[oa]s? (a|com)\b|\brelated to\b|\brelacionad[oa]s? (a|com)\b/,
   compare: /\bcompar|\bversus\b|\bvs\b|\bdifference between\b|\bdiferenca entre\b/,
   count: /\bhow many (countries|places|regions)\b|\bnumber of (countries|places)\b|\bquant[oa]s (paises|lugares|regioes)\b|\bnumero de paises\b/,
