@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """
 Expected answers of the assistant corpus, computed from the WHO GHO CSV exports independently of the
-analyst's TypeScript (numpy and scipy here). Reads questions.json (what each question asks, written by hand)
-and writes expected.json, which is committed and read by corpus.test.ts.
+analyst's TypeScript (numpy and scipy here; the list-shaped answers in expected_shapes.py, csv module only).
+Reads questions.json (what each question asks, written by hand) and writes expected.json, which is committed
+and read by corpus.test.ts.
 
   python3 apps/server/test/assistant-corpus/expected.py [WHO_DIR]
 
@@ -19,6 +20,8 @@ from collections import defaultdict
 
 import numpy as np
 from scipy import stats
+
+from expected_shapes import expected_shape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WHO_DIR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '..', '..', '..', '..', 'shared', 'data', 'who-gho-2018')
@@ -171,19 +174,28 @@ def expected_for(q, data, region_of, target, rows_all):
 def main():
     with open(os.path.join(HERE, 'questions.json'), encoding='utf-8') as f:
         corpus = json.load(f)
-    target = corpus['dataset']['target']
-    codes = [target] + corpus['dataset']['indicators']
-    data, region_of = load(codes)
-    rows_all = set()
-    for code in codes:
-        rows_all.update(data[code].keys())
-    out = {'generatedBy': 'expected.py', 'rows': len(rows_all), 'expected': {}}
-    for q in corpus['questions']:
-        out['expected'][q['id']] = expected_for(q, data, region_of, target, rows_all)
+    # "dataset" is the chosen data of most questions; "datasets" names others (a question's "dataset" picks one).
+    datasets = {'main': corpus['dataset'], **corpus.get('datasets', {})}
+    out = {'generatedBy': 'expected.py', 'rows': 0, 'expected': {}}
+    for name, spec in datasets.items():
+        target = spec.get('target')
+        codes = ([target] if target else []) + spec['indicators']
+        data, region_of = load(codes)
+        rows_all = set()
+        for code in codes:
+            rows_all.update(data[code].keys())
+        if name == 'main':
+            out['rows'] = len(rows_all)
+        ctx = {'who_dir': WHO_DIR, 'codes': codes, 'data': data, 'region_of': region_of, 'rows': rows_all}
+        for q in corpus['questions']:
+            if q.get('dataset', 'main') != name:
+                continue
+            shaped = expected_shape(ctx, q)
+            out['expected'][q['id']] = shaped if shaped is not None else expected_for(q, data, region_of, target, rows_all)
     with open(os.path.join(HERE, 'expected.json'), 'w', encoding='utf-8') as f:
         json.dump(out, f, indent=1, ensure_ascii=False)
         f.write('\n')
-    print(f"{len(corpus['questions'])} questions, {len(rows_all)} country-years -> expected.json")
+    print(f"{len(corpus['questions'])} questions over {len(datasets)} datasets ({out['rows']} country-years in the main one) -> expected.json")
 
 
 if __name__ == '__main__':
