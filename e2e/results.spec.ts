@@ -115,7 +115,7 @@ test.describe('results', () => {
       // Then the prediction set, when the model has a conformal rule.
       const heads = await page.getByTestId(`table-predictions-${family}`).locator('thead th').allInnerTexts();
       expect(heads.slice(0, 5)).toEqual(['Country', 'WHO region', 'Year', 'Actual class', 'Predicted class']);
-      expect([[], ['Prediction set']]).toContainEqual(heads.slice(5));
+      expect([['Explanation'], ['Prediction set', 'Explanation']]).toContainEqual(heads.slice(5));
       await expect(page.getByTestId(`table-confusion-${family}`)).toBeAttached();
     }
     if (families.includes('ANN')) await expect(page.getByTestId('table-ann-hyperparameters')).toBeAttached();
