@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --panels[=1,3] [--budget 60] [--seeds 1[,2,3]] [--target-history off,auto] [--fresh-sklearn] [--coded-target]`:
+ * `npm run bench -- --panels[=1,3] [--budget 60] [--seeds 1[,2,3]] [--target-history off,auto] [--fresh-sklearn] [--coded-target] [--replay]`:
  * the engine's auto search on real WHO panels (bench/panels/definitions.ts), side by side with scikit-learn on the same split and classes.
  *
  * Per panel: the CLI exactly as the README gives it (`npm run automl -- --csv ... --test-percent 30 --classes ...
@@ -46,6 +46,8 @@ interface Options {
   freshSklearn: boolean;
   /** Each panel's target written as its class code 1..5, with --classes "1:0.5:1.5,..." (coded panels' command). */
   codedTarget: boolean;
+  /** After each run, replay its results file at one thread (`--replay`) and check that every value matches. */
+  replay: boolean;
 }
 
 interface EngineRun {
@@ -75,6 +77,8 @@ interface EngineRun {
   trust: string;
   budgetUse: AutoMLResults['budgetUse'] | null;
   warnings: string[];
+  /** With --replay: whether the one-thread replay matched every value, and its wall time. */
+  replay: string;
 }
 
 interface SklearnResult {
@@ -101,7 +105,7 @@ function parseOptions(argv: string[]): Options {
   const seeds = (valueOf('seeds') ?? valueOf('seed') ?? '1').split(',').map(Number);
   if (!seeds.every((seed) => Number.isInteger(seed) && seed >= 0)) throw new Error('--seeds must be non-negative integers, comma-separated');
   const modes = valueOf('target-history')?.split(',') ?? null;
-  return { panelIds, budget, seeds: [...new Set(seeds)], modes, freshSklearn: argv.includes('--fresh-sklearn'), codedTarget: argv.includes('--coded-target') };
+  return { panelIds, budget, seeds: [...new Set(seeds)], modes, freshSklearn: argv.includes('--fresh-sklearn'), codedTarget: argv.includes('--coded-target'), replay: argv.includes('--replay') };
 }
 
 /** Whether this engine's CLI knows --target-history (the reworked search adds it). */
@@ -198,8 +202,19 @@ function runEngine(panel: BuiltPanel, budget: number, seed: number, mode: string
         : 'none',
     budgetUse: results.budgetUse ?? null,
     warnings: results.warnings,
+    replay: '-',
   };
   return { run, results };
+}
+
+/** Replays a run's results file at one thread; 'identical' only when the CLI found every value equal. */
+function replayRun(outFile: string): string {
+  const start = performance.now();
+  const child = spawnSync('npm', ['run', 'automl', '--silent', '--', '--replay', outFile, '--workers', '1', '--out', outFile.replace(/\.json$/, '-replayed.json')], { cwd: repoDir, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const seconds = ((performance.now() - start) / 1000).toFixed(1);
+  const identical = child.stderr.match(/identical to the recorded run \((\d+) values compared/);
+  if (child.status === 0 && identical) return `identical (${identical[1]} values, ${seconds} s at 1 thread)`;
+  return `DIFFERS: ${child.stderr.trim().split('\n').at(-1)}`;
 }
 
 function runSklearn(panel: BuiltPanel, results: AutoMLResults, fresh: boolean): SklearnResult & { cached: boolean } {
@@ -277,6 +292,7 @@ export async function runPanelBench(argv: string[]): Promise<void> {
     for (const mode of modes) for (const seed of options.seeds) {
       const { run, results } = runEngine(panel, options.budget, seed, mode, path.join(DEFAULT_PANEL_DIR, `engine-${id}-${mode ?? 'default'}${seed === 1 ? '' : `-seed${seed}`}.json`));
       firstResults ??= results;
+      if (options.replay) run.replay = replayRun(path.join(DEFAULT_PANEL_DIR, `engine-${id}-${mode ?? 'default'}${seed === 1 ? '' : `-seed${seed}`}.json`));
       runs.push(run);
       console.log(
         `  engine ${run.mode.padEnd(4)} seed ${seed} wall ${run.wallSeconds.toFixed(1)} s (engine ${run.elapsedSeconds.toFixed(1)} s, load ${run.loadBefore.toFixed(1)}-${run.loadAfter.toFixed(1)}); evaluated ${Object.entries(run.evaluated).map(([f, e]) => `${f} ${e}`).join(', ')}; chosen ${describeChoice(run)}; test macro-F1 ${f3(run.testMacroF1)}; CV gap ${run.cvGap}${run.targetHistoryUsed === null ? '' : `; target history used: ${run.targetHistoryUsed}`}`,
@@ -290,15 +306,15 @@ export async function runPanelBench(argv: string[]): Promise<void> {
   }
 
   // The sticky-panel table: the chosen model against persistence and each family, on the same test rows.
-  console.log('\n| panel | target history | seed | wall s | chosen | chosen test | DT / RF / KNN / SVM / ANN / Ensemble test | persistence val / test | chosen - persistence | ensemble | horizon check (model / rule, se) | sklearn RF-300 / with history | test coverage at 90% (set size; each score) and Brier before -> after calibration |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| panel | target history | seed | wall s | chosen | chosen test | DT / RF / KNN / SVM / ANN / Ensemble test | persistence val / test | chosen - persistence | ensemble | horizon check (model / rule, se) | sklearn RF-300 / with history | test coverage at 90% (set size; each score) and Brier before -> after calibration | replay (--replay) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { panel, runs, sklearn } of rows) {
     for (const run of runs) {
       const fam = [...FAMILIES, 'Ensemble'].map((f) => (run.familyTestMacroF1[f] === undefined || run.familyTestMacroF1[f] === null ? '-' : f3(run.familyTestMacroF1[f] as number))).join(' / ');
       const pv = run.persistenceValidation === null ? '-' : f3(run.persistenceValidation);
       const withHistory = sklearn.rf300History ? f3(sklearn.rf300History.testMacroF1) : '-';
       console.log(
-        `| ${panel.definition.id} ${panel.definition.name} | ${run.mode} | ${run.seed} | ${run.wallSeconds.toFixed(1)} | ${describeChoice(run)} | ${f3(run.testMacroF1)} | ${fam} | ${pv} / ${f3(run.persistenceTest)} | ${signed(run.testMacroF1 - run.persistenceTest)} | ${run.ensembleMargin} | ${run.horizon} | ${f3(sklearn.rf300.testMacroF1)} / ${withHistory} | ${run.trust} |`,
+        `| ${panel.definition.id} ${panel.definition.name} | ${run.mode} | ${run.seed} | ${run.wallSeconds.toFixed(1)} | ${describeChoice(run)} | ${f3(run.testMacroF1)} | ${fam} | ${pv} / ${f3(run.persistenceTest)} | ${signed(run.testMacroF1 - run.persistenceTest)} | ${run.ensembleMargin} | ${run.horizon} | ${f3(sklearn.rf300.testMacroF1)} / ${withHistory} | ${run.trust} | ${run.replay} |`,
       );
     }
   }
