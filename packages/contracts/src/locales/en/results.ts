@@ -449,6 +449,7 @@ export const results = {
     scoresSummary: 'Test macro-F1 and accuracy of each model, next to the majority-class and persistence baselines.',
     map: 'Actual and predicted class by country',
     mapActual: 'Actual',
+    mapSet: 'prediction set {set}',
     mapPredicted: 'Predicted',
     mapYear: 'Year',
     mapModel: 'Model',

@@ -445,6 +445,7 @@ export const results: Translation<typeof en> = {
     scoresSummary: 'Macro-F1 e acurácia de teste de cada modelo, ao lado das referências da classe majoritária e de persistência.',
     map: 'Classe real e prevista por país',
     mapActual: 'Real',
+    mapSet: 'conjunto de predição {set}',
     mapPredicted: 'Prevista',
     mapYear: 'Ano',
     mapModel: 'Modelo',

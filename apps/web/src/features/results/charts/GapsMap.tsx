@@ -5,6 +5,7 @@ import type { GapsResponse } from '@indicata/contracts';
 import { EChart } from './EChart.tsx';
 import { gapsMapEntries, gapsMapOption, gapsMapYears } from './gapsMap.ts';
 import { registerWorldMap, WORLD_MAP_NAME, WORLD_MAP_SERIES } from './worldAtlas.ts';
+import { formatSet } from '../format.ts';
 
 /** Observed and predicted classes by country on one map, with a year slider (WHO panels). */
 export function GapsMap({ gaps }: { gaps: Pick<GapsResponse, 'observed' | 'predictions' | 'classes'> }) {
@@ -26,7 +27,11 @@ export function GapsMap({ gaps }: { gaps: Pick<GapsResponse, 'observed' | 'predi
   const { entries, unmatched } = useMemo(() => gapsMapEntries(gaps, year), [gaps, year]);
   const titles = useMemo(() => gaps.classes.map((c) => c.title), [gaps.classes]);
   const option = useMemo(
-    () => gapsMapOption(`${WORLD_MAP_NAME}-${WORLD_MAP_SERIES[0]}`, entries, titles, { observed: t('predict.mapObserved'), predicted: t('predict.mapPredicted') }),
+    () => gapsMapOption(`${WORLD_MAP_NAME}-${WORLD_MAP_SERIES[0]}`, entries, titles, {
+        observed: t('predict.mapObserved'),
+        predicted: t('predict.mapPredicted'),
+        set: (set) => t('charts.mapSet', { set: formatSet(set, t('tables.setOr')) }),
+      }),
     [entries, titles, t],
   );
   if (years.length === 0) return null;

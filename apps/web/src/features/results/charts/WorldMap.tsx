@@ -7,9 +7,13 @@ import { EChart } from './EChart.tsx';
 import { MAP_BOX_ASPECT, worldMapOption, type MapEntry } from './options.ts';
 import { matchCountry } from './countryMatch.ts';
 import { registerWorldMap, WORLD_MAP_NAME } from './worldAtlas.ts';
+import { formatSet } from '../format.ts';
 
-/** Map entries of one model and year, and the places the map has no shape for. */
-export function mapEntries(model: ModelResult, year: string): { entries: MapEntry[]; unmatched: string[] } {
+/**
+ * Map entries of one model and year, and the places the map has no shape for.
+ * @param describeSet how a prediction set of more than one class reads beside the predicted class (none when absent)
+ */
+export function mapEntries(model: ModelResult, year: string, describeSet?: (set: string[]) => string): { entries: MapEntry[]; unmatched: string[] } {
   const entries = new Map<string, MapEntry>();
   const unmatched = new Set<string>();
   for (const row of model.predictions) {
@@ -20,7 +24,8 @@ export function mapEntries(model: ModelResult, year: string): { entries: MapEntr
       continue;
     }
     if (!entries.has(name)) {
-      entries.set(name, { name, actualIndex: row.actualIndex, predictedIndex: row.predictedIndex, actual: row.actual, predicted: row.predicted });
+      const withSet = describeSet && row.set && row.set.length > 1 ? `${row.predicted} (${describeSet(row.set)})` : row.predicted;
+      entries.set(name, { name, actualIndex: row.actualIndex, predictedIndex: row.predictedIndex, actual: row.actual, predicted: withSet });
     }
   }
   return { entries: [...entries.values()], unmatched: [...unmatched].sort() };
@@ -49,7 +54,10 @@ export function WorldMap({ models, classes, best }: { models: ModelResult[]; cla
     };
   }, []);
 
-  const { entries, unmatched } = useMemo(() => (model ? mapEntries(model, year) : { entries: [], unmatched: [] }), [model, year]);
+  const { entries, unmatched } = useMemo(
+    () => (model ? mapEntries(model, year, (set) => t('charts.mapSet', { set: formatSet(set, t('tables.setOr')) })) : { entries: [], unmatched: [] }),
+    [model, year, t],
+  );
   const titles = classes.map((c) => c.title);
   const option = useMemo(
     () => worldMapOption(WORLD_MAP_NAME, entries, titles.length > 0 ? titles : [], { actual: t('charts.mapActual'), predicted: t('charts.mapPredicted') }, layout),

@@ -48,4 +48,21 @@ describe('gap-filling map', () => {
     expect(kenya.itemStyle?.decal).toBeTruthy();
     expect((option.visualMap as { pieces: { label: string }[] }).pieces.map((p) => p.label)).toEqual(['Low', 'Mid', 'High']);
   });
+
+  it("says a predicted country's prediction set in its tooltip when it holds more than one class", () => {
+    const withSets = {
+      observed: [],
+      predictions: [{ ...prediction('Kenya', 2020, 1), set: ['Mid', 'High'] }, { ...prediction('Brazil', 2020, 2), set: ['High'] }],
+    };
+    const entries = gapsMapEntries(withSets, 2020).entries;
+    expect(entries).toEqual([
+      { name: 'Kenya', classIndex: 1, predicted: true, set: ['Mid', 'High'] },
+      { name: 'Brazil', classIndex: 2, predicted: true },
+    ]);
+    const option = gapsMapOption('m', entries, ['Low', 'Mid', 'High'], { observed: 'Observed', predicted: 'Predicted', set: (set) => `set ${set.join(' or ')}` });
+    const format = (option.tooltip as { formatter: (p: unknown) => HTMLElement }).formatter;
+    const [series] = option.series as { data: unknown[] }[];
+    expect(format({ name: 'Kenya', data: series.data[0] }).textContent).toBe('KenyaPredicted: Mid (set Mid or High)');
+    expect(format({ name: 'Brazil', data: series.data[1] }).textContent).toBe('BrazilPredicted: High');
+  });
 });

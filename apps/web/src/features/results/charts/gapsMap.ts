@@ -8,6 +8,8 @@ export interface GapsMapEntry {
   name: string;
   classIndex: number;
   predicted: boolean;
+  /** A predicted place's prediction set, when it holds more than one class. */
+  set?: string[];
 }
 
 /** The years of the map: every year with an observed or a predicted class, ascending. */
@@ -25,14 +27,14 @@ export function gapsMapYears(gaps: Pick<GapsResponse, 'observed' | 'predictions'
 export function gapsMapEntries(gaps: Pick<GapsResponse, 'observed' | 'predictions'>, year: number): { entries: GapsMapEntry[]; unmatched: string[] } {
   const entries = new Map<string, GapsMapEntry>();
   const unmatched = new Set<string>();
-  const add = (space: string | null, classIndex: number, predicted: boolean) => {
+  const add = (space: string | null, classIndex: number, predicted: boolean, set?: string[]) => {
     if (space === null) return;
     const name = matchCountry(space);
     if (!name) unmatched.add(space);
-    else if (!entries.has(name)) entries.set(name, { name, classIndex, predicted });
+    else if (!entries.has(name)) entries.set(name, { name, classIndex, predicted, ...(set && set.length > 1 ? { set } : {}) });
   };
   for (const o of gaps.observed) if (o.time === year) add(o.space, o.classIndex, false);
-  for (const p of gaps.predictions) if (p.time === year) add(p.space, p.classIndex, true);
+  for (const p of gaps.predictions) if (p.time === year) add(p.space, p.classIndex, true, p.set);
   return { entries: [...entries.values()], unmatched: [...unmatched].sort() };
 }
 
@@ -40,14 +42,26 @@ export function gapsMapEntries(gaps: Pick<GapsResponse, 'observed' | 'prediction
  * One world map coloured by class: observed countries in full colour, predicted ones paler, hatched and with a
  * dark dashed outline, so the two read apart without colour alone. `mapName` was registered by registerWorldMap.
  */
-export function gapsMapOption(mapName: string, entries: GapsMapEntry[], classTitles: string[], words: { observed: string; predicted: string }): ChartOption {
+export function gapsMapOption(
+  mapName: string,
+  entries: GapsMapEntry[],
+  classTitles: string[],
+  words: { observed: string; predicted: string; set?: (set: string[]) => string },
+): ChartOption {
   const palette = classPalette(classTitles.length);
   return {
     animation: false,
     tooltip: {
       trigger: 'item',
-      formatter: (params: { name: string; data?: { classIndex: number; predicted: boolean } }) =>
-        textTooltip(params.data ? [params.name, `${params.data.predicted ? words.predicted : words.observed}: ${classTitles[params.data.classIndex] ?? ''}`] : [params.name]),
+      formatter: (params: { name: string; data?: { classIndex: number; predicted: boolean; set?: string[] } }) =>
+        textTooltip(
+          params.data
+            ? [
+                params.name,
+                `${params.data.predicted ? words.predicted : words.observed}: ${classTitles[params.data.classIndex] ?? ''}${params.data.set && words.set ? ` (${words.set(params.data.set)})` : ''}`,
+              ]
+            : [params.name],
+        ),
     },
     visualMap: {
       type: 'piecewise',
@@ -74,6 +88,7 @@ export function gapsMapOption(mapName: string, entries: GapsMapEntry[], classTit
           value: entry.classIndex,
           classIndex: entry.classIndex,
           predicted: entry.predicted,
+          set: entry.set,
           ...(entry.predicted
             ? {
                 itemStyle: {
