@@ -53,7 +53,10 @@ export interface SampledShapley {
 export interface SamplingOptions {
   /** Seed of the orders (equal seeds, equal contributions). */
   seed: number;
-  /** Antithetic pairs of orders per background row (default 1). */
+  /**
+   * Antithetic pairs of orders per background row (default 1). 0.5 walks each background row once, the order of
+   * every second row the reverse of the row before's: half the cost, the same exact sum and base value.
+   */
   pairs?: number;
 }
 
@@ -78,14 +81,22 @@ function randomOrder(n: number, next: () => number): Int32Array {
  */
 export function sampleShapley(game: ShapleyGame, options: SamplingOptions): SampledShapley {
   const { players: m, backgrounds: nb, differs } = game;
-  const pairs = Math.max(1, options.pairs ?? 1);
+  const half = options.pairs === 0.5;
+  const pairs = half ? 1 : Math.max(1, Math.round(options.pairs ?? 1));
   const next = createRng(options.seed).next;
-  // Walks: per background row, `pairs` orders and their reverses. Each walk lists the inputs that differ, in order.
+  const differing = (order: Int32Array, b: number) => order.filter((i) => differs[b * m + i] === 1);
+  // Walks: per background row, `pairs` orders and their reverses (or, for half, one order for a row and its reverse
+  // for the next). Each walk lists the inputs that differ, in order.
   const walks: { b: number; steps: Int32Array }[] = [];
-  for (let b = 0; b < nb; b++) {
+  for (let b = 0; b < nb; b += half ? 2 : 1) {
     for (let p = 0; p < pairs; p++) {
-      const order = randomOrder(m, next).filter((i) => differs[b * m + i] === 1);
-      walks.push({ b, steps: order }, { b, steps: order.slice().reverse() });
+      const order = randomOrder(m, next);
+      const reverse = order.slice().reverse();
+      if (!half) walks.push({ b, steps: differing(order, b) }, { b, steps: differing(reverse, b) });
+      else {
+        walks.push({ b, steps: differing(order, b) });
+        if (b + 1 < nb) walks.push({ b: b + 1, steps: differing(reverse, b + 1) });
+      }
     }
   }
   // Queries: 0 = the row, 1..nb = the background rows, then each walk's intermediate states (after each switch
@@ -113,7 +124,7 @@ export function sampleShapley(game: ShapleyGame, options: SamplingOptions): Samp
   base /= nb;
   // Per background row, the mean of its walks' marginal contributions: independent samples of phi.
   const perBackground = new Float64Array(nb * m);
-  const scale = 1 / (2 * pairs);
+  const scale = half ? 1 : 1 / (2 * pairs);
   q = 1 + nb;
   for (const w of walks) {
     let previous = out[1 + w.b];

@@ -26,6 +26,12 @@ export interface RowContributions {
   method: 'exact' | 'sampled';
 }
 
+/**
+ * Antithetic pairs of orders per background row in the product's sampled explanations: one, a row's order and its
+ * reverse on each of the 50 background rows, 100 walks of the inputs per explained row.
+ */
+export const EXPLAIN_PAIRS = 1;
+
 /** A model to explain: one saved model, or the soft-voting ensemble's members with their weights. */
 export type ExplainedModel = SavedPipelineModel | readonly WeightedSavedModel[];
 
@@ -59,12 +65,13 @@ function topContributions(names: readonly string[], value: (f: number) => number
  * @param rows raw rows by column name
  * @param predicted the class index predicted for each row
  * @param top how many contributions to keep per row
+ * @param pairs antithetic pairs of orders per background row of a sampled explanation (sampling-shap.ts)
  */
-export function explainRows(model: ExplainedModel, rows: readonly RawRow[], predicted: ArrayLike<number>, top = 5): RowContributions[] | null {
+export function explainRows(model: ExplainedModel, rows: readonly RawRow[], predicted: ArrayLike<number>, top = 5, pairs = EXPLAIN_PAIRS): RowContributions[] | null {
   if (!explainable(model)) return null;
   if (!Array.isArray(model) && treeModel(model as SavedPipelineModel)) return treeExplanations(model as SavedPipelineModel, rows, predicted, top);
   const members: readonly WeightedSavedModel[] = Array.isArray(model) ? model : [{ saved: model as SavedPipelineModel, weight: 1 }];
-  const sampled = sampledExplanations(members, rows, predicted);
+  const sampled = sampledExplanations(members, rows, predicted, pairs);
   if (!sampled) return null;
   return sampled.rows.map((row) => ({ expected: row.base, contributions: topContributions(sampled.features, (f) => row.phi[f], top), method: 'sampled' }));
 }

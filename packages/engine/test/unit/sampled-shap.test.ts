@@ -91,7 +91,8 @@ function exactShapley(model: SavedPipelineModel, row: RawRow, c: number): Float6
 
 const sumOf = (values: { value: number }[]) => values.reduce((s, v) => s + v.value, 0);
 
-describe('sampled Shapley values (permutation sampling over background rows)', () => {
+// Model fits and enumeration take seconds on a machine shared with other work.
+describe('sampled Shapley values (permutation sampling over background rows)', { timeout: 60_000 }, () => {
   it.each([
     ['KNN', { n_neighbors: 7, weights: 'distance' }],
     ['SVM', { C: 2, probability: true }],
@@ -161,12 +162,15 @@ describe('sampled Shapley values (permutation sampling over background rows)', (
     const exact = bruteForce(m, (inS) => background.reduce((s, _, b) => s + f(mix(inS, b)), 0) / background.length);
     const error = (pairs: number) => {
       const est = sampleShapley(game, { seed: 11, pairs });
-      est.phi.forEach((phi, i) => expect(Math.abs(phi - exact[i])).toBeLessThanOrEqual(4 * est.standardError[i] + 1e-12));
+      // One walk per background row leaves too few samples per row for a standard error to mean much.
+      if (pairs >= 1) est.phi.forEach((phi, i) => expect(Math.abs(phi - exact[i])).toBeLessThanOrEqual(4 * est.standardError[i] + 1e-12));
       expect(Math.abs(est.base + est.phi.reduce((s, v) => s + v, 0) - f(Array(m).fill(1)))).toBeLessThan(1e-12);
       return Math.max(...est.phi.map((phi, i) => Math.abs(phi - exact[i])));
     };
     expect(error(200)).toBeLessThan(error(1) + 1e-12);
     expect(error(200)).toBeLessThan(0.05);
+    // Half: one walk per background row, still adding up exactly.
+    error(0.5);
   });
 
   it('is repeatable: the same seed gives the same values, and a row gets the same values alone or in a batch', async () => {
