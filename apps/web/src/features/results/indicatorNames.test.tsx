@@ -53,7 +53,7 @@ const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a WHO job names its indicators on the result page', () => {
-  it('in the importance, indicator and correlation tables (the indicator tables with the code beside the name)', () => {
+  it('in the importance, indicator and correlation tables (the indicator tables with the code beside the name)', async () => {
     renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={results} database="WHO" names={NAMES} />);
     open('model-RF', 'indicators', 'correlation');
     expect(text('table-features-RF')).toContain(`${NAMES.MDG_0000000007} (previous known value)`);
@@ -66,6 +66,11 @@ describe('a WHO job names its indicators on the result page', () => {
     // The correlation table's narrow columns take the short names.
     const headers = [...screen.getByTestId('table-correlation').querySelectorAll('thead th')].map((cell) => cell.textContent);
     expect(headers).toEqual(['', 'Adult mortality rate, female', 'Under-five mortality rate']);
+    // The charts' lazy chunk loads before the test ends (a load after the test DOM is gone fails the run), and its
+    // summary names the most important feature.
+    const bars = await screen.findByTestId('chart-features-RF', {}, { timeout: 15_000 });
+    expect(bars.getAttribute('aria-label')).toContain(`${NAMES.MDG_0000000007} (previous known value)`);
+    await screen.findByTestId('chart-correlation', {}, { timeout: 15_000 });
   });
 
   it("in the configuration, from the catalog when the results carry no names (a job finished before they were stored)", async () => {
