@@ -35,10 +35,14 @@ const TEXT = {
       k === 1 ? `In ${year}, the ${order === 'top' ? 'highest' : 'lowest'} ${label} was ${list}.` : `In ${year}, the ${k} ${places} with the ${order === 'top' ? 'highest' : 'lowest'} ${label} were ${list}.`,
     rankOf: (shown: number, total: number, places: string) => `The table shows ${shown === total ? 'all' : `the first ${shown} of`} ${total} ${places} with a value that year.`,
     coverage: (label: string, best: string, total: number, places: string, others: string) => `${label} has values for the most ${places} in ${best}, of ${total} ${places} in the chosen data${others ? `; then ${others}` : ''}.`,
-    coverageAll: (k: number, best: string, others: string) => `Counting the values of all ${k} chosen indicators, the best covered ${best.includes(' and ') ? 'years are' : 'year is'} ${best}${others ? `; then ${others}` : ''}.`,
+    coverageAll: (k: number, best: string, others: string, plural: boolean) => `Counting the values of all ${k} chosen indicators, the best covered ${plural ? 'years are' : 'year is'} ${best}${others ? `; then ${others}` : ''}.`,
     coverageOne: (label: string, year: number, places: number, placesWord: string) => `${label} has values in one year only: ${year} (${places} ${placesWord}).`,
+    coverageEven: (label: string, places: number, total: number, placesWord: string, from: number, to: number, k: number) =>
+      `${label} has values for ${places} of the ${total} ${placesWord} in the chosen data in each of its ${k} years, ${from} to ${to}.`,
     yearCount: (year: number, places: number, word: string) => `${year} (${places}${word ? ` ${word}` : ''})`,
     values: 'values',
+    everyYear: (from: number, to: number, places: number, word: string) => `every year from ${from} to ${to} (${places}${word ? ` ${word}` : ''} each)`,
+    manyYears: (k: number, places: number, word: string, latest: string) => `${k} years (${places}${word ? ` ${word}` : ''} each; the latest ${latest})`,
     coverageCol: (places: string) => `${places[0]!.toUpperCase()}${places.slice(1)} with a value`,
     share: 'Share',
     year: 'Year',
@@ -69,10 +73,15 @@ const TEXT = {
         : `Em ${year}, ${places === 'regiões' ? 'as' : 'os'} ${k} ${places} com ${order === 'top' ? 'maior' : 'menor'} ${label} foram ${list}.`,
     rankOf: (shown: number, total: number, places: string) => `A tabela mostra ${shown === total ? 'todos os' : `os primeiros ${shown} dos`} ${total} ${places} com valor nesse ano.`,
     coverage: (label: string, best: string, total: number, places: string, others: string) => `${label} tem valores para mais ${places} em ${best}, de ${total} ${places} dos dados escolhidos${others ? `; depois ${others}` : ''}.`,
-    coverageAll: (k: number, best: string, others: string) => `Contando os valores dos ${k} indicadores escolhidos, ${best.includes(' e ') ? 'os anos mais cobertos são' : 'o ano mais coberto é'} ${best}${others ? `; depois ${others}` : ''}.`,
+    coverageAll: (k: number, best: string, others: string, plural: boolean) =>
+      `Contando os valores dos ${k} indicadores escolhidos, ${plural ? 'os anos mais cobertos são' : 'o ano mais coberto é'} ${best}${others ? `; depois ${others}` : ''}.`,
     coverageOne: (label: string, year: number, places: number, placesWord: string) => `${label} tem valores em um único ano: ${year} (${places} ${placesWord}).`,
+    coverageEven: (label: string, places: number, total: number, placesWord: string, from: number, to: number, k: number) =>
+      `${label} tem valores para ${places} dos ${total} ${placesWord} dos dados escolhidos em cada um dos seus ${k} anos, de ${from} a ${to}.`,
     yearCount: (year: number, places: number, word: string) => `${year} (${places}${word ? ` ${word}` : ''})`,
     values: 'valores',
+    everyYear: (from: number, to: number, places: number, word: string) => `todos os anos de ${from} a ${to} (${places}${word ? ` ${word}` : ''} em cada)`,
+    manyYears: (k: number, places: number, word: string, latest: string) => `${k} anos (${places}${word ? ` ${word}` : ''} em cada; os mais recentes ${latest})`,
     coverageCol: (places: string) => `${places[0]!.toUpperCase()}${places.slice(1)} com valor`,
     share: 'Parcela',
     year: 'Ano',
@@ -136,11 +145,21 @@ export function writeCoverage(r: CoverageResult, w: Writer): Written {
   const word = r.indicator ? '' : t.values;
   const best = r.years.filter((y) => y.places === r.years[0]!.places);
   const next = r.years.slice(best.length, best.length + 3);
-  const say = (ys: typeof r.years) => join(ys.map((y) => t.yearCount(y.year, y.places, word)), t.and);
+  const listYears = (ys: typeof r.years) => join(ys.map((y) => t.yearCount(y.year, y.places, word)), t.and);
+  // Many years equally covered (every year of a modelled series): said as a span, not as a list of forty years.
+  const say = (ys: typeof r.years) => {
+    if (ys.length <= 4) return listYears(ys);
+    const years = ys.map((y) => y.year).sort((a, b) => a - b);
+    const span = years.at(-1)! - years[0]! + 1 === years.length;
+    return span ? t.everyYear(years[0]!, years.at(-1)!, ys[0]!.places, word) : t.manyYears(ys.length, ys[0]!.places, word, listYears(ys.slice(0, 3)));
+  };
   let text: string;
   if (r.indicator && r.years.length === 1) text = t.coverageOne(indicatorLabel(r.indicator, w.locale), r.years[0]!.year, r.years[0]!.places, w.places);
-  else if (r.indicator) text = t.coverage(indicatorLabel(r.indicator, w.locale), say(best), r.totalPlaces, w.places, say(next));
-  else text = t.coverageAll(r.indicators, say(best), say(next));
+  else if (r.indicator && best.length === r.years.length) {
+    const years = r.years.map((y) => y.year);
+    text = t.coverageEven(indicatorLabel(r.indicator, w.locale), best[0]!.places, r.totalPlaces, w.places, Math.min(...years), Math.max(...years), years.length);
+  } else if (r.indicator) text = t.coverage(indicatorLabel(r.indicator, w.locale), say(best), r.totalPlaces, w.places, say(next));
+  else text = t.coverageAll(r.indicators, say(best), say(next), best.length > 1);
   const chronological = [...r.years].sort((a, b) => a.year - b.year);
   const column = r.indicator ? t.coverageCol(w.places) : t.values;
   return {

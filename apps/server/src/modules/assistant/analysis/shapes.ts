@@ -36,8 +36,8 @@ export function withoutLimit(text: string): string {
 
 /** Words of a breakdown, by dimension value (normalised text). */
 const PART_WORDS: { type: BreakdownType; value: string; pattern: RegExp }[] = [
-  { type: 'SEX', value: 'FMLE', pattern: /\b(women|woman|female|females|girls|mulheres|mulher|feminin[oa]s?|meninas)\b/g },
-  { type: 'SEX', value: 'MLE', pattern: /\b(men|man|male|males|boys|homens|homem|masculin[oa]s?|meninos)\b/g },
+  { type: 'SEX', value: 'FMLE', pattern: /\b(sexo )?(women|woman|female|females|girls|mulheres|mulher|feminin[oa]s?|meninas)\b/g },
+  { type: 'SEX', value: 'MLE', pattern: /\b(sexo )?(men|man|male|males|boys|homens|homem|masculin[oa]s?|meninos)\b/g },
   { type: 'SEX', value: 'BTSX', pattern: /\bboth sexes\b|\bambos os sexos\b/g },
   { type: 'RESIDENCEAREATYPE', value: 'URB', pattern: /\burban\b|\burban[oa]s?\b|\bcities\b|\bcidades?\b/g },
   { type: 'RESIDENCEAREATYPE', value: 'RUR', pattern: /\brural\b|\brurais\b|\bcountryside\b|\bcampo\b/g },
@@ -110,7 +110,7 @@ export function labelUsesWords(column: AnalysisColumn, request: PartRequest): bo
 const YEARS_ASKED =
   /\b(which|what) years?\b|\bin (which|what) years?\b|\bwhen\b|\bquais (os )?anos\b|\bqual (o )?ano\b|\b(em )?que anos?\b|\bem quais anos\b|\bem qual ano\b|\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/;
 const COVERED =
-  /\bcoverage\b|\bcobertura\b|\bdata\b|\bdados\b|\bvalues?\b|\bvalores\b|\bcountries\b|\bpaises\b|\breported\b|\bmeasured\b|\bavailable\b|\bdisponive|\bcovered\b|\bcobert[oa]s?\b/;
+  /\bcoverage\b|\bcobertura\b|\bdata\b|\bdados\b|\bvalues?\b|\bvalores\b|\bcountries\b|\bpaises\b|\breported\b|\bmeasured\b|\brecorded\b|\bavailable\b|\bdisponive|\bcovered\b|\bcobert[oa]s?\b|\bmedid[oa]s?\b|\bregistrad[oa]s?\b|\breportad[oa]s?\b|\bcoletad[oa]s?\b/;
 /** Indicator names that contain "coverage" (immunization coverage): not a question about data coverage. */
 const COVERAGE_IN_NAMES = /\b(immuni[sz]ation|vaccination|vaccine|dtp3|measles|mcv|bcg|polio|hepb3|hib3|health) coverage\b|\bcobertura (vacinal|de (vacinacao|imunizacao|vacinas?)|universal)\b|\buniversal health coverage\b/g;
 
@@ -121,7 +121,7 @@ export function asksCoverageByYear(plain: string): boolean {
 }
 
 const INDICATOR_LIST =
-  /\b(which|what) (are the )?(indicators|variables)\b|\blist (the |all |of )?(the )?(chosen |available )?(indicators|variables)\b|\b(indicators|variables) (are )?(available|chosen|in the (chosen )?data)\b|\bquais (sao )?(os )?(indicadores|variaveis)\b|\bliste (os |todos os )?(indicadores|variaveis)\b|\bque indicadores\b|\blista (de|dos) indicadores\b|\b(indicadores|variaveis) (disponiveis|escolhid[oa]s)\b/;
+  /\b(which|what) (are the )?(indicators|variables)\b|\blist (the |all |of )?(the )?(chosen |available )?(indicators|variables)\b|\b(indicators|variables) (are )?(available|chosen|in the (chosen )?data)\b|\bquais (sao )?(os )?(indicadores|variaveis)\b|\bliste (os |todos os )?(indicadores|variaveis)\b|\bque indicadores\b|\blista (de|dos) indicadores\b|\b(show|give|tell)( me)? (the |all )?(chosen |available )?(indicators|variables)\b|\b(mostre|mostra|mostrar|exiba|liste)( me)? (os |todos os )?(indicadores|variaveis)\b|\b(indicadores|variaveis) (disponiveis|escolhid[oa]s)\b/;
 
 /** Whether the question asks for the chosen indicators themselves ("Quais indicadores estão disponíveis?"). */
 export function asksIndicatorList(plain: string): boolean {
