@@ -72,6 +72,11 @@ describe('compare', () => {
     expect(rows['Data imputation']).toEqual(['Mean', 'automatic']);
     const off = displayedConfig(data({ maxPercentMissingDatasToPrediction: 'No', outlierQparameter: 'none', pearsonCorrelationCut: null }), {}, en, 'en');
     expect([off.maxPercentMissingDatasToPrediction, off.outlierQparameter, off.pearsonCorrelationCut]).toEqual(['No', 'None', '—']);
+    const features = JSON.stringify([
+      { indicator: 'WHS7_156', option: 'automatic', groups: 3 },
+      { indicator: 'OTHER', option: 'manual', classes: { 1: { title: 'low', min: 0, max: 1 }, 2: { title: 'high', min: 1, max: 2 } } },
+    ]);
+    expect(displayedConfig(data({ groupsCategorizationFeatures: features }), names, en, 'en').groupsCategorizationFeatures).toBe(`${names.WHS7_156} (WHS7_156): Automatic (3); OTHER: Manual (low, high)`);
     expect(JSON.stringify(rows)).not.toMatch(/groupsCategorizationMethod|codePredictionIndicator/);
   });
 });

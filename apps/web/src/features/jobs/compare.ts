@@ -3,7 +3,7 @@
  * their scores side by side.
  */
 import type { AutoMLResults, IndicatorNames, JobData, JobStatus, ModelFamily, ReportLocale } from '@indicata/contracts';
-import { dimensionWords, hyperParameterOfField, indicatorName, MODEL_FAMILIES, whoColumnName } from '@indicata/contracts';
+import { dimensionWords, hyperParameterOfField, indicatorName, MODEL_FAMILIES, parseFeatureDiscretization, whoColumnName } from '@indicata/contracts';
 
 export interface ComparedJob {
   id: string;
@@ -99,6 +99,17 @@ export function displayedConfig(data: JobData, names: IndicatorNames, t: Transla
   if (typeof data.codePredictionIndicator === 'string') out.codePredictionIndicator = indicator(whoColumnName(data.codePredictionIndicator, dimensions.length === 1 ? dimensions[0] : ''));
   if (dimensions.length > 0) out.predictionIndicatorDimensions = dimensions.map((key) => dimensionWords(key, locale)).join('; ');
   if (Array.isArray(data.indicatorsAnalyzingCode)) out.indicatorsAnalyzingCode = data.indicatorsAnalyzingCode.map(indicator).join('; ');
+  // The attribute discretization is stored as JSON text: each indicator by its name, with its groups or classes.
+  const discretized = typeof data.groupsCategorizationFeatures === 'string' && data.groupsCategorizationFeatures.startsWith('[') ? parseFeatureDiscretization(data.groupsCategorizationFeatures) : null;
+  if (discretized) {
+    out.groupsCategorizationFeatures = discretized
+      .map((entry) =>
+        entry.option === 'automatic'
+          ? `${indicator(entry.indicator)}: ${t('wizard:discretization.automatic')} (${entry.groups})`
+          : `${indicator(entry.indicator)}: ${t('wizard:discretization.manual')} (${Object.values(entry.classes).map((c) => c.title).join(', ')})`,
+      )
+      .join('; ');
+  }
   return out;
 }
 
