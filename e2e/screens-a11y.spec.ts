@@ -27,6 +27,7 @@ const SCREENS: { name: string; path: string; ready: (page: Page) => ReturnType<P
   { name: 'wizard: model form', path: '/randomforest', ready: (p) => p.getByRole('heading', { level: 1 }) },
   { name: 'uploads', path: '/uploadcsv', ready: (p) => p.getByRole('heading', { level: 1 }) },
   { name: 'results list', path: '/home?tab=results', ready: (p) => p.locator('[data-job-id], [data-job-card]').first() },
+  { name: 'profile (tokens, account)', path: '/profile', ready: (p) => p.getByRole('heading', { level: 1 }) },
 ];
 
 async function signInWithAJob(page: Page, registerUser: (page: Page) => Promise<{ email: string; password: string }>, login: (page: Page, e: string, p: string) => Promise<void>) {
@@ -48,7 +49,7 @@ async function signInWithAJob(page: Page, registerUser: (page: Page) => Promise<
 test.describe('screens', () => {
   test.setTimeout(6 * 60_000);
 
-  test('no serious or critical axe violation on the wizard, catalog, results list and compare screens', async ({ page, registerUser, login }) => {
+  test('no serious or critical axe violation on the wizard, catalog, results list, profile and compare screens', async ({ page, registerUser, login }) => {
     const ids = await signInWithAJob(page, registerUser, login);
     const found: string[] = [];
     for (const screen of [...SCREENS, { name: 'compare', path: `/compare?ids=${ids.join(',')}`, ready: (p: Page) => p.getByTestId('compare-scores') }]) {
