@@ -192,7 +192,7 @@ function runEngine(panel: BuiltPanel, budget: number, seed: number, mode: string
     persistenceValidation: persistence?.validation?.macroF1 ?? null,
     persistenceTest: persistence?.test.macroF1 ?? 0,
     trust: results.trust
-      ? `${(100 * results.trust.conformal.test.coverage).toFixed(1)}% (${results.trust.conformal.method}, size ${results.trust.conformal.test.meanSetSize.toFixed(2)}; ${results.trust.conformal.compared.map((c) => `${c.method} ${(100 * c.coverage).toFixed(1)}%/${c.meanSetSize.toFixed(2)}`).join(', ')}); Brier ${results.trust.calibration.test.brierBefore.toFixed(3)} -> ${results.trust.calibration.test.brierAfter.toFixed(3)}${results.trust.calibration.kept ? '' : ' (not kept)'}`
+      ? `${(100 * results.trust.conformal.test.coverage).toFixed(1)}% (${results.trust.conformal.method}, size ${results.trust.conformal.test.meanSetSize.toFixed(2)}; ${results.trust.conformal.compared.map((c) => `${c.method} ${(100 * c.coverage).toFixed(1)}%/${c.meanSetSize.toFixed(2)}`).join(', ')}${results.trust.conformal.adaptive ? `, adaptive ${(100 * results.trust.conformal.adaptive.coverage).toFixed(1)}%/${results.trust.conformal.adaptive.meanSetSize.toFixed(2)} (worst year ${(100 * Math.min(...results.trust.conformal.adaptive.byYear.map((y) => y.coverage))).toFixed(1)}% vs static ${(100 * Math.min(...results.trust.conformal.test.byYear.map((y) => y.coverage))).toFixed(1)}%)` : ''}); Brier ${results.trust.calibration.test.brierBefore.toFixed(3)} -> ${results.trust.calibration.test.brierAfter.toFixed(3)}${results.trust.calibration.kept ? '' : ' (not kept)'}`
       : '-',
     horizon: horizonCell(results.choice?.horizon),
     ensembleMargin: !ensemble

@@ -421,6 +421,19 @@ export const trustReportSchema = z.object({
     test: setCoverageSchema,
     /** Every score on the same rows, for comparison (the default is `method`). */
     compared: z.array(z.object({ method: z.enum(['lac', 'aps', 'mondrian-lac']), coverage: z.number(), meanSetSize: z.number(), emptySets: z.number().int() })),
+    /**
+     * The same score with its level adapted year by year to the coverage of the years before (adaptive conformal
+     * inference), measured beside the static sets; `nextLevel` is the level it would use after the test years.
+     */
+    adaptive: z
+      .object({
+        gamma: z.number(),
+        coverage: z.number(),
+        meanSetSize: z.number(),
+        byYear: z.array(z.object({ year: z.number(), level: z.number(), coverage: z.number(), meanSetSize: z.number() })),
+        nextLevel: z.number(),
+      })
+      .optional(),
   }),
   calibration: calibrationReportSchema,
 });

@@ -157,3 +157,61 @@ export function evaluateSets(sets: number[][], actual: ArrayLike<number>, years:
 export function ruleFromRecord(recorded: { method: ConformalMethod; nominal: number; thresholds: (number | null)[] }): ConformalRule {
   return { method: recorded.method, nominal: recorded.nominal, thresholds: recorded.thresholds.map((t) => (t === null ? Number.POSITIVE_INFINITY : t)) };
 }
+
+/** Prediction sets whose level adapts year by year to the coverage reached on the years before (ACI). */
+export interface AdaptiveSets {
+  sets: number[][];
+  /** The nominal level each year's sets were built at. */
+  levels: { year: number; level: number }[];
+  /** The level the next year (new rows after the test years) would be built at. */
+  nextLevel: number;
+}
+
+/**
+ * Adaptive conformal inference (Gibbs and Candès 2021) over the test years, in year order: each year's sets are built
+ * at the level 1 - a_t, and once the year's true classes are known a_{t+1} = a_t + gamma (a - err_t), where a is the
+ * nominal miscoverage and err_t the share of the year's rows its sets missed. A year that undercovers widens the next
+ * year's sets; one that overcovers narrows them. Only earlier years' outcomes steer a year, as a deployed model would
+ * learn them a year later.
+ * @param method the score
+ * @param calibration the pooled validation probabilities and classes the static rule is fitted on
+ * @param test the test rows' probabilities, true classes and years
+ * @param nClasses number of classes
+ * @param nominal the nominal coverage
+ * @param gamma the step size per year
+ */
+export function adaptiveSets(
+  method: ConformalMethod,
+  calibration: { probabilities: Float64Array; actual: Int32Array },
+  test: { probabilities: Float64Array; actual: ArrayLike<number>; years: ArrayLike<number> },
+  nClasses: number,
+  nominal: number,
+  gamma: number,
+): AdaptiveSets {
+  const target = 1 - nominal;
+  let alpha = target;
+  const sets: number[][] = Array.from({ length: test.actual.length }, () => []);
+  const levels: { year: number; level: number }[] = [];
+  const years = [...new Set(Array.from(test.years))].sort((a, b) => a - b);
+  for (const year of years) {
+    // Past 0 every class is in the set; at 1 only the top class (predictionSet always keeps it).
+    const level = Math.min(1, Math.max(0, 1 - alpha));
+    const rule: ConformalRule =
+      level >= 1
+        ? { method, nominal: level, thresholds: Array(method === 'mondrian-lac' ? nClasses : 1).fill(Number.POSITIVE_INFINITY) }
+        : level <= 0
+          ? { method, nominal: level, thresholds: Array(method === 'mondrian-lac' ? nClasses : 1).fill(Number.NEGATIVE_INFINITY) }
+          : fitConformal(method, calibration.probabilities, calibration.actual, nClasses, level);
+    levels.push({ year, level });
+    let missed = 0;
+    let rows = 0;
+    for (let i = 0; i < test.actual.length; i++) {
+      if (test.years[i] !== year) continue;
+      sets[i] = predictionSet(rule, test.probabilities.subarray(i * nClasses, (i + 1) * nClasses));
+      rows += 1;
+      if (!sets[i].includes(test.actual[i])) missed += 1;
+    }
+    alpha += gamma * (target - (rows > 0 ? missed / rows : target));
+  }
+  return { sets, levels, nextLevel: Math.min(1, Math.max(0, 1 - alpha)) };
+}

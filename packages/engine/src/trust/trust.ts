@@ -1,7 +1,7 @@
 import type { CalibrationReport, ModelResult, TrustReport } from '@indicata/contracts';
 import { clean } from '../metrics/tables.ts';
 import { concatFolds } from '../search/select.ts';
-import { CONFORMAL_METHODS, evaluateSets, fitConformal, predictionSets, type ConformalMethod, type ConformalRule } from './conformal.ts';
+import { adaptiveSets, CONFORMAL_METHODS, evaluateSets, fitConformal, predictionSets, type ConformalMethod, type ConformalRule } from './conformal.ts';
 import { atTemperature, brier, fitCalibration, logLoss, reliability } from './calibration.ts';
 
 /**
@@ -12,6 +12,9 @@ import { atTemperature, brier, fitCalibration, logLoss, reliability } from './ca
 
 /** The score used for the reported sets (see bench/README.md, "Prediction sets": it held coverage with the smallest sets). */
 export const DEFAULT_CONFORMAL_METHOD: ConformalMethod = 'lac';
+
+/** Step size of the adaptive sets per test year (a year's miscoverage gap moves the next year's level by half of it). */
+export const ADAPTIVE_GAMMA = 0.5;
 
 /**
  * A model's probabilities: per validation fold it was scored on (fold order), those folds' true classes, and the test
@@ -96,6 +99,15 @@ export function trustOf(probabilities: ModelProbabilities, ctx: TrustContext, me
   });
   const chosen = compared.find((c) => c.rule.method === method) ?? compared[0];
   const e = chosen.evaluation;
+  const adaptive = adaptiveSets(
+    chosen.rule.method,
+    { probabilities: validation, actual },
+    { probabilities: probabilities.test, actual: ctx.testActual, years: ctx.testYears },
+    ctx.nClasses,
+    ctx.nominal,
+    ADAPTIVE_GAMMA,
+  );
+  const a = evaluateSets(adaptive.sets, ctx.testActual, ctx.testYears, ctx.nClasses);
   return {
     rule: chosen.rule,
     sets: chosen.sets,
@@ -115,6 +127,13 @@ export function trustOf(probabilities: ModelProbabilities, ctx: TrustContext, me
           meanSetSize: num(c.evaluation.meanSetSize),
           emptySets: c.sets.filter((s) => s.length === 0).length,
         })),
+        adaptive: {
+          gamma: ADAPTIVE_GAMMA,
+          coverage: num(a.coverage),
+          meanSetSize: num(a.meanSetSize),
+          byYear: a.byYear.map((y, k) => ({ year: y.year, level: num(adaptive.levels[k].level), coverage: num(y.coverage), meanSetSize: num(y.meanSetSize) })),
+          nextLevel: num(adaptive.nextLevel),
+        },
       },
       calibration: calibrationOf(probabilities, ctx),
     },

@@ -1,5 +1,5 @@
 import { createRng } from '../../src/data/random.ts';
-import { evaluateSets, fitConformal, predictionSet, predictionSets, type ConformalMethod } from '../../src/trust/conformal.ts';
+import { adaptiveSets, evaluateSets, fitConformal, predictionSet, predictionSets, type ConformalMethod } from '../../src/trust/conformal.ts';
 import { atTemperature, brier, fitCalibration, fitTemperature, logLoss, reliability } from '../../src/trust/calibration.ts';
 
 const K = 4;
@@ -59,6 +59,40 @@ describe('conformal prediction sets', () => {
     const rule = fitConformal('lac', calibration.p.slice(0, 5 * K), calibration.y.slice(0, 5), K, 0.9);
     expect(rule.thresholds[0]).toBe(Number.POSITIVE_INFINITY);
     expect(predictionSet(rule, [0.97, 0.01, 0.01, 0.01])).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('adaptive sets over the test years', () => {
+  // Calibration rows where the model is right and sure (LAC scores 0.2): the static threshold is 0.2.
+  const calibration = { probabilities: Float64Array.from(Array.from({ length: 50 }, () => [0.8, 0.2]).flat()), actual: new Int32Array(50) };
+  // A first test year the model gets half wrong at 0.6/0.4, then a year of the same rows.
+  const rows = 20;
+  const probabilities = Float64Array.from(Array.from({ length: 2 * rows }, () => [0.6, 0.4]).flat());
+  const actual = Int32Array.from({ length: 2 * rows }, (_, i) => i % 2);
+  const years = Array.from({ length: 2 * rows }, (_, i) => (i < rows ? 2015 : 2016));
+
+  it('widens the next year after a year that undercovered, from that year\'s outcome only', () => {
+    const out = adaptiveSets('lac', calibration, { probabilities, actual, years }, 2, 0.9, 0.5);
+    // 2015 at the nominal level: the static sets ({0} only) miss every class-1 row, half the year.
+    expect(out.levels[0]).toEqual({ year: 2015, level: 0.9 });
+    expect(out.sets.slice(0, rows).every((s) => s.length === 1 && s[0] === 0)).toBe(true);
+    // a = 0.1 + 0.5 (0.1 - 0.5) < 0: 2016 takes every class, and covers every row.
+    expect(out.levels[1]).toEqual({ year: 2016, level: 1 });
+    expect(out.sets.slice(rows).every((s) => s.length === 2)).toBe(true);
+    expect(evaluateSets(out.sets.slice(rows), actual.slice(rows), years.slice(rows), 2).coverage).toBe(1);
+    // The static rule would have missed half of 2016 again.
+    const staticRule = fitConformal('lac', calibration.probabilities, calibration.actual, 2, 0.9);
+    expect(evaluateSets(predictionSets(staticRule, probabilities.slice(2 * rows), 2), actual.slice(rows), years.slice(rows), 2).coverage).toBe(0.5);
+    expect(out.nextLevel).toBe(1);
+  });
+
+  it('keeps the static sets while each year covers at the nominal level', () => {
+    const out = adaptiveSets('lac', calibration, { probabilities: calibration.probabilities.slice(0, 2 * rows * 2), actual: new Int32Array(2 * rows), years }, 2, 0.9, 0.5);
+    // Every row covered: a grows by 0.05 a year, so the sets may only narrow (here they stay the top class).
+    expect(out.levels[0].level).toBe(0.9);
+    expect(out.levels[1].level).toBeCloseTo(0.85, 12);
+    expect(out.sets.every((set) => set.length === 1 && set[0] === 0)).toBe(true);
+    expect(out.nextLevel).toBeCloseTo(0.8, 12);
   });
 });
 
