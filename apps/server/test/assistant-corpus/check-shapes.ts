@@ -90,7 +90,8 @@ export function checkShape(q: ShapeQuestion, answer: AnalystAnswer, x: Record<st
       if (JSON.stringify(Object.keys(got).sort()) !== JSON.stringify(Object.keys(items).sort())) return `listed ${Object.keys(got).sort()}`;
       for (const [code, places] of Object.entries(items)) if (got[code] !== places) return `${code}: ${got[code]} places, expected ${places}`;
       if (r.total !== x.total) return `total ${r.total}`;
-      const count = String(e.year === null ? x.total : Object.keys(items).length);
+      if ((r.breakdown ?? null) !== ((e.breakdown as string | undefined) ?? null)) return `listed by ${r.breakdown}`;
+      const count = String(e.year === null && !e.breakdown ? x.total : Object.keys(items).length);
       return head.includes(count) ? null : `the short answer does not say ${count}`;
     }
     default:

@@ -9,7 +9,8 @@ calls it. The data rules are the catalog's (README "WHO data", expected.py's doc
 - "several countries" ranks countries by value, highest first (lowest for "bottom"); equal values are reported
   together so the order among them does not matter;
 - coverage by year counts the countries with a value in each year (for every chosen indicator at once, the
-  country-indicator values), best covered first, equal counts the later year first.
+  country-indicator values), best covered first, equal counts the later year first;
+- the list of indicators "by sex" holds those whose country rows have two or more SEX values.
 """
 import csv
 import os
@@ -108,10 +109,19 @@ def single_value(ctx, e):
     return {'year': year, 'value': own[year]}
 
 
+def has_parts(ctx, code, dimension):
+    """Whether an indicator's country rows have two or more values of a dimension (SEX, RESIDENCEAREATYPE)."""
+    with open(os.path.join(ctx['who_dir'], 'source', f'{code}.csv'), newline='', encoding='utf-8') as f:
+        values = {(r.get(dimension) or '').strip() for r in csv.DictReader(f) if (r.get('COUNTRY') or '').strip() and (r.get('Numeric') or '').strip()}
+    return len(values - {''}) > 1
+
+
 def indicator_list(ctx, e):
     year = e.get('year')
     items = {}
     for code in ctx['codes']:
+        if e.get('breakdown') and not has_parts(ctx, code, e['breakdown']):
+            continue
         places = {c for (c, y) in ctx['data'][code] if year is None or y == year}
         if places:
             items[code] = len(places)

@@ -1,5 +1,5 @@
 import { indicatorRef, latestYear, type IndicatorRef, type Scope } from './compute.ts';
-import type { AnalysisColumn, AnalysisDataset, BreakdownPart } from './dataset.ts';
+import type { AnalysisColumn, AnalysisDataset, BreakdownPart, BreakdownType } from './dataset.ts';
 
 /**
  * Computations that answer with a list: the years an indicator covers best, an indicator by sex or by area of
@@ -80,16 +80,22 @@ export function breakdown(dataset: AnalysisDataset, column: AnalysisColumn, part
 
 export interface IndicatorListResult {
   year: number | null;
+  /** Set when only the indicators with values by sex (or by area of residence) are listed. */
+  breakdown: BreakdownType | null;
   /** Chosen indicators. */
   total: number;
   /** The indicators with a value (in the year when one is given): places with a value, first and last year. Most places first. */
   items: { indicator: IndicatorRef; places: number; firstYear: number; lastYear: number; target: boolean }[];
 }
 
-/** The chosen indicators with their coverage (in one year when given: only those with values that year). */
-export function listIndicators(dataset: AnalysisDataset, year: number | null): IndicatorListResult {
+/**
+ * The chosen indicators with their coverage (in one year when given: only those with values that year).
+ * @param breakdown only the indicators with values by sex (or by area of residence)
+ */
+export function listIndicators(dataset: AnalysisDataset, year: number | null, breakdown: BreakdownType | null = null): IndicatorListResult {
   const items: IndicatorListResult['items'] = [];
   for (const column of dataset.columns) {
+    if (breakdown && !(dataset.breakdowns?.get(column.name) ?? []).some((c) => c.part?.type === breakdown)) continue;
     const places = new Set<string>();
     let first = Infinity;
     let last = -Infinity;
@@ -104,5 +110,5 @@ export function listIndicators(dataset: AnalysisDataset, year: number | null): I
     items.push({ indicator: indicatorRef(column), places: places.size, firstYear: first, lastYear: last, target: column.name === dataset.target });
   }
   items.sort((a, b) => b.places - a.places || a.indicator.label.localeCompare(b.indicator.label));
-  return { year, total: dataset.columns.length, items };
+  return { year, breakdown, total: dataset.columns.length, items };
 }

@@ -55,7 +55,10 @@ const TEXT = {
     noBreakdown: (label: string, type: BreakdownType) => `${label} has no values ${type === 'SEX' ? 'by sex' : 'by area of residence'} in the chosen data: only the ${type === 'SEX' ? 'both-sexes' : 'total'} value.`,
     indicators: (k: number, total: number, year: number | null) =>
       year === null ? `The chosen data has ${total} indicator${total === 1 ? '' : 's'}:` : `${k} of the ${total} chosen indicators have values in ${year}:`,
-    noIndicators: (year: number | null) => `No chosen indicator has values${year === null ? '' : ` in ${year}`}.`,
+    indicatorsBy: (k: number, total: number, type: BreakdownType, year: number | null) =>
+      `${k} of the ${total} chosen indicators have values ${type === 'SEX' ? 'by sex' : 'by area of residence'}${year === null ? '' : ` in ${year}`}:`,
+    noIndicators: (year: number | null, type: BreakdownType | null) =>
+      `No chosen indicator has values${type === null ? '' : type === 'SEX' ? ' by sex' : ' by area of residence'}${year === null ? '' : ` in ${year}`}.`,
     indicator: 'Indicator',
     years: 'Years',
     targetMark: ' (target)',
@@ -95,7 +98,10 @@ const TEXT = {
       `${label} não tem valores ${type === 'SEX' ? 'por sexo' : 'por área de residência'} nos dados escolhidos: só o valor ${type === 'SEX' ? 'para ambos os sexos' : 'total'}.`,
     indicators: (k: number, total: number, year: number | null) =>
       year === null ? `Os dados escolhidos têm ${total} indicador${total === 1 ? '' : 'es'}:` : `${k} dos ${total} indicadores escolhidos têm valores em ${year}:`,
-    noIndicators: (year: number | null) => `Nenhum indicador escolhido tem valores${year === null ? '' : ` em ${year}`}.`,
+    indicatorsBy: (k: number, total: number, type: BreakdownType, year: number | null) =>
+      `${k} dos ${total} indicadores escolhidos têm valores ${type === 'SEX' ? 'por sexo' : 'por área de residência'}${year === null ? '' : ` em ${year}`}:`,
+    noIndicators: (year: number | null, type: BreakdownType | null) =>
+      `Nenhum indicador escolhido tem valores${type === null ? '' : type === 'SEX' ? ' por sexo' : ' por área de residência'}${year === null ? '' : ` em ${year}`}.`,
     indicator: 'Indicador',
     years: 'Anos',
     targetMark: ' (alvo)',
@@ -193,8 +199,8 @@ export function writeNoBreakdown(label: string, type: BreakdownType, w: Writer):
 /** The chosen indicators with their coverage. */
 export function writeIndicators(r: IndicatorListResult, w: Writer): Written {
   const t = TEXT[w.locale];
-  if (r.items.length === 0) return { parts: [p(t.noIndicators(r.year))], visual: null };
-  const head = p(t.indicators(r.items.length, r.total, r.year));
+  if (r.items.length === 0) return { parts: [p(t.noIndicators(r.year, r.breakdown))], visual: null };
+  const head = p(r.breakdown ? t.indicatorsBy(r.items.length, r.total, r.breakdown, r.year) : t.indicators(r.items.length, r.total, r.year));
   const name = (x: (typeof r.items)[number]) => `${x.indicator.label === x.indicator.name ? x.indicator.name : `${x.indicator.label} (${x.indicator.name})`}${x.target ? t.targetMark : ''}`;
   const rows = r.items.map((x) => [name(x), x.places, x.firstYear === x.lastYear ? String(x.firstYear) : `${x.firstYear}–${x.lastYear}`]);
   return { parts: [head, htmlTable([t.indicator, t.coverageCol(w.places) + (r.year === null ? '' : ` (${r.year})`), t.years], rows)], visual: null };

@@ -69,7 +69,7 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
       return result ? { kind: 'breakdown', result } : { kind: 'no-data', column: plan.column, year: plan.year };
     }
     case 'indicators':
-      return { kind: 'indicators', result: listIndicators(dataset, plan.year) };
+      return { kind: 'indicators', result: listIndicators(dataset, plan.year, plan.breakdown ?? null) };
     case 'no-breakdown':
       return { kind: 'no-breakdown', column: plan.column, type: plan.type };
     case 'correlation': {

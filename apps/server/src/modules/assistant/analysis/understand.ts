@@ -22,7 +22,7 @@ export type Plan =
   | { kind: 'compare-years'; column: AnalysisColumn; years: [number, number]; scope: Scope }
   | { kind: 'coverage'; column: AnalysisColumn | null }
   | { kind: 'breakdown'; column: AnalysisColumn; parts: AnalysisColumn[]; year: number | null; scope: Scope }
-  | { kind: 'indicators'; year: number | null }
+  | { kind: 'indicators'; year: number | null; breakdown?: BreakdownType | null }
   | { kind: 'no-breakdown'; column: AnalysisColumn; type: BreakdownType }
   | { kind: 'ambiguous'; words: string; candidates: AnalysisColumn[] }
   | { kind: 'no-indicator'; wanted: string }
@@ -263,7 +263,7 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     return wanted ? { kind: 'no-indicator', wanted } : { kind: 'refuse' };
   }
   if (has('related')) return target ? { kind: 'related' } : { kind: 'no-indicator', wanted: 'target' };
-  if (asksIndicatorList(plain) && !has('missing')) return { kind: 'indicators', year };
+  if (asksIndicatorList(plain) && !has('missing')) return { kind: 'indicators', year, breakdown: parts.request?.type ?? null };
   if (asksCoverageByYear(plain) || (has('count') && year === null && /\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/.test(plain))) {
     const found = single();
     if (!found) return { kind: 'coverage', column: null };
