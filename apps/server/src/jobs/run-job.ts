@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord } from '@indicata/contracts';
+import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord, type ResultsWithNames } from '@indicata/contracts';
 import type { AppContext } from '../context.ts';
 import { jobs, users, type JobRow } from '../db/schema/index.ts';
 import { toListItem } from '../modules/jobs/job-views.ts';
 import { catalogVintages } from '../modules/who/catalog.ts';
+import { jobIndicatorNames } from '../modules/who/indicator-names.ts';
 import { jobFinishedMail, scoreLinesOf } from '../modules/mail/job-mail.ts';
 import { EngineAbortedError, EngineRunError, runEngineInThread } from './engine-runner.ts';
 import { buildFrameForJob, JobDataError } from './job-frame.ts';
@@ -166,8 +167,12 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       },
     });
     if (lostClaim.signal.aborted) return;
-    // WHO jobs record how old the catalog's data is, for the results page and the report.
-    if (job.data.uploadId === null) results.whoVintages = await catalogVintages(ctx.database.db);
+    // WHO jobs record how old the catalog's data is and the names of the indicators they use, for the results page,
+    // the report, the e-mail and the download (a later import or sync renames no finished job).
+    if (job.data.uploadId === null) {
+      results.whoVintages = await catalogVintages(ctx.database.db);
+      (results as ResultsWithNames).indicatorNames = await jobIndicatorNames(ctx.database.db, results);
+    }
     const modelFiles = ctx.storage ? await storeModels(ctx.storage, jobId, models) : [];
     await update(ctx, jobId, { progress: { fraction: 1, message: 'Writing the report' } }, runToken);
     const report = await writeJobReport(ctx, results, runSignal, job.data.locale === 'pt-BR' ? 'pt-BR' : 'en');

@@ -13,6 +13,7 @@ import { MODEL_FILE_PATTERN, modelKey } from '../../jobs/model-files.ts';
 import { archiveFileName, buildResultsArchive } from '../../jobs/results-archive.ts';
 import { builtinReport } from '../reports/write-report.ts';
 import { replayBundleFileName, replayBundleOf } from './replay-bundle.ts';
+import { withIndicatorNames } from '../who/indicator-names.ts';
 
 const idParams = z.object({ id: z.string().regex(ID_PATTERN, 'Not a job id.') });
 const reportQuery = z.object({ locale: z.enum(REPORT_LOCALES).default('en') });
@@ -69,7 +70,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const results = row.results as AutoMLResults | null;
     if (row.status !== 'done' || results?.format !== 'indicata-results') throw ApiError.of(409, 'conflict');
     const { locale } = parseQuery(reportQuery, request);
-    return { report: builtinReport(results, locale) };
+    return { report: builtinReport(await withIndicatorNames(ctx.database.db, results), locale) };
   });
 
   app.post('/api/jobs/:id/cancel', async (request) => {
@@ -120,7 +121,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
       if (bytes) models.push({ file, bytes });
       else request.log.warn({ jobId: id, file: file.file }, 'model file listed but not stored; left out of the archive');
     }
-    const zip = await buildResultsArchive({ jobName: row.name, results: row.results as AutoMLResults, models });
+    const zip = await buildResultsArchive({ jobName: row.name, results: await withIndicatorNames(ctx.database.db, row.results as AutoMLResults), models });
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${archiveFileName(id)}"`)
