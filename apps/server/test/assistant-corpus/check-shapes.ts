@@ -94,6 +94,17 @@ export function checkShape(q: ShapeQuestion, answer: AnalystAnswer, x: Record<st
       const count = String(e.year === null && !e.breakdown ? x.total : Object.keys(items).length);
       return head.includes(count) ? null : `the short answer does not say ${count}`;
     }
+    case 'year-ranking': {
+      if (outcome.kind !== 'trend' || !outcome.rankYears) return `${outcome.kind} instead of years ranked`;
+      const r = outcome.result;
+      const scope = e.scope as Scope;
+      const sameScope = r.scope.kind === scope.kind && (scope.kind !== 'region' || (r.scope.kind === 'region' && r.scope.name === scope.name));
+      if (r.indicator.name !== e.indicator || outcome.rankYears !== e.order || !sameScope || r.points.length !== x.years) return `years of ${r.indicator.name} ranked ${outcome.rankYears} (${JSON.stringify(r.scope)})`;
+      const sign = e.order === 'top' ? -1 : 1;
+      const ranked = [...r.points].sort((a, b) => sign * (a.mean - b.mean) || b.year - a.year);
+      if (ranked[0]!.year !== x.first || !close(ranked[0]!.mean, x.firstMean) || ranked.at(-1)!.year !== x.last) return `first ${ranked[0]!.year} ${ranked[0]!.mean}, last ${ranked.at(-1)!.year}`;
+      return headShows(x.firstMean as number) ?? (head.includes(String(x.first)) ? null : `the short answer does not say ${x.first}`);
+    }
     default:
       return undefined;
   }

@@ -10,7 +10,9 @@ calls it. The data rules are the catalog's (README "WHO data", expected.py's doc
   together so the order among them does not matter;
 - coverage by year counts the countries with a value in each year (for every chosen indicator at once, the
   country-indicator values), best covered first, equal counts the later year first;
-- the list of indicators "by sex" holds those whose country rows have two or more SEX values.
+- the list of indicators "by sex" holds those whose country rows have two or more SEX values;
+- "which year had the highest ..." ranks the years by the mean over the countries with a value (equal means: the
+  later year first).
 """
 import csv
 import os
@@ -128,6 +130,18 @@ def indicator_list(ctx, e):
     return {'total': len(ctx['codes']), 'items': items}
 
 
+def year_ranking(ctx, e):
+    keep = inside(ctx, e['scope'])
+    per_year = defaultdict(list)
+    for (c, y), v in ctx['data'][e['indicator']].items():
+        if keep(c):
+            per_year[y].append(v)
+    means = [(y, mean(vs), len(vs)) for y, vs in per_year.items()]
+    sign = -1 if e['order'] == 'top' else 1
+    means.sort(key=lambda t: (sign * t[1], -t[0]))
+    return {'first': means[0][0], 'firstMean': means[0][1], 'firstN': means[0][2], 'last': means[-1][0], 'lastMean': means[-1][1], 'years': len(means)}
+
+
 def expected_shape(ctx, q):
     """The expected answer of a question of one of these shapes, or None for the other kinds."""
     kind = q['expect']['kind']
@@ -142,4 +156,6 @@ def expected_shape(ctx, q):
         return single_value(ctx, e)
     if kind == 'indicators':
         return indicator_list(ctx, e)
+    if kind == 'year-ranking':
+        return year_ranking(ctx, e)
     return None

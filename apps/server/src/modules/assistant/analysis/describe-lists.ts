@@ -65,6 +65,8 @@ const TEXT = {
     value: (place: string, year: number, label: string, v: string) => `${place}, ${year}: ${label} was ${v}.`,
     valueOnly: (place: string, year: number, label: string, v: string) => `In ${year}, only ${place} has a value of ${label}: ${v}.`,
     place: (who: boolean) => (who ? 'Country' : 'Place'),
+    yearTop: (label: string, scope: string, order: 'top' | 'bottom', year: number, v: string, n: number, places: string, otherYear: number, otherV: string) =>
+      `${label} (${scope}, mean over ${places} with a value) was ${order === 'top' ? 'highest' : 'lowest'} in ${year}: ${v} (${n} ${places}); ${order === 'top' ? 'lowest' : 'highest'} in ${otherYear}: ${otherV}.`,
     trendOne: (label: string, scope: string, year: number, v: string, n: number, places: string) => `${label} (${scope}) has values in one year only: ${year}, mean ${v} over ${n} ${places}.`,
     trendOnePlace: (label: string, scope: string, year: number, v: string) => `${label} (${scope}) has a value in one year only: ${v} in ${year}.`,
   },
@@ -108,6 +110,8 @@ const TEXT = {
     value: (place: string, year: number, label: string, v: string) => `${place}, ${year}: ${label} foi ${v}.`,
     valueOnly: (place: string, year: number, label: string, v: string) => `Em ${year}, só ${place} tem valor de ${label}: ${v}.`,
     place: (who: boolean) => (who ? 'País' : 'Lugar'),
+    yearTop: (label: string, scope: string, order: 'top' | 'bottom', year: number, v: string, n: number, places: string, otherYear: number, otherV: string) =>
+      `${label} (${scope}, média dos ${places} com valor) foi ${order === 'top' ? 'maior' : 'menor'} em ${year}: ${v} (${n} ${places}); ${order === 'top' ? 'menor' : 'maior'} em ${otherYear}: ${otherV}.`,
     trendOne: (label: string, scope: string, year: number, v: string, n: number, places: string) => `${label} (${scope}) tem valores em um único ano: ${year}, média ${v} em ${n} ${places}.`,
     trendOnePlace: (label: string, scope: string, year: number, v: string) => `${label} (${scope}) tem valor em um único ano: ${v} em ${year}.`,
   },
@@ -213,6 +217,21 @@ export function writeSingleValue(r: DistributionResult, w: Writer): Written {
   const place = w.name(r.lowest.place, 'place');
   const text = r.scope.kind === 'place' ? t.value(place, r.year, label, w.n(r.lowest.value)) : t.valueOnly(place, r.year, label, w.n(r.lowest.value));
   return { parts: [p(text), htmlTable([t.place(w.who), t.year, w.locale === 'pt-BR' ? 'Valor' : 'Value'], [[place, r.year, w.n(r.lowest.value)]])], visual: null };
+}
+
+/** The years ranked by an indicator's mean (highest first, or lowest first); equal means, the later year first. */
+export function writeYearRanking(r: TrendResult, order: 'top' | 'bottom', w: Writer): Written {
+  const t = TEXT[w.locale];
+  const sign = order === 'top' ? -1 : 1;
+  const ranked = [...r.points].sort((a, b) => sign * (a.mean - b.mean) || b.year - a.year);
+  const [first, last] = [ranked[0]!, ranked.at(-1)!];
+  const label = indicatorLabel(r.indicator, w.locale);
+  const text = t.yearTop(label, w.scopeName(r.scope), order, first.year, w.n(first.mean), first.n, w.places, last.year, w.n(last.mean));
+  const rows = ranked.slice(0, 10).map((x, i) => [i + 1, x.year, w.n(x.mean), x.n]);
+  return {
+    parts: [p(text), htmlTable([w.locale === 'pt-BR' ? 'Posição' : 'Rank', t.year, t.mean, t.coverageCol(w.places)], rows)],
+    visual: { type: 'line', title: `${label} (${w.scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: t.mean, values: r.points.map((x) => x.mean) }] },
+  };
 }
 
 /** A trend over a single year: said as that year's value. */

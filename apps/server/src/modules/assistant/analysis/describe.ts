@@ -6,7 +6,7 @@ import type { AnalysisDataset } from './dataset.ts';
 import { formatNumber, formatR, formatShare, htmlTable } from './format.ts';
 import type { Outcome } from './run.ts';
 import { placeName } from './understand.ts';
-import { indicatorLabel, writeBreakdown, writeCoverage, writeIndicators, writeNoBreakdown, writeOneYearTrend, writeRankingList, writeSingleValue, type Writer } from './describe-lists.ts';
+import { indicatorLabel, writeYearRanking, writeBreakdown, writeCoverage, writeIndicators, writeNoBreakdown, writeOneYearTrend, writeRankingList, writeSingleValue, type Writer } from './describe-lists.ts';
 
 /**
  * Writes an outcome for people: one short answer first, then a small table, and a chart where one helps.
@@ -230,6 +230,10 @@ export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, loca
       const r = outcome.result;
       if (r.points.length === 1) {
         lists(writeOneYearTrend(r, writer));
+        break;
+      }
+      if (outcome.rankYears) {
+        lists(writeYearRanking(r, outcome.rankYears, writer));
         break;
       }
       const first = r.points[0]!;

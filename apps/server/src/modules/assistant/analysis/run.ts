@@ -25,7 +25,7 @@ export type Outcome =
   | { kind: 'count'; result: CountResult }
   | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null }
   | { kind: 'distribution'; result: DistributionResult }
-  | { kind: 'trend'; result: TrendResult }
+  | { kind: 'trend'; result: TrendResult; rankYears?: 'top' | 'bottom' }
   | { kind: 'ranking'; result: RankingResult; listed?: number }
   | { kind: 'correlation'; result: CorrelationResult }
   | { kind: 'related'; result: RelatedResult }
@@ -54,7 +54,8 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
     }
     case 'trend': {
       const result = trend(dataset, plan.column, plan.scope);
-      return result ? { kind: 'trend', result } : { kind: 'no-data', column: plan.column, year: null };
+      if (!result) return { kind: 'no-data', column: plan.column, year: null };
+      return plan.rankYears ? { kind: 'trend', result, rankYears: plan.rankYears } : { kind: 'trend', result };
     }
     case 'ranking': {
       const result = ranking(dataset, plan.column, { year: plan.year, by: plan.by, order: plan.order, limit: plan.limit ?? null });

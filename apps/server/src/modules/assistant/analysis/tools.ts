@@ -28,9 +28,9 @@ export const ANALYSIS_TOOLS: ToolSpec[] = [
   { name: 'trend', description: 'An indicator per year: the mean over the countries with a value, for the world, a WHO region or one country.', parameters: object({ indicator, region, place }, ['indicator']) },
   {
     name: 'rank',
-    description: 'WHO regions (or countries) ranked by the mean of an indicator in a year.',
+    description: 'WHO regions (or countries) ranked by the mean of an indicator in a year; by year: the years ranked by their mean (for the world, a region or a country).',
     parameters: object(
-      { indicator, year, by: { type: 'string', enum: ['region', 'place'] }, order: { type: 'string', enum: ['top', 'bottom'] }, limit: { type: 'integer', description: 'How many to list (default: every region, ten countries).' } },
+      { indicator, year, region, place, by: { type: 'string', enum: ['region', 'place', 'year'] }, order: { type: 'string', enum: ['top', 'bottom'] }, limit: { type: 'integer', description: 'How many to list (default: every region, ten countries).' } },
       ['indicator'],
     ),
   },
@@ -104,6 +104,7 @@ export function planOfToolCall(name: string, args: Record<string, unknown>, data
     case 'trend':
       return { kind: 'trend', column: columnOf(dataset, args.indicator), scope: scope() };
     case 'rank': {
+      if (args.by === 'year') return { kind: 'trend', column: columnOf(dataset, args.indicator), scope: scope(), rankYears: args.order === 'bottom' ? 'bottom' : 'top' };
       const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 50) : null;
       return { kind: 'ranking', column: columnOf(dataset, args.indicator), year: yearOf(args.year), by: args.by === 'place' ? 'place' : 'region', order: args.order === 'bottom' ? 'bottom' : 'top', limit, listed: limit ?? 1 };
     }

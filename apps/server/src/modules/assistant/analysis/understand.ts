@@ -14,7 +14,7 @@ export type Plan =
   | { kind: 'count'; column: AnalysisColumn; year: number | null }
   | { kind: 'missing'; column: AnalysisColumn | null }
   | { kind: 'distribution'; column: AnalysisColumn; year: number | null; scope: Scope }
-  | { kind: 'trend'; column: AnalysisColumn; scope: Scope }
+  | { kind: 'trend'; column: AnalysisColumn; scope: Scope; rankYears?: 'top' | 'bottom' }
   | { kind: 'ranking'; column: AnalysisColumn; year: number | null; by: 'region' | 'place'; order: 'top' | 'bottom'; limit?: number | null; listed?: number }
   | { kind: 'correlation'; a: AnalysisColumn; b: AnalysisColumn; year: number | null }
   | { kind: 'related' }
@@ -30,6 +30,8 @@ export type Plan =
 
 /** Indicator phrases that hold words the kinds are read by ("menores de cinco anos" is not "lowest"). */
 const KIND_NOISE = /\bmenores de (5|cinco) anos\b|\bunder[- ](5|five)s?\b/g;
+/** "Which year ..." (one year as the answer, not years of coverage). */
+const ONE_YEAR_ASKED = /\b(which|what|in which|in what) year\b|\b(em )?(que|qual) (foi o )?ano\b/;
 /** "Which countries" (several): the short answer lists several of them. */
 const SEVERAL = /\b(which|what) (\w+ )?(countries|places|regions)\b|\bquais (sao )?(os |as )?(\w+ )?(paises|lugares|regioes)\b|\b(countries|paises) (com|with) (a |o |as |os )?(the )?(highest|lowest|maior|menor|maiores|menores|mais|most|least)\b/;
 
@@ -284,6 +286,8 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     if (sides.length >= 2) return withColumn((column) => ({ kind: 'compare-regions', column, scopes: [sides[0]!, sides[1]!], year }));
   }
   if (has('trend')) return withColumn((column) => ({ kind: 'trend', column, scope }));
+  // "Which year had the highest ...": the years ranked by their mean, from the same per-year means as a trend.
+  if (has('ranking') && year === null && ONE_YEAR_ASKED.test(plain)) return withColumn((column) => ({ kind: 'trend', column, scope, rankYears: has('bottom') ? 'bottom' : 'top' }));
   if (has('ranking')) {
     const limit = readLimit(plain);
     const by = (has('byPlace') || limit !== null) && !has('byRegion') ? 'place' : 'region';
