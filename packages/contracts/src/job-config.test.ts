@@ -42,7 +42,7 @@ describe('jobDataSchema', () => {
     const { uploadId: _u, groupsCategorizationMethod: _m, ...withoutDefaults } = sampleJobData();
     const parsed = jobDataSchema.parse(withoutDefaults);
     expect(parsed.uploadId).toBeNull();
-    expect(parsed.groupsCategorizationMethod).toBe('equal-width');
+    expect(parsed.groupsCategorizationMethod).toBe('quantile');
     expect(parsed.seed).toBeUndefined();
   });
 

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import {
   BALANCE_ALGORITHMS,
   DISCRETIZATION_METHODS,
+  DEFAULT_DISCRETIZATION_METHOD,
   GROUPS_CATEGORIZATION_RANGE,
   IMPUTATION_OPTIONS,
   MODEL_FAMILIES,
@@ -171,7 +172,7 @@ export const jobDataSchema = z
     /** Automatic target groups (1..100); null when the target classes are manual. */
     groupsCategorization: z.number().int().min(LIMITS.autoCategoriesMin).max(LIMITS.autoCategoriesMax).nullable(),
     /** How automatic groups are cut (equal-width is the original behaviour). */
-    groupsCategorizationMethod: z.enum(DISCRETIZATION_METHODS).default('equal-width'),
+    groupsCategorizationMethod: z.enum(DISCRETIZATION_METHODS).default(DEFAULT_DISCRETIZATION_METHOD),
     groupsCategorizationManual: manualClassesSchema.nullable(),
     /** 'auto', '' (no attribute discretization) or the JSON text of featureDiscretizationSchema. */
     groupsCategorizationFeatures: z.union([
@@ -300,7 +301,7 @@ export const targetDiscretizationRequestSchema = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('automatic'),
     groups: z.number().int().min(LIMITS.autoCategoriesMin).max(LIMITS.autoCategoriesMax),
-    method: z.enum(DISCRETIZATION_METHODS).default('equal-width'),
+    method: z.enum(DISCRETIZATION_METHODS).default(DEFAULT_DISCRETIZATION_METHOD),
   }),
   z.object({
     mode: z.literal('manual'),

@@ -49,6 +49,13 @@ export const WHO_ONLY_BALANCE_ALGORITHMS: readonly BalanceAlgorithm[] = [
 /** Automatic target discretization methods (equal-width is the original behaviour). */
 export const DISCRETIZATION_METHODS = ['equal-width', 'quantile', 'kmeans'] as const;
 export type DiscretizationMethod = (typeof DISCRETIZATION_METHODS)[number];
+/**
+ * The automatic cut when none is chosen: quantile classes, which every test year can judge. On the 19 bench panels
+ * (3 classes, `npx tsx bench/discretization.ts`) equal-width classes of skewed rates left a class with 0-9 test rows
+ * on 12 panels (9 class-check warnings) and made a test macro-F1 five times less precise (median bootstrap standard
+ * error 0.032 against 0.006); quantile classes gave no warning.
+ */
+export const DEFAULT_DISCRETIZATION_METHOD: DiscretizationMethod = 'quantile';
 
 export const TREE_CRITERIA = ['gini', 'entropy', 'log_loss'] as const;
 export type TreeCriterion = (typeof TREE_CRITERIA)[number];

@@ -1,4 +1,4 @@
-import { MESSAGES, MODEL_FAMILIES, DISCRETIZATION_METHODS, TARGET_HISTORY_MODES, type ModelFamily, type TargetHistoryMode } from '@indicata/contracts';
+import { MESSAGES, MODEL_FAMILIES, DISCRETIZATION_METHODS, DEFAULT_DISCRETIZATION_METHOD, TARGET_HISTORY_MODES, type ModelFamily, type TargetHistoryMode } from '@indicata/contracts';
 import { parseArgs } from 'node:util';
 import type { EngineConfigInput } from '../pipeline/config.ts';
 
@@ -77,7 +77,7 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
   if (percent !== undefined && (percent <= 0 || percent >= 100)) throw new UsageError('--test-percent must be between 0 and 100 (exclusive)');
   if (values['test-region'] && year === undefined) throw new UsageError('--test-region needs --test-year');
   if (values.classes && (values.groups || values.discretize)) throw new UsageError('use either --classes or --groups/--discretize, not both');
-  const method = values.discretize ?? 'equal-width';
+  const method = values.discretize ?? DEFAULT_DISCRETIZATION_METHOD;
   if (!(DISCRETIZATION_METHODS as readonly string[]).includes(method)) {
     throw new UsageError(`--discretize must be one of ${DISCRETIZATION_METHODS.join(', ')}`);
   }

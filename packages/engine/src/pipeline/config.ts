@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BALANCE_ALGORITHMS, DISCRETIZATION_METHODS, MODEL_FAMILIES, TOTAL_INDICATORS_USED_FOR_PREDICTION } from '@indicata/contracts/options';
+import { BALANCE_ALGORITHMS, DEFAULT_DISCRETIZATION_METHOD, DISCRETIZATION_METHODS, MODEL_FAMILIES, TOTAL_INDICATORS_USED_FOR_PREDICTION } from '@indicata/contracts/options';
 
 /**
  * The engine's own configuration, with clean names. The server maps the spec's job `data` object onto
@@ -19,7 +19,7 @@ export const targetDiscretizationSchema = z.discriminatedUnion('mode', [
     mode: z.literal('automatic'),
     /** Number of classes, 1..100. */
     groups: z.number().int().min(1).max(100),
-    method: z.enum(DISCRETIZATION_METHODS).default('equal-width'),
+    method: z.enum(DISCRETIZATION_METHODS).default(DEFAULT_DISCRETIZATION_METHOD),
   }),
   z.object({
     mode: z.literal('manual'),

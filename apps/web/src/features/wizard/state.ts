@@ -8,6 +8,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import {
+  DEFAULT_DISCRETIZATION_METHOD,
   DEFAULT_PREDICTION_SET_LEVEL,
   DISCRETIZATION_METHODS,
   LIMITS,
@@ -133,7 +134,7 @@ export function initialWizardState(): WizardState {
     testPercent: '',
     discretizationMode: 'automatic',
     groupsCategorization: null,
-    discretizationMethod: 'equal-width',
+    discretizationMethod: DEFAULT_DISCRETIZATION_METHOD,
     manualClasses: null,
     groupsCategorizationFeatures: '',
     indicatorsAnalyzingCode: [],

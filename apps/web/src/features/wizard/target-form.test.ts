@@ -67,7 +67,7 @@ describe('Target Selection save rules', () => {
       uploadId: null,
       targetCode: 'WHOSIS_000001',
       targetDimension: 'SEX_FMLE',
-      discretization: { mode: 'automatic', groups: 3, method: 'equal-width' },
+      discretization: { mode: 'automatic', groups: 3, method: 'quantile' },
       split: { mode: 'year', year: 2015, region: 'Europe' },
     });
     const upload = { database: '17_life.csv', uploadId: 'u1', useWho: false };
