@@ -46,7 +46,8 @@ test('the analyst answers two questions in English and two in Portuguese, each w
   await login(page, user.email, user.password);
   await chooseWhoIndicators(page);
   await page.goto('/questions');
-  await page.getByRole('button', { name: 'View Answers' }).click();
+  // Answers show as they arrive: the toggle offers to hide them.
+  await expect(page.getByRole('button', { name: 'Hide Answers' })).toBeVisible();
   const en = { field: 'Your question about the chosen database', send: 'Send question', sent: MESSAGES.questionSent };
 
   let item = await ask(page, 'How many countries have data for life expectancy in 2015?', en);

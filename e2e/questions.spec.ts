@@ -112,7 +112,8 @@ test.describe('questions with the built-in analyst (no configuration)', () => {
     const item = page.getByTestId('question-item').first();
     await expect(item.getByTestId('question-text')).toHaveText(HOSTILE_QUESTION);
     await expect(item.getByTestId('question-badge')).toHaveText('Other Database');
-    await page.getByRole('button', { name: 'View Answers' }).click();
+    // Answers show as they arrive: the toggle offers to hide them.
+    await expect(page.getByRole('button', { name: 'Hide Answers' })).toBeVisible();
     const answer = item.getByTestId('question-answer-html');
     await expect(answer).toContainText('not written by a language model', { timeout: 30_000 });
     await expect(answer).toContainText('beds misses 1 of 4 rows (25.0%) of the chosen data.');
@@ -202,7 +203,8 @@ test.describe('questions answered by a language model (LLM_PROVIDER=openai, loca
     await chooseUploadedDatabase(page, base);
     await page.goto(`${base}/questions`);
     await sendQuestion(page, 'How complete is the beds column?');
-    await page.getByRole('button', { name: 'View Answers' }).click();
+    // Answers show as they arrive: the toggle offers to hide them.
+    await expect(page.getByRole('button', { name: 'Hide Answers' })).toBeVisible();
     const item = page.getByTestId('question-item').first();
     await expect(item).toHaveAttribute('data-status', 'answered', { timeout: 30_000 });
     const answer = item.getByTestId('question-answer-html');
