@@ -2,16 +2,30 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { EventHub } from './events/hub.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { FileStorage } from './storage/types.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import type { Assistant } from './modules/assistant/assistant.ts';
 
 /**
- * What every route registrar and worker receives. Modules add their service as one optional member
- * (storage, queue, mailer, assistant ...), set by a context initializer (see roles.ts) before the roles start.
+ * What every route registrar and worker receives: every service is listed here. The optional ones are set by the
+ * context initializers (see roles.ts) before the roles start; tests leave out what they do not exercise.
  */
 export interface AppContext {
   config: Config;
   database: Database;
   events: EventHub;
   logger: Logger;
+  /** The AutoML job queue (pg-boss), set at start in every role. */
+  queue?: JobQueue;
+  /** Uploaded CSVs (`csvs/...`) and model files (`models/{jobId}/...`). */
+  storage?: FileStorage;
+  /** Sends result e-mails (SMTP or the outbox), set at start in every role. */
+  mailer?: Mailer;
+  /** Answers questions and writes report prose (LLM_PROVIDER); the built-in analyst when unset. */
+  assistant?: Assistant;
+  /** Fit threads of each job's engine run; null: one per core (see jobs/worker.ts engineWorkersFor). */
+  engineWorkers?: number | null;
   /** The process's role (set by startRole): 'all' shares the process between the web server and the jobs. */
   role?: 'all' | 'http' | 'worker';
   /** Interval of SSE keep-alive comments (tests shorten it; default 15 s). */

@@ -14,6 +14,6 @@ import { writeReport } from '../modules/reports/write-report.ts';
  * @param locale the language the job was submitted in
  */
 export async function writeJobReport(ctx: AppContext, results: AutoMLResults, signal?: AbortSignal, locale: ReportLocale = 'en'): Promise<JobReport> {
-  const assistant: Assistant = (ctx as AppContext & { assistant?: Assistant }).assistant ?? createBuiltinAssistant();
+  const assistant: Assistant = ctx.assistant ?? createBuiltinAssistant();
   return writeReport(results, { assistant, signal, locale });
 }

@@ -1,9 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 
-/** `JOB_THREAD_NICENESS`'s default: nice levels added to a job's threads. */
-export const DEFAULT_JOB_THREAD_NICENESS = 10;
-
 /**
  * The operating system's id of the calling thread (Linux: /proc/thread-self -> "<pid>/task/<tid>"), or null
  * where it cannot be read (other systems).

@@ -7,13 +7,6 @@ import { failAbandonedJob, runJob } from './run-job.ts';
 import { seedDemoJobs } from './demo-seed.ts';
 import { ORPHAN_MESSAGES, reclaimOrphanedJobs, watchForOrphans } from './orphans.ts';
 
-declare module '../context.ts' {
-  interface AppContext {
-    /** Fit threads of each job's engine run; null: one per core (see engineWorkersFor). */
-    engineWorkers?: number | null;
-  }
-}
-
 /**
  * The engine's fit threads: one per core in a worker-only process; one fewer when the web server shares the
  * process (role all), so a job never holds every core while pages are being served.

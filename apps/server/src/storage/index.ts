@@ -10,13 +10,6 @@ export { InvalidStorageKeyError } from './types.ts';
 export { LocalFileStorage } from './local.ts';
 export { S3FileStorage } from './s3.ts';
 
-declare module '../context.ts' {
-  interface AppContext {
-    /** Uploaded CSVs (`csvs/...`) and model files (`models/{jobId}/...`). */
-    storage?: FileStorage;
-  }
-}
-
 /**
  * The storage the configuration names: S3 when S3_BUCKET is set, else local files under DATA_DIR/files.
  * @param config `dataDir` and the `s3` settings are read

@@ -2,33 +2,6 @@ import os from 'node:os';
 import { z } from 'zod';
 import type { AssistantProviderKind } from '@indicata/contracts';
 
-/**
- * The assistant's environment variables. The server's CONFIG_VARIABLES list includes these, so the
- * README's configuration table names them; `readAssistantConfig` validates them at start.
- */
-export const ASSISTANT_CONFIG_VARIABLES = [
-  {
-    name: 'LLM_PROVIDER',
-    default: 'builtin',
-    description:
-      'Who answers questions and writes report prose: builtin (the data-grounded analyst, not a language model), openai (any OpenAI-compatible server: OpenAI, Azure, Ollama, vLLM, llama.cpp server) or local (a GGUF file through node-llama-cpp). See docs/assistant.md.',
-  },
-  { name: 'LLM_BASE_URL', default: 'https://api.openai.com/v1', description: 'openai: base URL of the chat-completions API (Ollama: http://localhost:11434/v1, vLLM: http://localhost:8000/v1).' },
-  { name: 'LLM_API_KEY', default: '(unset)', description: 'openai: API key sent as a Bearer token (local servers usually ignore it).' },
-  { name: 'LLM_MODEL', default: 'gpt-4o-mini', description: 'openai: model name as the server knows it (e.g. llama3.2:3b on Ollama).' },
-  { name: 'LLM_MODEL_PATH', default: '(unset)', description: 'local: path of the GGUF model file. Nothing is ever downloaded.' },
-  { name: 'LLM_TIMEOUT_MS', default: '60000', description: 'Time allowed for one model call (per attempt), in milliseconds; a slower answer counts as a failure.' },
-  { name: 'LLM_MAX_RETRIES', default: '2', description: 'openai: retries after a 408/409/429/5xx answer or a lost connection, with doubling back-off.' },
-  { name: 'LLM_MAX_TOKENS', default: '800', description: 'Longest answer to a question, in tokens (the report call allows 1600).' },
-  { name: 'LLM_THREADS', default: '(processor count - 1, at most 4)', description: 'local: CPU threads for llama.cpp.' },
-  { name: 'LLM_CONTEXT_SIZE', default: '8192', description: 'local: context window in tokens (capped at the model\'s training context); the report prompt needs about 4,000.' },
-  {
-    name: 'NODE_LLAMA_CPP_MODULE',
-    default: 'node-llama-cpp',
-    description: 'local: where to import node-llama-cpp from: the package name (which also finds the copy install-node-llama-cpp.mjs puts in node_modules/.indicata-llama) or the path of its dist/index.js.',
-  },
-] as const;
-
 export interface AssistantConfig {
   provider: AssistantProviderKind;
   baseUrl: string;

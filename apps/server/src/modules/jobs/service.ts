@@ -18,7 +18,6 @@ import type { AppContext } from '../../context.ts';
 import { jobs, uploads, whoIndicators, type JobRow } from '../../db/schema/index.ts';
 import { ApiError, zodFields } from '../../http/errors.ts';
 import { withRawTransaction } from '../../jobs/boss-db.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import { localTimestamp } from './local-time.ts';
 import { refuseUnjudgeableClasses } from './class-checks.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
@@ -27,13 +26,6 @@ import { earlierSubmission, type Submission } from './idempotency.ts';
 import { JOB_DELETED_EVENT, JOB_EVENT } from '@indicata/contracts';
 import { budgetSecondsOf, expireSecondsFor } from '../../jobs/settings.ts';
 import { removeJobFiles } from '../../jobs/job-files.ts';
-
-declare module '../../context.ts' {
-  interface AppContext {
-    /** The AutoML job queue (pg-boss), set at start in every role. */
-    queue?: JobQueue;
-  }
-}
 
 /** The upload a job's `database` names must be the caller's own. */
 async function resolveDatabase(ctx: AppContext, userId: string, request: CreateJobRequest): Promise<CreateJobRequest['data'] & { columns: string[] | null }> {

@@ -52,9 +52,3 @@ export function createMailer(settings: MailerSettings): Mailer {
   };
 }
 
-declare module '../../context.ts' {
-  interface AppContext {
-    /** Sends result e-mails (SMTP or the outbox), set at start in every role. */
-    mailer?: Mailer;
-  }
-}

@@ -118,3 +118,25 @@ export class QuestionAnswerer {
     if (settled) await this.publish(settled.userId, toQuestion(settled));
   }
 }
+
+/** One answerer per app context, kept by this module rather than as a member every context would carry. */
+const answerers = new WeakMap<AppContext, QuestionAnswerer>();
+
+/**
+ * The context's question answerer, created on first use with the assistant `assistantOf` gives.
+ * @param ctx app context
+ * @param assistantOf the assistant to answer with (called once, when the answerer is created)
+ */
+export function answererOf(ctx: AppContext, assistantOf: () => Assistant): QuestionAnswerer {
+  let answerer = answerers.get(ctx);
+  if (!answerer) {
+    answerer = new QuestionAnswerer(ctx, assistantOf());
+    answerers.set(ctx, answerer);
+  }
+  return answerer;
+}
+
+/** The context's question answerer if one was started (tests wait for it to be idle). */
+export function runningAnswerer(ctx: AppContext): QuestionAnswerer | undefined {
+  return answerers.get(ctx);
+}

@@ -1,16 +1,7 @@
 import type { AppContext } from '../../context.ts';
-import { createAssistant, type Assistant } from '../assistant/assistant.ts';
+import { createAssistant } from '../assistant/assistant.ts';
 import { readAssistantConfig } from '../assistant/config.ts';
-import { QuestionAnswerer } from './answerer.ts';
-
-declare module '../../context.ts' {
-  interface AppContext {
-    /** Answers questions and writes report prose (LLM_PROVIDER); the queue passes it to writeReport. */
-    assistant?: Assistant;
-    /** Background answering of questions (in this process). */
-    questionAnswerer?: QuestionAnswerer;
-  }
-}
+import { answererOf } from './answerer.ts';
 
 /**
  * Context initializer (roles.ts): sets ctx.assistant from the LLM_* variables (unless a test set one) and starts
@@ -21,8 +12,7 @@ export async function initAssistant(ctx: AppContext): Promise<() => Promise<void
   ctx.assistant ??= await createAssistant(readAssistantConfig(process.env));
   const assistant = ctx.assistant;
   ctx.logger.info({ assistant: assistant.kind, model: assistant.label }, 'assistant ready');
-  ctx.questionAnswerer ??= new QuestionAnswerer(ctx, assistant);
-  const answerer = ctx.questionAnswerer;
+  const answerer = answererOf(ctx, () => assistant);
   const recovered = await answerer.recoverPending();
   if (recovered > 0) ctx.logger.info({ questions: recovered }, 're-answering questions left pending');
   return async () => {

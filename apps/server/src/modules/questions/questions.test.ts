@@ -11,7 +11,7 @@ import { createLanguageModelAssistant } from '../assistant/assistant.ts';
 import { lastToolResult, startFakeOpenAIServer, type FakeOpenAIServer } from '../assistant/fake-openai-server.ts';
 import { OpenAICompatibleModel } from '../assistant/openai-model.ts';
 import { createUpload } from '../uploads/service.ts';
-import { QuestionAnswerer } from './answerer.ts';
+import { QuestionAnswerer, runningAnswerer } from './answerer.ts';
 import { findQuestion, insertQuestion } from './service.ts';
 import { initAssistant } from './init.ts';
 
@@ -85,7 +85,7 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       expect(created.id).toMatch(/^[-0-9A-Za-z_]{20}$/);
       expect(created.currentTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
       expect(created).toMatchObject({ database: 'WHO', status: 'pending', data: { question: 'Which indicators have missing values?', answer: '' } });
-      await server.ctx.questionAnswerer!.idle();
+      await runningAnswerer(server.ctx)!.idle();
       const [answered] = await list(alice);
       // On PostgreSQL the events travel by LISTEN/NOTIFY, so 'answered' may arrive a moment after the row says so.
       const pushedStatuses = () => events.filter((e) => e.type === QUESTION_EVENT).map((e) => (e.data as Question).status);
@@ -105,7 +105,7 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
 
     it('grounds correlations in the wizard target', async () => {
       await ask(alice, { database: 'WHO', question: 'What correlates with the target?', target: 'LIFE' });
-      await server.ctx.questionAnswerer!.idle();
+      await runningAnswerer(server.ctx)!.idle();
       const [latest] = await list(alice);
       expect(latest!.data.answer).toMatch(/^<p>Medical doctors \(per 10 000 population\) relates most to the target Life expectancy at birth \(years\): Spearman ρ = 1\.000, Pearson r = 0\.9\d\d over 12 rows\.<\/p>/);
     });
@@ -113,7 +113,7 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
     it('answers in Portuguese about the chosen indicators only, with the chart stored beside the answer', async () => {
       await ask(alice, { database: 'WHO', question: 'Qual a tendência da expectativa de vida no Brasil?', target: 'LIFE', indicators: ['LIFE'], locale: 'pt-BR' });
       await ask(alice, { database: 'WHO', question: 'Quais indicadores têm mais valores ausentes?', target: 'LIFE', indicators: ['LIFE'], locale: 'pt-BR' });
-      await server.ctx.questionAnswerer!.idle();
+      await runningAnswerer(server.ctx)!.idle();
       const [missing, trend] = await list(alice);
       // Brazil 2010-2014: 70, 70.5 ... 72; the mean over one country is its value.
       expect(trend!.data.answer).toMatch(/^<p>Life expectancy at birth \(years\) \(Brasil, média dos lugares com valor\) passou de 70 em 2010 para 72 em 2014, uma variação de \+2\.<\/p>/);
@@ -128,7 +128,7 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       const upload = await createUpload(server.ctx.database.db, server.ctx.storage!, { userId: alice.user.id, fileName: 'clinic data.csv', bytes: new TextEncoder().encode(csv), spatialColumn: 'country', temporalColumn: 'year' });
       await ask(alice, { database: upload.storedName, question: 'How complete is beds?' });
       await ask(bob, { database: upload.storedName, question: 'How complete is beds?' });
-      await server.ctx.questionAnswerer!.idle();
+      await runningAnswerer(server.ctx)!.idle();
       const [mine] = await list(alice);
       expect(mine!.database).toBe(upload.storedName);
       expect(mine!.status).toBe('answered');
@@ -142,7 +142,7 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script> beds?';
       const response = await ask(alice, { database: 'WHO', question: hostile });
       expect(response.statusCode).toBe(201);
-      await server.ctx.questionAnswerer!.idle();
+      await runningAnswerer(server.ctx)!.idle();
       const [latest] = await list(alice);
       // The question is stored as text (the web renders it as text); the answer HTML carries no markup of it.
       expect(latest!.data.question).toBe(hostile);
@@ -198,7 +198,7 @@ describe('questions answered by an OpenAI-compatible server (LLM_PROVIDER=openai
     alice = await registerAndLogin(server.app);
   });
   afterAll(async () => {
-    await server?.ctx.questionAnswerer?.stop();
+    await (server ? runningAnswerer(server.ctx) : undefined)?.stop();
     await server?.close();
     await fake?.close();
   });
@@ -208,7 +208,7 @@ describe('questions answered by an OpenAI-compatible server (LLM_PROVIDER=openai
     const unsubscribe = server.ctx.events.subscribe(alice.user.id, (e) => events.push(e));
     const response = await server.app.inject({ method: 'POST', url: '/api/questions', headers: alice.headers, payload: { database: 'WHO', question: 'How many countries have life expectancy in 2012?' } });
     expect(response.statusCode).toBe(201);
-    await server.ctx.questionAnswerer!.idle();
+    await runningAnswerer(server.ctx)!.idle();
     unsubscribe();
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0]!.tools?.some((t) => t.function.name === 'count_places')).toBe(true);

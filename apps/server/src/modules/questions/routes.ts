@@ -6,7 +6,7 @@ import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseBody, parseParams } from '../../http/parse.ts';
 import { createBuiltinAssistant } from '../assistant/assistant.ts';
-import { QuestionAnswerer } from './answerer.ts';
+import { answererOf } from './answerer.ts';
 import { deleteQuestion, insertQuestion, listQuestions, toQuestion } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -24,8 +24,7 @@ export async function registerQuestionRoutes(app: FastifyInstance, ctx: AppConte
   const limitPerUser = app.createRateLimit({ max: QUESTIONS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `questions:${r.user?.id ?? r.ip}` });
   const answerer = () => {
     // Normally set by initAssistant; a bare app (tests without roles) still answers with the built-in analyst.
-    ctx.questionAnswerer ??= new QuestionAnswerer(ctx, (ctx.assistant ??= createBuiltinAssistant()));
-    return ctx.questionAnswerer;
+    return answererOf(ctx, () => (ctx.assistant ??= createBuiltinAssistant()));
   };
 
   // Public so the spec's checks run in its order (database, then signed in, then text) with its messages.
