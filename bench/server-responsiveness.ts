@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DEFAULT_JOB_THREAD_NICENESS as JOB_NICENESS } from '../apps/server/src/jobs/thread-priority.ts';
+import { DEFAULT_JOB_THREAD_NICENESS as JOB_NICENESS } from '../apps/server/src/config.ts';
 import { freePort, percentile, startSampler, waitForServer } from './health-sampler.ts';
 
 const { values: options } = parseArgs({ options: { mb: { type: 'string', default: '45' }, busy: { type: 'boolean', default: false }, json: { type: 'string' } } });

@@ -399,6 +399,11 @@ export const choiceReportSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Why the horizon check could not run when a model beat the rule one year ahead (no time left): the rule is then
+   * recommended, since nothing showed that the model's lead lasts. Absent or null otherwise.
+   */
+  horizonSkipped: z.string().nullable().optional(),
   /** What the run recommends: `best`. */
   recommended: resultAlgorithmSchema,
 });

@@ -133,6 +133,15 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
         standardError: format(horizon.standardError, 3),
       },
     });
+  } else if (results.choice?.horizonSkipped && rules) {
+    out.push({
+      key: 'ruleHorizonUnchecked',
+      values: {
+        model: results.choice.model,
+        modelScore: format(results.choice.modelValidationMacroF1, 3),
+        ruleScore: format(rules.validationMacroF1, 3),
+      },
+    });
   } else if (results.choice && rules) {
     out.push({
       key: 'ruleEvidence',

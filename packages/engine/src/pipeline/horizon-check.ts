@@ -186,8 +186,8 @@ export interface HorizonWeighing {
  * @param fitted finalists whose final fits completed
  * @param weighing the rules and folds of the one-step comparison
  * @param check runs the check on the contenders (checkHorizon with the run's fold and budget)
- * @returns the verdict, the choice (another contender's when it stood in), the report, and a warning when the check
- *   could not run
+ * @returns the verdict, the choice (another contender's when it stood in), the report, and when the check could not
+ *   run (no time left) the rule recommended, a warning and the reason
  */
 export async function recommendAfterHorizon(
   verdict: RuleVerdict,
@@ -195,7 +195,7 @@ export async function recommendAfterHorizon(
   fitted: Finalist[],
   weighing: HorizonWeighing,
   check: (contenders: HorizonContender[]) => Promise<HorizonReport | { skipped: string }>,
-): Promise<{ verdict: RuleVerdict; choice: Choice; report: HorizonReport | null; warning: string | null }> {
+): Promise<{ verdict: RuleVerdict; choice: Choice; report: HorizonReport | null; warning: string | null; skipped: string | null }> {
   const single = choice.members.length === 1 ? choice.members[0].finalist : null;
   const others = fitted
     .filter((f) => f !== single)
@@ -205,9 +205,22 @@ export async function recommendAfterHorizon(
   const contenders = [choice, ...others];
   const checked = await check(contenders);
   if ('skipped' in checked) {
-    return { verdict, choice, report: null, warning: `The model was not checked against the ${weighing.rule.name.toLowerCase()} rule over the test horizon: ${checked.skipped}.` };
+    // A lead seen one year ahead only is what the check exists to doubt: without it the rule, which cannot be worse
+    // than itself, is the safe recommendation.
+    const rule = weighing.rule.name.toLowerCase();
+    return {
+      verdict: {
+        ...verdict,
+        recommended: weighing.rule,
+        reason: `the best model (${choice.algorithm}) beats the rule one year ahead, but there was no time left to check that its lead lasts as far ahead as the test years (${checked.skipped}), so the rule is recommended`,
+      },
+      choice,
+      report: null,
+      warning: `The model was not checked against the ${rule} rule over the test horizon (${checked.skipped}), so the ${rule} rule is recommended rather than a model whose lead was seen one year ahead only; a larger budget lets the check run.`,
+      skipped: checked.skipped,
+    };
   }
   const outcome = decideAfterHorizon(verdict, contenders, checked, weighing.rule);
   const stoodIn = outcome.chosen && outcome.chosen !== choice ? { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, ensembleComparison: choice.ensembleComparison } : choice;
-  return { verdict: outcome.verdict, choice: stoodIn, report: outcome.report, warning: null };
+  return { verdict: outcome.verdict, choice: stoodIn, report: outcome.report, warning: null, skipped: null };
 }

@@ -325,6 +325,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     // A model about to be recommended over a rule must not lose to it as far ahead as the test years reach; the other
     // finalists that beat the rule one year ahead are checked beside it, to stand in when it does.
     let horizonReport: HorizonReport | null = null;
+    let horizonSkipped: string | null = null;
     let horizonRecord: ReplayRecord['horizon'] = null;
     const checkedRule = rules?.find((r) => r.name === verdict.report?.best);
     if (horizon && rulesCompete && !verdict.recommended && checkedRule) {
@@ -338,7 +339,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
           return checked;
         }),
       );
-      ({ verdict, choice: finalChoice, report: horizonReport } = outcome);
+      ({ verdict, choice: finalChoice, report: horizonReport, skipped: horizonSkipped } = outcome);
       if (outcome.warning) warnings.push(outcome.warning);
     }
     progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
@@ -418,6 +419,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
         ensemble: finalChoice.ensembleComparison,
         rules: verdict.report,
         horizon: horizonReport,
+        horizonSkipped,
         recommended: recommended ? recommended.name : (finalChoice.algorithm as ResultAlgorithm),
       },
       foldKind,

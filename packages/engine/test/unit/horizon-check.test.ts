@@ -1,4 +1,4 @@
-import { checkHorizon, decideAfterHorizon, horizonFold, horizonShape } from '../../src/pipeline/horizon-check.ts';
+import { checkHorizon, decideAfterHorizon, horizonFold, horizonShape, recommendAfterHorizon } from '../../src/pipeline/horizon-check.ts';
 import { RunBudget } from '../../src/pipeline/budget.ts';
 import { CostModel } from '../../src/search/cost-model.ts';
 import type { FitResult, FitTask } from '../../src/search/fit-task.ts';
@@ -8,6 +8,7 @@ import type { Finalist } from '../../src/search/select.ts';
 import type { PanelFrame } from '../../src/data/frame.ts';
 import type { ChosenConfiguration } from '../../src/pipeline/cv-gap.ts';
 import type { RuleCandidate, RuleVerdict } from '../../src/pipeline/rules.ts';
+import type { Choice } from '../../src/pipeline/choose.ts';
 
 describe('the horizon fold', () => {
   const yearsOf = (from: number, to: number, perYear = 2) => Array.from({ length: (to - from + 1) * perYear }, (_, i) => from + Math.floor(i / perYear));
@@ -144,5 +145,15 @@ describe('the model against the rule over the horizon', () => {
     const report = await check(runner, [chosen], { ...budget, mayStart: () => false } as unknown as RunBudget);
     expect(report).toEqual({ skipped: expect.stringMatching(/^not enough time left/) });
     expect(runner.tasks).toHaveLength(0);
+  });
+
+  it('recommends the rule when the check could not run: a lead seen one year ahead only is not enough', async () => {
+    const weighing = { rules: [persistence], rule: persistence, folds: [fold], nClasses: 2, seed: 1 };
+    const outcome = await recommendAfterHorizon(modelVerdict, chosen as unknown as Choice, [], weighing, () => Promise.resolve({ skipped: 'not enough time left in the budget (predicted 4.1 s)' }));
+    expect(outcome.verdict.recommended?.name).toBe('Persistence');
+    expect(outcome.verdict.reason).toMatch(/^the best model \(RF\) beats the rule one year ahead, but there was no time left to check .*, so the rule is recommended$/);
+    expect(outcome.skipped).toBe('not enough time left in the budget (predicted 4.1 s)');
+    expect(outcome.warning).toMatch(/so the persistence rule is recommended rather than a model whose lead was seen one year ahead only/);
+    expect(outcome.report).toBeNull();
   });
 });

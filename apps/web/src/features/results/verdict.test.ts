@@ -121,6 +121,18 @@ describe("the verdict's first line", () => {
     expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
   });
 
+  it('says when the rule is recommended because the budget left no time to check the model over the test horizon', () => {
+    const results = persistenceRecommended();
+    results.choice = { ...results.choice!, rules: { best: 'Persistence', validationMacroF1: 0.81, margin: 0.11, standardError: 0.05 }, horizon: null, horizonSkipped: 'not enough time left in the budget (predicted 4.1 s)' };
+    const [, evidence] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', evidence.key, evidence.values)).toBe(
+      "The best model, RF, was ahead of the rule one year ahead (0.912 against 0.810 on validation), but the time budget left no time to check that its lead lasts as far ahead as the test years, so the rule is recommended; a larger budget lets the check run.",
+    );
+    const [, evidencePt] = ruleSentences(results, 'pt-BR', formatScore);
+    expect(fill('pt-BR', evidencePt.key, evidencePt.values)).toContain('um orçamento maior permite a verificação');
+    expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
+  });
+
   it('names a recommended model and says where it does not beat a baseline', () => {
     const results = { ...persistenceRecommended(), best: 'RF', models: { RF: { algorithm: 'RF', validationMacroF1: 0.9, test: { macroF1: 0.9 }, predictions: [] } }, baselinesAtLeastAsGood: ['persistence'] } as unknown as AutoMLResults;
     results.choice = { ...results.choice!, recommended: 'RF', rules: null };
