@@ -29,10 +29,10 @@ export const PREDICT_LIMITS = {
   /** Contributions listed per explained prediction. */
   explainTop: 5,
   /**
-   * Rows one request may have explained by the sampled estimate (every model but a tree or forest): each costs a
-   * few thousand model evaluations, tens of milliseconds (bench/explain.ts), where TreeSHAP costs microseconds.
+   * Rows one request may have explained by the sampled estimate (every model but a tree or forest): each costs about
+   * 32 x (inputs - 1) model evaluations, up to 50 ms on the WHO panel (bench/explain.ts): 500 rows are half a minute.
    */
-  explainSampledMaxRows: 1000,
+  explainSampledMaxRows: 500,
   /** Contributions listed in a test row's explanation on the result page (the rest are summed into one bar). */
   explainChartTop: 12,
   /** Requests per minute and token (or per address without one) on the prediction API. */
@@ -89,7 +89,7 @@ export type PredictRequest = z.infer<typeof predictRequestSchema>;
 
 /**
  * A prediction's Shapley values for its predicted class's probability: `exact` (TreeSHAP, decision trees and random
- * forests) or `sampled` (permutation sampling over 50 training rows saved with the model: KNN, SVM, ANN, the ensemble,
+ * forests) or `sampled` (permutation sampling over 32 training rows saved with the model: KNN, SVM, ANN, the ensemble,
  * the rules; seeded, so the same row always gets the same values). Either way `expected` plus every input's
  * contribution is the predicted probability.
  */

@@ -5,11 +5,12 @@ import type { ExplainBackground } from '../pipeline/saved-model.ts';
 
 /**
  * Background rows saved with each model for its sampled per-row explanations (explain/sampling-shap.ts): a seeded
- * sample of the training rows, filled and binned as the model's input. The cost of an explanation grows with the
- * sample (one walk over the inputs per row and pair), and 50 rows keep 100 rows of any family within seconds
- * (bench/explain.ts) while each contribution's standard error stays a few hundredths of a probability or less.
+ * sample of the training rows, filled and binned as the model's input. An explanation costs one walk over the inputs
+ * per background row, so its time grows linearly with the sample: on the WHO panel (23 inputs, 100 rows,
+ * bench/explain.ts) 50 rows took KNN 5.2 s and a DT+RF+KNN ensemble 6.4 s with one walk per row, over the 5 s
+ * target; 32 rows bring every family under it, each contribution's error growing by a quarter (sqrt(50/32)).
  */
-export const EXPLAIN_BACKGROUND_ROWS = 50;
+export const EXPLAIN_BACKGROUND_ROWS = 32;
 
 /**
  * The order in which a run's training rows enter the background samples: one seeded shuffle of all of them, so

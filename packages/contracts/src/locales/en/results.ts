@@ -423,7 +423,7 @@ export const results = {
     title: 'Why {predicted} for {place}, {year}?',
     intro: 'How much each indicator moved the probability of {predicted} from what {model} says knowing no indicator (Shapley values). Bars to the right push toward {predicted}, to the left away from it.',
     exact: 'Exact values, computed from the trees.',
-    sampled: 'Estimated by sampling orders of the indicators over 50 training rows; the same row always gets the same values, and they add up exactly to the probability.',
+    sampled: 'Estimated by sampling orders of the indicators over 32 training rows; the same row always gets the same values, and they add up exactly to the probability.',
     loading: 'Computing the explanation...',
     failed: 'The explanation could not be computed: {reason}',
     retry: 'Try again',

@@ -419,7 +419,7 @@ export const results: Translation<typeof en> = {
     title: 'Por que {predicted} para {place}, {year}?',
     intro: 'Quanto cada indicador mudou a probabilidade de {predicted} em relação ao que {model} diz sem conhecer nenhum indicador (valores de Shapley). Barras para a direita empurram para {predicted}, para a esquerda afastam dela.',
     exact: 'Valores exatos, calculados a partir das árvores.',
-    sampled: 'Estimados por amostragem de ordens dos indicadores sobre 50 linhas de treino; a mesma linha sempre recebe os mesmos valores, e eles somam exatamente a probabilidade.',
+    sampled: 'Estimados por amostragem de ordens dos indicadores sobre 32 linhas de treino; a mesma linha sempre recebe os mesmos valores, e eles somam exatamente a probabilidade.',
     loading: 'Calculando a explicação...',
     failed: 'Não foi possível calcular a explicação: {reason}',
     retry: 'Tentar de novo',
