@@ -23,12 +23,13 @@ import {
   type RawRow,
   type SavedPipelineModel,
 } from '../packages/engine/src/index.ts';
+import { EXPLAIN_PAIRS } from '../packages/engine/src/predict/explain-rows.ts';
 import { buildWhoPanelCsv, defaultWhoDataDir, WHO_TARGET } from './who-panel.ts';
 
 const { values: options } = parseArgs({ options: { rows: { type: 'string', default: '100' }, budget: { type: 'string', default: '60' }, pairs: { type: 'string', multiple: true } } });
 const ROWS = Number(options.rows);
 /** Pairs of orders per background row to time (0.5: one walk per background row); the product's by default. */
-const PAIRS = (options.pairs ?? ['1']).map(Number);
+const PAIRS = options.pairs ? options.pairs.map(Number) : [EXPLAIN_PAIRS];
 const TEST_YEAR = 2016;
 
 async function main(): Promise<void> {
