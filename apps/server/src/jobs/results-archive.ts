@@ -111,7 +111,8 @@ function indicatorLines(results: AutoMLResults): string[] {
     '',
     'The files name each indicator by its column.',
     '',
-    `- Predicted: ${line(results.labels.target)}`,
+    // Stored results of other versions may lack a part: what is missing is left out of the README, not a failed download.
+    ...(typeof results.labels?.target === 'string' ? [`- Predicted: ${line(results.labels.target)}`] : []),
     ...(used.length > 0 ? ['- Inputs the run used:', ...used.map((column) => `  - ${line(column)}`)] : []),
     '',
   ];

@@ -188,6 +188,8 @@ describe('authorization of every route in the route table', () => {
       else if (route.url === '/api/jobs/:id/explanations') expect(response.statusCode, route.url).toBe(400);
       // Nor are its results an engine's, so no built-in report can be written from them: a 409 (real ones in job-report.test.ts).
       else if (route.url === '/api/jobs/:id/report') expect(response.statusCode, route.url).toBe(409);
+      // Nor did an engine record its search: no replay bundle, a 409 with the reason (real ones in job-control.test.ts).
+      else if (route.url === '/api/jobs/:id/bundle') expect(response.statusCode, route.url).toBe(409);
       else expect(response.statusCode, route.url).toBe(200);
     }
   });
