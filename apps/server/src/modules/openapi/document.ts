@@ -14,6 +14,8 @@ import {
   predictResponseSchema,
   gapsResponseSchema,
   replayBundleSchema,
+  testRowExplanationQuerySchema,
+  testRowExplanationSchema,
 } from '@indicata/contracts';
 
 /** JSON Schema of a request (input side: fields with defaults are optional). */
@@ -95,6 +97,18 @@ export function openApiDocument(serverUrl: string): object {
           summary: "A finished job's model as an ONNX file (the whole pipeline; the rules as a fixed tree over the history columns)",
           parameters: [jobId, { name: 'model', in: 'path', required: true, schema: { type: 'string', enum: [...RESULT_ALGORITHMS] } }],
           responses: { 200: { description: 'The .onnx file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, ...errors(400, 401, 404, 409) },
+        },
+      },
+      '/api/jobs/{id}/explanations': {
+        get: {
+          summary: "Why a model predicted one of a job's test rows: each indicator's contribution to the predicted class's probability",
+          description: 'Exact TreeSHAP for DT and RF, a seeded sampled Shapley estimate over training rows saved with the model for the other models, the ensemble and the rules; the contributions plus the base value equal the probability.',
+          parameters: [
+            jobId,
+            { name: 'model', in: 'query', required: false, schema: input(testRowExplanationQuerySchema.shape.model) },
+            { name: 'row', in: 'query', required: true, schema: input(testRowExplanationQuerySchema.shape.row) },
+          ],
+          responses: { 200: { description: 'The explanation', content: json(output(testRowExplanationSchema)) }, ...errors(400, 401, 404, 409) },
         },
       },
       '/api/jobs/{id}/bundle': {
