@@ -19,8 +19,8 @@ import { buildApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { ensureDemoUser } from '../apps/server/src/modules/auth/users.ts';
 import { createStorage } from '../apps/server/src/storage/index.ts';
-import { storeModels } from '../apps/server/src/jobs/model-files.ts';
-import { buildFrameForJob } from '../apps/server/src/jobs/job-frame.ts';
+import { storeModels } from '../apps/server/src/modules/jobs/model-files.ts';
+import { buildFrameForJob } from '../apps/server/src/modules/jobs/job-frame.ts';
 import { importWhoFolder } from '../apps/server/src/modules/who/import-folder.ts';
 import { jobs, type JobRow } from '../apps/server/src/db/schema/index.ts';
 // The context members a module declares (ctx.assistant, ctx.questionAnswerer) come with its init file.

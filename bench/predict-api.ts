@@ -23,7 +23,7 @@ import { buildApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { ensureDemoUser } from '../apps/server/src/modules/auth/users.ts';
 import { createStorage } from '../apps/server/src/storage/index.ts';
-import { storeModels } from '../apps/server/src/jobs/model-files.ts';
+import { storeModels } from '../apps/server/src/modules/jobs/model-files.ts';
 import { jobs } from '../apps/server/src/db/schema/index.ts';
 // The context members a module declares (ctx.assistant, ctx.questionAnswerer) come with its init file.
 import type {} from '../apps/server/src/modules/questions/init.ts';

@@ -23,7 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The TypeScript modules that Node starts directly: a process's main module, a thread's task, a dynamic import. */
 export const COMPILED_ENTRIES = [
   'apps/server/src/main.ts',
-  'apps/server/src/jobs/engine-task.ts',
+  'apps/server/src/modules/jobs/engine-task.ts',
   'apps/server/src/modules/uploads/csv-tasks.ts',
   'apps/server/src/modules/predict/predict-tasks.ts',
   'packages/engine/src/search/fit-task.ts',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { EventHub } from './events/hub.ts';
-import type { JobQueue } from './jobs/queue.ts';
+import type { JobQueue } from './modules/jobs/queue.ts';
 import type { FileStorage } from './storage/types.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { Assistant } from './modules/assistant/assistant.ts';

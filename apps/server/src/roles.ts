@@ -3,7 +3,7 @@ import type { AppContext } from './context.ts';
 import type { Stop } from './lifecycle.ts';
 import { buildApp } from './http/app.ts';
 import { initAssistant } from './modules/questions/init.ts';
-import { initJobQueue, initMailer, startJobWorker } from './jobs/worker.ts';
+import { initJobQueue, initMailer, startJobWorker } from './modules/jobs/worker.ts';
 import { importWhoAtStartup } from './modules/who/startup.ts';
 import { initStorage } from './storage/index.ts';
 import { initCsvThreads } from './modules/uploads/csv-threads.ts';

@@ -4,7 +4,7 @@ import { frameFromTable, parseSemicolonCsv, runAutoML, type SavedPipelineModel }
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 import { jobs } from '../../src/db/schema/index.ts';
-import { storeModels } from '../../src/jobs/model-files.ts';
+import { storeModels } from '../../src/modules/jobs/model-files.ts';
 
 /**
  * Per-row explanations of every kind of model (GET /api/jobs/:id/explanations and POST /api/jobs/:id/predict with

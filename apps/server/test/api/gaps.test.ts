@@ -4,7 +4,7 @@ import { frameFromTable, parseSemicolonCsv, predictRowsWithProbabilities, runAut
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 import { jobs } from '../../src/db/schema/index.ts';
-import { storeModels } from '../../src/jobs/model-files.ts';
+import { storeModels } from '../../src/modules/jobs/model-files.ts';
 
 /**
  * Blanks the target of some rows (the gaps); one gap keeps only its f4 indicator (too many missing for most

@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 import { jobs } from '../../src/db/schema/index.ts';
-import { storeModels } from '../../src/jobs/model-files.ts';
+import { storeModels } from '../../src/modules/jobs/model-files.ts';
 
 /** A deterministic pseudo-random sequence. */
 function lcg(seed: number): () => number {

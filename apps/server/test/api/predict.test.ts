@@ -5,7 +5,7 @@ import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type Te
 import { predictionsInThreads } from '../../src/modules/predict/predict-threads.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 import { jobs } from '../../src/db/schema/index.ts';
-import { storeModels } from '../../src/jobs/model-files.ts';
+import { storeModels } from '../../src/modules/jobs/model-files.ts';
 
 /**
  * The prediction API with personal tokens, on PGlite, against a job finished by a real engine run (DT, KNN,

@@ -1,4 +1,4 @@
-import { runEngineInThread } from '../../src/jobs/engine-runner.ts';
+import { runEngineInThread } from '../../src/modules/jobs/engine-runner.ts';
 import { smallPanel, smallPanelConfig } from '../helpers/small-panel.ts';
 
 /**

@@ -4,8 +4,8 @@ import { MESSAGES, replayBundleSchema } from '@indicata/contracts';
 import { frameOfBundle, frameSha256 } from '@indicata/engine/pipeline/replay';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from './fixtures.ts';
-import { expireSecondsFor, runSettingsFor } from '../../src/jobs/settings.ts';
-import { engineWorkersFor } from '../../src/jobs/worker.ts';
+import { expireSecondsFor, runSettingsFor } from '../../src/modules/jobs/settings.ts';
+import { engineWorkersFor } from '../../src/modules/jobs/worker.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { JobData } from '@indicata/contracts';
 import type { PanelFrame } from '@indicata/engine';
-import { demoJobData } from '../../src/jobs/demo-seed.ts';
-import { JobConfigError, engineParamName, jobDataToEngineConfig } from '../../src/jobs/map-config.ts';
+import { demoJobData } from '../../src/modules/jobs/demo-seed.ts';
+import { JobConfigError, engineParamName, jobDataToEngineConfig } from '../../src/modules/jobs/map-config.ts';
 
 const frame: PanelFrame = {
   spaceColumn: 'countryName',

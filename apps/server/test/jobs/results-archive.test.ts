@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { frameFromTable, parseSemicolonCsv, predictWithSavedModel, runAutoML } from '@indicata/engine';
 import type { AutoMLResults } from '@indicata/contracts';
 import { jobs } from '../../src/db/schema/index.ts';
-import { storeModels } from '../../src/jobs/model-files.ts';
+import { storeModels } from '../../src/modules/jobs/model-files.ts';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { panelCsv, uploadJobData, uploadPanel } from './fixtures.ts';
 

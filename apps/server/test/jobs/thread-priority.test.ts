@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { runEngineInThread } from '../../src/jobs/engine-runner.ts';
+import { runEngineInThread } from '../../src/modules/jobs/engine-runner.ts';
 import { smallPanel, smallPanelConfig } from '../helpers/small-panel.ts';
 import { threadNiceLevels } from '../helpers/thread-nice-levels.ts';
 

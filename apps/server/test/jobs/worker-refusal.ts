@@ -4,8 +4,8 @@ import { candidatesFor } from '@indicata/engine/search/spaces';
 import type { ModelFamily } from '@indicata/contracts';
 import type { AppContext } from '../../src/context.ts';
 import type { JobRow } from '../../src/db/schema/index.ts';
-import { buildFrameForJob } from '../../src/jobs/job-frame.ts';
-import { jobDataToEngineConfig } from '../../src/jobs/map-config.ts';
+import { buildFrameForJob } from '../../src/modules/jobs/job-frame.ts';
+import { jobDataToEngineConfig } from '../../src/modules/jobs/map-config.ts';
 
 /**
  * What a worker would refuse in a queued job for its configuration alone, without fitting anything: the frame

@@ -2,7 +2,7 @@ import type { ResultsWithNames } from '@indicata/contracts';
 import type { AppContext } from '../../src/context.ts';
 import { htmlToText } from '../../src/modules/assistant/sanitize.ts';
 import { whoIndicators } from '../../src/db/schema/index.ts';
-import { writeJobReport } from '../../src/jobs/job-report.ts';
+import { writeJobReport } from '../../src/modules/jobs/job-report.ts';
 import { withIndicatorNames } from '../../src/modules/who/indicator-names.ts';
 import { resultsFixture } from '../../src/modules/reports/results-fixture.ts';
 import { allDatabaseKinds, createTestDatabase, type TestDatabase } from '../helpers/index.ts';

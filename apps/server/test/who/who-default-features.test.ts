@@ -2,7 +2,7 @@ import { autoJobSettings, jobDataSchema, type JobDataInput } from '@indicata/con
 import type { AppContext } from '../../src/context.ts';
 import type { JobRow } from '../../src/db/schema/index.ts';
 import { whoCountries, whoIndicators, whoObservations } from '../../src/db/schema/index.ts';
-import { buildFrameForJob } from '../../src/jobs/job-frame.ts';
+import { buildFrameForJob } from '../../src/modules/jobs/job-frame.ts';
 import { buildWhoFrame } from '../../src/modules/who/frame.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/index.ts';
 

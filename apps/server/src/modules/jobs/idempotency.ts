@@ -4,7 +4,7 @@ import { formatMessage, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, readIdempo
 import type { AppContext } from '../../context.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { SqlExecutor } from '../../jobs/boss-db.ts';
+import type { SqlExecutor } from './boss-db.ts';
 
 /** A submission's idempotency key with the hash of its body. */
 export interface Submission {

@@ -4,7 +4,7 @@ import { bundledFrameOf, engineVersionOf } from '@indicata/engine/pipeline/repla
 import type { AppContext } from '../../context.ts';
 import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { buildFrameForJob } from '../../jobs/job-frame.ts';
+import { buildFrameForJob } from './job-frame.ts';
 
 let appVersion: string | null = null;
 

@@ -17,15 +17,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { jobs, uploads, whoIndicators, type JobRow } from '../../db/schema/index.ts';
 import { ApiError, zodFields } from '../../http/errors.ts';
-import { withRawTransaction } from '../../jobs/boss-db.ts';
+import { withRawTransaction } from './boss-db.ts';
 import { localTimestamp } from './local-time.ts';
 import { refuseUnjudgeableClasses } from './class-checks.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
 import { toListItem } from './job-views.ts';
 import { earlierSubmission, type Submission } from './idempotency.ts';
 import { JOB_DELETED_EVENT, JOB_EVENT } from '@indicata/contracts';
-import { budgetSecondsOf, expireSecondsFor } from '../../jobs/settings.ts';
-import { removeJobFiles } from '../../jobs/job-files.ts';
+import { budgetSecondsOf, expireSecondsFor } from './settings.ts';
+import { removeJobFiles } from './job-files.ts';
 
 /** The upload a job's `database` names must be the caller's own. */
 async function resolveDatabase(ctx: AppContext, userId: string, request: CreateJobRequest): Promise<CreateJobRequest['data'] & { columns: string[] | null }> {

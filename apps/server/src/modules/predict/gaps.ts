@@ -3,7 +3,7 @@ import { assignClass, type PanelFrame, type TargetClasses } from '@indicata/engi
 import type { AppContext } from '../../context.ts';
 import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
+import { buildFrameForJob, JobDataError } from '../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { predictRows, resolvedHistory, resolveJobModel, type ResolvedModel } from './service.ts';
 

@@ -1,7 +1,7 @@
 import type { ModelFamily, RuleAlgorithm } from '@indicata/contracts';
 import type { SavedPipelineModel } from '@indicata/engine';
 import type { FileStorage } from '../../storage/types.ts';
-import { modelKey } from '../../jobs/model-files.ts';
+import { modelKey } from '../jobs/model-files.ts';
 
 /**
  * Parsed model files of recent jobs, so repeated predictions (a script sending batches) do not re-read and

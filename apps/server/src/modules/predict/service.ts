@@ -30,7 +30,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { createStorage } from '../../storage/index.ts';
-import { buildFrameForJob, JobDataError } from '../../jobs/job-frame.ts';
+import { buildFrameForJob, JobDataError } from '../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { predictInThread } from './predict-threads.ts';
 import type { ExplainedPrediction } from './predict-tasks.ts';

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { AutoMLResults, ReportLocale, ResultsWithNames } from '@indicata/contracts';
-import { buildResultsArchive } from '../../jobs/results-archive.ts';
+import { buildResultsArchive } from '../jobs/results-archive.ts';
 import { createBuiltinAssistant } from '../assistant/assistant.ts';
 import { htmlToText } from '../assistant/sanitize.ts';
 import { jobFinishedMail, scoreLinesOf } from '../mail/job-mail.ts';

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord, type ResultsWithNames } from '@indicata/contracts';
-import type { AppContext } from '../context.ts';
-import { jobs, users, type JobRow } from '../db/schema/index.ts';
-import { toListItem } from '../modules/jobs/job-views.ts';
-import { catalogVintages } from '../modules/who/catalog.ts';
-import { jobIndicatorNames } from '../modules/who/indicator-names.ts';
-import { jobFinishedMail, scoreLinesOf } from '../modules/mail/job-mail.ts';
+import type { AppContext } from '../../context.ts';
+import { jobs, users, type JobRow } from '../../db/schema/index.ts';
+import { toListItem } from './job-views.ts';
+import { catalogVintages } from '../who/catalog.ts';
+import { jobIndicatorNames } from '../who/indicator-names.ts';
+import { jobFinishedMail, scoreLinesOf } from '../mail/job-mail.ts';
 import { EngineAbortedError, EngineRunError, runEngineInThread } from './engine-runner.ts';
 import { buildFrameForJob, JobDataError } from './job-frame.ts';
 import { JobConfigError, jobDataToEngineConfig } from './map-config.ts';

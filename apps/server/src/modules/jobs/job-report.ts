@@ -1,7 +1,7 @@
 import type { AutoMLResults, JobReport, ReportLocale } from '@indicata/contracts';
-import type { AppContext } from '../context.ts';
-import { createBuiltinAssistant, type Assistant } from '../modules/assistant/assistant.ts';
-import { writeReport } from '../modules/reports/write-report.ts';
+import type { AppContext } from '../../context.ts';
+import { createBuiltinAssistant, type Assistant } from '../assistant/assistant.ts';
+import { writeReport } from '../reports/write-report.ts';
 
 /**
  * The written report of a finished job, by the configured assistant (the built-in analyst when none is

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context.ts';
-import { jobs } from '../db/schema/index.ts';
+import type { AppContext } from '../../context.ts';
+import { jobs } from '../../db/schema/index.ts';
 
 /** How often a running job's row is read to see whether its owner cancelled or deleted it. */
 export const CANCEL_POLL_MS = 1000;

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { JOB_EVENT } from '@indicata/contracts';
-import type { AppContext } from '../context.ts';
-import { jobs } from '../db/schema/index.ts';
-import { toListItem } from '../modules/jobs/job-views.ts';
+import type { AppContext } from '../../context.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { toListItem } from './job-views.ts';
 
 /** What the owner reads in the progress line of a job taken back from a dead worker. */
 export const ORPHAN_MESSAGES = {

@@ -11,10 +11,10 @@ import {
   type JobData,
   type WhoIndicator,
 } from '@indicata/contracts';
-import type { AppContext } from '../context.ts';
-import { jobs } from '../db/schema/index.ts';
-import { listIndicators } from '../modules/who/catalog.ts';
-import { insertAndEnqueueJob } from '../modules/jobs/service.ts';
+import type { AppContext } from '../../context.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { listIndicators } from '../who/catalog.ts';
+import { insertAndEnqueueJob } from './service.ts';
 
 /** Targets the demo prefers, most familiar first: life expectancy, then under-five mortality. */
 const PREFERRED_TARGETS = ['WHOSIS_000001', 'MDG_0000000007'];

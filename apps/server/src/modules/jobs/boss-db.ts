@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /** Executes SQL the way pg-boss expects: `(text, values) => { rows }`. */
 export type SqlExecutor = PgBoss.Db['executeSql'];

@@ -1,4 +1,4 @@
-import type { FileStorage } from '../storage/types.ts';
+import type { FileStorage } from '../../storage/types.ts';
 
 /** Storage prefix of everything a job's run writes (its model files). */
 export function jobFilesPrefix(jobId: string): string {

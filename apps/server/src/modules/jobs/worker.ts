@@ -1,7 +1,7 @@
 import os from 'node:os';
-import type { AppContext } from '../context.ts';
-import { createMailer } from '../modules/mail/mailer.ts';
-import type { Stop } from '../lifecycle.ts';
+import type { AppContext } from '../../context.ts';
+import { createMailer } from '../mail/mailer.ts';
+import type { Stop } from '../../lifecycle.ts';
 import { JobQueue } from './queue.ts';
 import { failAbandonedJob, runJob } from './run-job.ts';
 import { seedDemoJobs } from './demo-seed.ts';

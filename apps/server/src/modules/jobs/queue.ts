@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { bossDbFor, type SqlExecutor } from './boss-db.ts';
 
 /** The queue of AutoML jobs and the queue that receives the ones that failed past their last retry. */

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { PanelFrame } from '@indicata/engine';
-import type { AppContext } from '../context.ts';
-import { uploads, type JobRow } from '../db/schema/index.ts';
-import { buildUploadFrame, UploadFrameError } from '../modules/uploads/frame.ts';
-import { buildWhoFrame, WhoFrameError } from '../modules/who/frame.ts';
+import type { AppContext } from '../../context.ts';
+import { uploads, type JobRow } from '../../db/schema/index.ts';
+import { buildUploadFrame, UploadFrameError } from '../uploads/frame.ts';
+import { buildWhoFrame, WhoFrameError } from '../who/frame.ts';
 import { jobMaxMissingPercent } from './map-config.ts';
 
 /** The job's data cannot be turned into a panel (missing upload, unknown target ...); shown to the owner. */

@@ -1,6 +1,6 @@
 import type { ModelFile } from '@indicata/contracts';
 import type { SavedModel } from '@indicata/engine';
-import type { FileStorage } from '../storage/types.ts';
+import type { FileStorage } from '../../storage/types.ts';
 
 /**
  * modelDT.json, modelRF.json, ... modelANN.json (the ANN's tfjs topology and weights are inside the JSON), and the
