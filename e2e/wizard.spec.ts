@@ -112,7 +112,9 @@ test('configure a request, see every check, keep it across a reload and submit i
   // 25 % of six years of two rows is the last year; each class has one test row, and the preview says so by name.
   await expect(page.getByTestId('class-preview-split')).toHaveText('Training on 2010-2014 (10 rows); testing on 2015 (2 rows).');
   await expect(page.getByTestId('class-warnings')).toContainText('in the test years (2015): 1, fewer than 5');
-  await expect(page.getByTestId('use-quantile')).toBeVisible();
+  // The classes are quantile ones by default (the split every test year can judge), so the preview offers no switch to them.
+  await expect(page.getByRole('textbox', { name: 'Method' })).toHaveValue('Quantile (equal counts)');
+  await expect(page.getByTestId('use-quantile')).toHaveCount(0);
   await shoot(page, 'target-selection');
   await page.getByRole('button', { name: 'Import Target' }).click();
   await expectAlert(page, MESSAGES.targetImported);
