@@ -3,6 +3,18 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { echarts } from './echarts.ts';
 
 /**
+ * Runs a drawing call; a canvas without a 2-D context (a test DOM, a locked-down browser) makes ECharts throw on its
+ * first paint rather than at init, and the chart then stays blank: its summary and the table beside it carry the numbers.
+ */
+function drawn(draw: () => void): void {
+  try {
+    draw();
+  } catch (error) {
+    console.warn('Chart could not be drawn', error);
+  }
+}
+
+/**
  * One chart. The container is an image to assistive technology, described by `summary`; the numbers
  * themselves are in the table shown next to every chart.
  */
@@ -35,17 +47,18 @@ export function EChart({
       return;
     }
     chart.current = instance;
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => drawn(() => instance.resize()));
     observer?.observe(element);
     return () => {
       observer?.disconnect();
-      instance.dispose();
+      drawn(() => instance.dispose());
       chart.current = null;
     };
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    const instance = chart.current;
+    if (instance) drawn(() => instance.setOption(option, true));
   }, [option]);
 
   return <div ref={container} role="img" aria-label={summary} data-testid={testId} style={aspectRatio ? { width: '100%', aspectRatio: String(aspectRatio) } : { width: '100%', height }} />;
