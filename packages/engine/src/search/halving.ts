@@ -1,7 +1,7 @@
 import type { ModelFamily } from '@indicata/contracts';
 import type { Candidate } from './spaces.ts';
 import type { TaskRunner } from './pool.ts';
-import type { FitResult } from './fit-task.ts';
+import type { FitResult, FitTask } from './fit-task.ts';
 import type { FoldData, ScoredCandidate } from './search.ts';
 import type { CostModel, FitShape } from './cost-model.ts';
 import type { RunBudget } from '../pipeline/budget.ts';
@@ -178,6 +178,32 @@ export function searchFitSeed(seed: number, candidate: Candidate, index: number,
 }
 
 /**
+ * The fit task of one candidate on one validation fold, as the live search and its replay both run it.
+ * @param candidate the candidate
+ * @param index its position in the family's list
+ * @param fold the fold's position
+ * @param data that fold's rows
+ * @param run the run's seed, class count and model module
+ * @param deadline when a live search stops the fit (epoch ms); null in a replay, which has no clock
+ */
+export function searchFitTask(candidate: Candidate, index: number, fold: number, data: FoldData, run: { seed: number; nClasses: number; modelModule: string }, deadline: number | null): FitTask {
+  return {
+    family: candidate.family,
+    params: candidate.params,
+    scaler: candidate.scaler,
+    seed: searchFitSeed(run.seed, candidate, index, fold),
+    nClasses: run.nClasses,
+    train: data.train,
+    y: data.y,
+    predict: [data.validation],
+    deadline,
+    final: false,
+    permutation: null,
+    modelModule: run.modelModule,
+  };
+}
+
+/**
  * Runs the search.
  * @param candidates ordered candidates per family (hand-picked defaults first)
  * @param options runner, folds, budget, cost model ...
@@ -309,23 +335,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     const started = Date.now();
     let result: FitResult | null = null;
     try {
-      result = await runner.run(
-        {
-          family: state.candidate.family,
-          params: state.candidate.params,
-          scaler: state.candidate.scaler,
-          seed: searchFitSeed(options.seed, state.candidate, state.index, fold),
-          nClasses,
-          train: data.train,
-          y: data.y,
-          predict: [data.validation],
-          deadline: stopAt,
-          final: false,
-          permutation: null,
-          modelModule: options.modelModule,
-        },
-        signal,
-      );
+      result = await runner.run(searchFitTask(state.candidate, state.index, fold, data, options, stopAt), signal);
     } catch (error) {
       options.signal?.throwIfAborted();
       if (!controller.signal.aborted) throw error;

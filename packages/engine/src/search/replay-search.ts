@@ -2,7 +2,7 @@ import type { ModelFamily, ReplayRecord } from '@indicata/contracts';
 import type { Candidate } from './spaces.ts';
 import type { TaskRunner } from './pool.ts';
 import type { FoldData, ScoredCandidate } from './search.ts';
-import { poolIfComplete, recordFold, searchFitSeed, unscoredCandidate, type FamilySearch } from './halving.ts';
+import { poolIfComplete, recordFold, searchFitTask, unscoredCandidate, type FamilySearch } from './halving.ts';
 
 /** A replay record that does not fit the run it is replayed on (another configuration, engine or data). */
 export class ReplayMismatchError extends Error {}
@@ -58,23 +58,7 @@ export async function replaySearch(candidates: Map<ModelFamily, Candidate[]>, re
         const data = foldsOf(candidate)[fold];
         fits.push(
           options.runner
-            .run(
-              {
-                family,
-                params: candidate.params,
-                scaler: candidate.scaler,
-                seed: searchFitSeed(options.seed, candidate, index, fold),
-                nClasses: options.nClasses,
-                train: data.train,
-                y: data.y,
-                predict: [data.validation],
-                deadline: null,
-                final: false,
-                permutation: null,
-                modelModule: options.modelModule,
-              },
-              options.signal,
-            )
+            .run(searchFitTask(candidate, index, fold, data, options, null), options.signal)
             .then((result) => recordFold(state, fold, result, data, options.nClasses)),
         );
       }
