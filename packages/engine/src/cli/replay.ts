@@ -4,13 +4,16 @@ import { bundledFrameSchema, decodeCsvBytes, replayRecordSchema, type AutoMLResu
 import { frameFromTable, parseAnyDelimiterCsv } from '../data/csv.ts';
 import type { PanelFrame } from '../data/frame.ts';
 import type { EngineConfigInput } from '../pipeline/config.ts';
-import { frameOfBundle } from '../pipeline/replay.ts';
+import { frameOfBundle, TIMING_KEYS } from '../pipeline/replay.ts';
 import { UsageError } from './args.ts';
 
 export const REPLAY_USAGE = 'usage: automl --replay RESULTS_OR_BUNDLE.json [--csv FILE] [--workers N] [--models-dir DIR] --out FILE';
 
-/** Keys holding measured wall time: they differ between a run and its replay by nature. */
-const TIMING_KEYS = new Set(['elapsedSeconds', 'seconds', 'fitSeconds', 'fit_seconds', 'predict_seconds', 'budgetUse']);
+/**
+ * What a replay cannot reproduce by nature: measured times, and the budget's account (a replay runs with no clock, so
+ * its budget is unbounded and nothing is stopped).
+ */
+const NOT_COMPARED = new Set([...TIMING_KEYS, 'budgetUse']);
 
 export interface ReplayJob {
   record: ReplayRecord;
@@ -89,7 +92,7 @@ export function firstDifference(a: unknown, b: unknown): { path: string; left: u
       if (Array.isArray(x) !== Array.isArray(y)) return { path: at, left: x, right: y };
       const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
       for (const key of keys) {
-        if (TIMING_KEYS.has(key)) continue;
+        if (NOT_COMPARED.has(key)) continue;
         const found = walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${at}.${key}`);
         if (found) return found;
       }

@@ -15,6 +15,26 @@ export { ReplayMismatchError } from '../search/replay-search.ts';
  */
 export const REPLAY_BUDGET_SECONDS = 1e6;
 
+/**
+ * Keys of the results (and of the replay record) that hold measured wall time: they differ between two otherwise
+ * identical runs, and between a run and its replay, by nature. Comparisons of runs skip them.
+ */
+export const TIMING_KEYS: ReadonlySet<string> = new Set([
+  'elapsedSeconds',
+  'seconds',
+  'fitSeconds',
+  'fit_seconds',
+  'predict_seconds',
+  'searchSeconds',
+  'finalFitSeconds',
+  'cvGapSeconds',
+  'otherSeconds',
+  'totalSeconds',
+  // The time context of the choice in the replay record (seconds left, predicted final fits).
+  'leftSeconds',
+  'finalSeconds',
+]);
+
 let engineVersion: string | null = null;
 
 /**
