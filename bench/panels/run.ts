@@ -290,9 +290,10 @@ export async function runPanelBench(argv: string[]): Promise<void> {
     const runs: EngineRun[] = [];
     let firstResults: AutoMLResults | null = null;
     for (const mode of modes) for (const seed of options.seeds) {
-      const { run, results } = runEngine(panel, options.budget, seed, mode, path.join(DEFAULT_PANEL_DIR, `engine-${id}-${mode ?? 'default'}${seed === 1 ? '' : `-seed${seed}`}.json`));
+      const resultsFile = path.join(DEFAULT_PANEL_DIR, `engine-${id}-${mode ?? 'default'}${seed === 1 ? '' : `-seed${seed}`}.json`);
+      const { run, results } = runEngine(panel, options.budget, seed, mode, resultsFile);
       firstResults ??= results;
-      if (options.replay) run.replay = replayRun(path.join(DEFAULT_PANEL_DIR, `engine-${id}-${mode ?? 'default'}${seed === 1 ? '' : `-seed${seed}`}.json`));
+      if (options.replay) run.replay = replayRun(resultsFile);
       runs.push(run);
       console.log(
         `  engine ${run.mode.padEnd(4)} seed ${seed} wall ${run.wallSeconds.toFixed(1)} s (engine ${run.elapsedSeconds.toFixed(1)} s, load ${run.loadBefore.toFixed(1)}-${run.loadAfter.toFixed(1)}); evaluated ${Object.entries(run.evaluated).map(([f, e]) => `${f} ${e}`).join(', ')}; chosen ${describeChoice(run)}; test macro-F1 ${f3(run.testMacroF1)}; CV gap ${run.cvGap}${run.targetHistoryUsed === null ? '' : `; target history used: ${run.targetHistoryUsed}`}`,
