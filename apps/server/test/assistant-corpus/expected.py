@@ -21,7 +21,7 @@ from collections import defaultdict
 import numpy as np
 from scipy import stats
 
-from expected_shapes import expected_shape
+from expected_shapes import expected_shape, row_point, source_rows
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WHO_DIR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '..', '..', '..', '..', 'shared', 'data', 'who-gho-2018')
@@ -30,8 +30,7 @@ REGIONS = {'AFR': 'Africa', 'AMR': 'Americas', 'EMR': 'Eastern Mediterranean', '
 
 def read_indicator(code):
     """{(iso3, year): value} on the default dimension, and {iso3: region code} from the rows."""
-    with open(os.path.join(WHO_DIR, 'source', f'{code}.csv'), newline='', encoding='utf-8') as f:
-        rows = list(csv.DictReader(f))
+    rows = source_rows(WHO_DIR, code)
     sexes = {r.get('SEX', '') for r in rows if r.get('SEX')}
     areas = {r.get('RESIDENCEAREATYPE', '') for r in rows if r.get('RESIDENCEAREATYPE')}
     groups = defaultdict(list)
@@ -45,22 +44,10 @@ def read_indicator(code):
             continue
         if len(areas) > 1 and r.get('RESIDENCEAREATYPE') != 'TOTL':
             continue
-        text = (r.get('Numeric') or '').strip()
-        if text == '':
+        point = row_point(r)
+        if point is None:
             continue
-        try:
-            value = float(text)
-        except ValueError:
-            continue
-        year_text = r['YEAR'].strip()
-        if '-' in year_text:
-            start, end = year_text.split('-')
-            if int(end) < int(start):
-                continue
-            year = int(end)
-        else:
-            year = int(year_text)
-        groups[(country, year)].append(value)
+        groups[(point[0], point[1])].append(point[2])
     return {k: sum(v) / len(v) for k, v in groups.items()}, row_regions
 
 

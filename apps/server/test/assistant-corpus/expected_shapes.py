@@ -19,29 +19,41 @@ import os
 from collections import defaultdict
 
 
+def source_rows(who_dir, code):
+    """The rows of an indicator's WHO CSV export, as dicts."""
+    with open(os.path.join(who_dir, 'source', f'{code}.csv'), newline='', encoding='utf-8') as f:
+        return list(csv.DictReader(f))
+
+
+def row_point(r):
+    """(iso3, year, value) of a row, or None when it has no country or no numeric value; a "2010-2014" year counts as
+    its end, and a range that ends before it starts is dropped."""
+    country = (r.get('COUNTRY') or '').strip()
+    text = (r.get('Numeric') or '').strip()
+    if not country or text == '':
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    year_text = r['YEAR'].strip()
+    if '-' in year_text:
+        start, end = year_text.split('-')
+        if int(end) < int(start):
+            return None
+        return country, int(end), value
+    return country, int(year_text), value
+
+
 def read_parts(who_dir, code, dimension):
     """{value: {(iso3, year): value}} for one dimension (SEX or RESIDENCEAREATYPE) of an indicator."""
-    with open(os.path.join(who_dir, 'source', f'{code}.csv'), newline='', encoding='utf-8') as f:
-        rows = list(csv.DictReader(f))
     groups = defaultdict(list)
-    for r in rows:
-        country = (r.get('COUNTRY') or '').strip()
+    for r in source_rows(who_dir, code):
         part = (r.get(dimension) or '').strip()
-        text = (r.get('Numeric') or '').strip()
-        if not country or not part or text == '':
+        point = row_point(r)
+        if not part or point is None:
             continue
-        try:
-            value = float(text)
-        except ValueError:
-            continue
-        year_text = r['YEAR'].strip()
-        if '-' in year_text:
-            start, end = year_text.split('-')
-            if int(end) < int(start):
-                continue
-            year = int(end)
-        else:
-            year = int(year_text)
+        country, year, value = point
         groups[(part, country, year)].append(value)
     out = defaultdict(dict)
     for (part, country, year), values in groups.items():
