@@ -11,19 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import {
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
-  autoJobSettings,
-  DEFAULT_PREDICTION_SET_LEVEL,
-  MODEL_FAMILIES,
-  WHO_DATABASE,
-  WHO_REGION_DIMENSION,
-  WHO_TIME_DIMENSION,
-  defaultDimension,
-  type JobData,
-  type WhoIndicator,
-} from '@indicata/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MODEL_FAMILIES, WHO_DATABASE, whoAutoJobData, type JobData, type WhoIndicator } from '@indicata/contracts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const WHO_DIR = path.join(root, '../shared/data/who-gho-2018');
@@ -76,22 +64,7 @@ class Client {
 }
 
 function jobData(target: WhoIndicator, families: JobData['MLAlgorithms'], budgetSeconds: number): JobData {
-  return {
-    ...autoJobSettings(),
-    database: WHO_DATABASE,
-    uploadId: null,
-    codePredictionIndicator: target.code,
-    predictionIndicatorDimensions: target.dimensions.length > 0 ? [defaultDimension(target.dimensions)] : [],
-    predictionIndicatorYear: Math.max(...target.years),
-    MLAlgorithms: families,
-    timeDimension: WHO_TIME_DIMENSION,
-    regionDimension: WHO_REGION_DIMENSION,
-    targetHistory: 'auto',
-    predictionSetLevel: DEFAULT_PREDICTION_SET_LEVEL,
-    locale: 'en',
-    seed: 7,
-    budgetSeconds,
-  };
+  return whoAutoJobData(target, { families, seed: 7, budgetSeconds });
 }
 
 /** Each page's API calls, fired together as the page does; a page's time is when the last one answered. */

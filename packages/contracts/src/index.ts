@@ -16,6 +16,7 @@ export * from './replay.ts';
 export * from './baseline-check.ts';
 export * from './hyperparameters.ts';
 export * from './job-config.ts';
+export * from './who-job.ts';
 export * from './job-checks.ts';
 export * from './class-checks.ts';
 export * from './run-checks.ts';

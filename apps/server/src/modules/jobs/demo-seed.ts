@@ -1,16 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  DEMO_USER_ID,
-  autoJobSettings,
-  DEFAULT_PREDICTION_SET_LEVEL,
-  MODEL_FAMILIES,
-  WHO_DATABASE,
-  WHO_REGION_DIMENSION,
-  WHO_TIME_DIMENSION,
-  defaultDimension,
-  type JobData,
-  type WhoIndicator,
-} from '@indicata/contracts';
+import { DEMO_USER_ID, MODEL_FAMILIES, whoAutoJobData, type JobData, type WhoIndicator } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { listIndicators } from '../who/catalog.ts';
@@ -23,21 +12,7 @@ const DEMO_SEED = 20_260_101;
 
 /** The demo job for a target: real engine run, every family on auto, three quantile classes. */
 export function demoJobData(target: WhoIndicator, testYear: number): JobData {
-  return {
-    ...autoJobSettings(),
-    locale: 'en',
-    database: WHO_DATABASE,
-    uploadId: null,
-    codePredictionIndicator: target.code,
-    predictionIndicatorDimensions: target.dimensions.length > 0 ? [defaultDimension(target.dimensions)] : [],
-    predictionIndicatorYear: testYear,
-    MLAlgorithms: [...MODEL_FAMILIES],
-    timeDimension: WHO_TIME_DIMENSION,
-    regionDimension: WHO_REGION_DIMENSION,
-    seed: DEMO_SEED,
-    targetHistory: 'auto',
-    predictionSetLevel: DEFAULT_PREDICTION_SET_LEVEL,
-  };
+  return whoAutoJobData(target, { families: [...MODEL_FAMILIES], seed: DEMO_SEED, testYear });
 }
 
 /** The demo's target: a preferred indicator when the catalog has it, else the best-covered one. */
