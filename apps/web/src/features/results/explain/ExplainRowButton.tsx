@@ -1,5 +1,6 @@
 import { Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PredictionRow, ResultAlgorithm } from '@indicata/contracts';
 import type { ExplainTarget } from './explainApi.ts';
@@ -8,22 +9,29 @@ import { ExplanationPanel } from './ExplanationPanel.tsx';
 /**
  * The "Why?" button of a test prediction: opens a dialog with the row's explanation, computed by the server from the
  * saved model when opened. A native button in the table's tab order; the dialog traps the focus, closes on Escape
- * and gives the focus back to the button.
+ * and gives the focus back to the button. The dialog is mounted only from its opening to the end of its closing
+ * transition: a results table has a button per row, and every mounted dialog adds a portal node to the page.
  * @param row the prediction as the results list it
  * @param index its position in the model's test predictions (the server's `row`)
  */
 export function ExplainRowButton({ target, model, row, index }: { target: ExplainTarget; model: ResultAlgorithm; row: PredictionRow; index: number }) {
   const { t } = useTranslation('results');
   const [opened, { open, close }] = useDisclosure(false);
+  const [mounted, setMounted] = useState(false);
   const values = { model, predicted: row.predicted, place: row.space, year: row.time };
   return (
     <>
-      <Button variant="subtle" size="compact-xs" onClick={open} aria-label={t('explain.buttonLabel', values)} aria-haspopup="dialog" data-testid={`explain-${model}-${index}`}>
+      <Button variant="subtle" size="compact-xs" onClick={() => {
+          setMounted(true);
+          open();
+        }} aria-label={t('explain.buttonLabel', values)} aria-haspopup="dialog" data-testid={`explain-${model}-${index}`}>
         {t('explain.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('explain.title', values)} size="xl" closeButtonProps={{ 'aria-label': t('explain.close') }}>
-        {opened && <ExplanationPanel target={target} model={model} row={row} index={index} />}
-      </Modal>
+      {mounted && (
+        <Modal opened={opened} onClose={close} onExitTransitionEnd={() => setMounted(false)} title={t('explain.title', values)} size="xl" closeButtonProps={{ 'aria-label': t('explain.close') }}>
+          {opened && <ExplanationPanel target={target} model={model} row={row} index={index} />}
+        </Modal>
+      )}
     </>
   );
 }
