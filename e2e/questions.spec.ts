@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES } from '@indicata/contracts';
+import { serverMainArguments } from '../apps/server/src/main-command.mjs';
 import { startFakeOpenAIServer, type FakeOpenAIServer } from '../apps/server/src/modules/assistant/fake-openai-server.ts';
 import { expect, test, uniqueRegistration } from './fixtures/app.ts';
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
@@ -152,7 +153,9 @@ test.describe('questions answered by a language model (LLM_PROVIDER=openai, loca
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'indicata-e2e-llm-'));
-    server = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    // The server itself, not scripts/start.mjs: the run's own server has built the pages already, and start.mjs would
+    // rebuild them under that server (a page answering 404 for the seconds of the build) whenever a source is newer.
+    server = spawn(process.execPath, serverMainArguments(), {
       cwd: repoRoot,
       env: {
         ...process.env,
