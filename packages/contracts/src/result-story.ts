@@ -119,7 +119,50 @@ const WARNINGS: { pattern: RegExp; sentence: (match: RegExpMatchArray, locale: R
   { pattern: /^(\w+): its final fit did not finish within the budget/, sentence: (m) => ({ key: 'warningNoFinalFit', values: { family: m[1] ?? '' } }) },
   { pattern: /^(\w+) was the validation choice, but its final fit did not finish within the budget; (\w+) is reported/, sentence: (m) => ({ key: 'warningChoiceReplaced', values: { chosen: m[1] ?? '', instead: m[2] ?? '' } }) },
   { pattern: /^(\d+) row\(s\) have a target value outside every manual class/, sentence: (m) => ({ key: 'warningUnassigned', values: { rows: Number(m[1]) } }) },
+  {
+    pattern: /^The data is large for a (\d+) s budget, so the search fit each candidate on a seeded sample of at most ([\d,]+) of a fold's training rows \(up to ([\d,]+)\).* fit on all ([\d,]+) training rows/,
+    sentence: (m) => ({ key: 'warningSearchSampled', values: { budget: m[1] ?? '', cap: plainInteger(m[2]), largest: plainInteger(m[3]), rows: plainInteger(m[4]) } }),
+  },
+  {
+    pattern: /^(\w+) was the validation choice, but its final fit was predicted to take longer than the ([\d.]+) s left in the budget; (.+) is chosen instead\.$/,
+    sentence: (m, locale) => {
+      const members = /^the ensemble of (.+)$/.exec(m[3] ?? '')?.[1];
+      const instead = members ? storyText({ key: 'warningEnsembleOf', values: { members } }, locale) : (m[3] ?? '');
+      return { key: 'warningChoiceGaveWay', values: { chosen: m[1] ?? '', left: decimalText(m[2], locale), instead } };
+    },
+  },
+  { pattern: /^No final model had finished (\d+) s before the end of the (\d+) s budget/, sentence: (m) => ({ key: 'warningLastResort', values: { reserve: m[1] ?? '', budget: m[2] ?? '' } }) },
+  {
+    pattern: /^The model was not checked against the (persistence|majority) rule over the test horizon \((.+?)\), so the /,
+    sentence: (m, locale) => ({ key: m[1] === 'majority' ? 'warningHorizonUncheckedMajority' : 'warningHorizonUncheckedPersistence', values: { reason: cvGapSkippedText(m[2] ?? '', locale) } }),
+  },
+  { pattern: /^Manual attribute "(.*)" is not a numeric column of the data; ignored\.$/, sentence: (m) => ({ key: 'warningManualNotNumeric', values: { name: m[1] ?? '' } }) },
+  { pattern: /^Manual attribute "(.*)" was removed by the missing-data step\.$/, sentence: (m) => ({ key: 'warningManualRemoved', values: { name: m[1] ?? '' } }) },
+  { pattern: /^Attribute discretization of "(.*)" skipped: the attribute is not used\.$/, sentence: (m) => ({ key: 'warningDiscretizationSkipped', values: { name: m[1] ?? '' } }) },
+  {
+    pattern: /^On the test rows ((?:the (?:persistence|majority) baseline scores [\d.]+(?: and )?)+), at least as well as the chosen (\w+) \(([\d.]+) test macro-F1\): the model adds nothing/,
+    sentence: (m, locale) => {
+      const baselines = [...(m[1] ?? '').matchAll(/the (persistence|majority) baseline scores ([\d.]+)/g)].map((b) =>
+        storyText({ key: b[1] === 'majority' ? 'warningBaselineMajority' : 'warningBaselinePersistence', values: { score: decimalText(b[2], locale) } }, locale),
+      );
+      return { key: 'warningBaselinesAsGood', values: { baselines: baselines.join(storyText({ key: 'warningListAnd', values: {} }, locale)), chosen: m[2] ?? '', score: decimalText(m[3], locale) } };
+    },
+  },
+  {
+    pattern: /^Balancing found no neighbour or adjacent-year pair for class\(es\) (.+); their rows were duplicated at random instead\.$/,
+    sentence: (m) => ({ key: 'warningBalancingFallback', values: { classes: m[1] ?? '' } }),
+  },
 ];
+
+/** An integer the engine wrote with thousands commas ("4,000"), as the app writes integers (no separators). */
+function plainInteger(text: string | undefined): string {
+  return (text ?? '').replace(/,/g, '');
+}
+
+/** A decimal the engine wrote with a point ("0.871"), with the reader's decimal mark and the same digits. */
+function decimalText(text: string | undefined, locale: ReportLocale): string {
+  return locale === 'pt-BR' ? (text ?? '').replace('.', ',') : (text ?? '');
+}
 
 /**
  * The run's warnings in the reader's language: those the engine is known to write are said again from their figures;

@@ -11,6 +11,7 @@ import { clean, summaryMetrics } from '../metrics/tables.ts';
 import { correlationMatrix } from '../explain/correlation.ts';
 import { persistencePredictions } from '../explain/baselines.ts';
 import type { RunBudget } from './budget.ts';
+import { ENGINE_WARNINGS } from './warnings.ts';
 
 /** The results JSON's top level, from the stages' outputs. */
 export interface AssembleInput {
@@ -200,18 +201,11 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
     .map((b) => b.name);
   results.baselinesAtLeastAsGood = atLeastAsGood;
   if (atLeastAsGood.length > 0) {
-    const detail = baselines
-      .filter((b) => atLeastAsGood.includes(b.name))
-      .map((b) => `the ${b.name} baseline scores ${(b.test.macroF1 as number).toFixed(3)}`)
-      .join(' and ');
-    results.warnings.unshift(
-      `On the test rows ${detail}, at least as well as the chosen ${chosen.algorithm} (${(chosenF1 as number).toFixed(3)} test macro-F1): the model adds nothing over this simple rule here.`,
-    );
+    const asGood = baselines.filter((b) => atLeastAsGood.includes(b.name)).map((b) => ({ name: b.name, macroF1: b.test.macroF1 as number }));
+    results.warnings.unshift(ENGINE_WARNINGS.baselinesAsGood(asGood, chosen.algorithm, chosenF1 as number));
   }
   if (finalSet.balanced.fallbackClasses.length > 0) {
-    results.warnings.push(
-      `Balancing found no neighbour or adjacent-year pair for class(es) ${finalSet.balanced.fallbackClasses.map((c) => classes[c].title).join(', ')}; their rows were duplicated at random instead.`,
-    );
+    results.warnings.push(ENGINE_WARNINGS.balancingFallback(finalSet.balanced.fallbackClasses.map((c) => classes[c].title)));
   }
   return results;
 }

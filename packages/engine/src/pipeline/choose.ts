@@ -2,6 +2,7 @@ import type { FoldData } from '../search/search.ts';
 import { bootstrapStandardError, pooledLabels, selectEnsemble, type Finalist, type SelectedEnsemble } from '../search/select.ts';
 import { deriveSeed } from '../data/random.ts';
 import type { ChosenConfiguration } from './cv-gap.ts';
+import { ENGINE_WARNINGS } from './warnings.ts';
 
 /** Sorts finalists from the highest pooled validation macro-F1 down. */
 const byPooledScore = (a: Finalist, b: Finalist) => b.pooled - a.pooled;
@@ -169,8 +170,7 @@ export function chooseWithinTime(
 ): { chosen: Choice; ensemble: SelectedEnsemble | null; warning: string | null } {
   const chosen = chooseConfiguration(finalists, ensemble, folds, nClasses, seed);
   if (affordable(chosen, time)) return { chosen, ensemble, warning: null };
-  const gaveWay = (instead: Choice) =>
-    `${chosen.algorithm} was the validation choice, but its final fit was predicted to take longer than the ${time.leftSeconds.toFixed(1)} s left in the budget; ${describe(instead)} is chosen instead.`;
+  const gaveWay = (instead: Choice) => ENGINE_WARNINGS.choiceGaveWay(chosen.algorithm, time.leftSeconds, describe(instead));
   const fitting = finalists.filter((f) => time.finalSeconds(f) <= time.leftSeconds);
   if (fitting.length > 0 && fitting.length < finalists.length) {
     const fittingEnsemble = ensemble && fitting.length > 1 ? selectEnsemble(fitting, folds, nClasses, seed) : null;

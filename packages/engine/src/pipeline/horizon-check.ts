@@ -11,6 +11,7 @@ import { fitOnFold, predictGapSeconds, type ChosenConfiguration, type CvGapOptio
 import { weighRules, type RuleCandidate, type RuleVerdict } from './rules.ts';
 import { singleChoice, type Choice } from './choose.ts';
 import type { Finalist } from '../search/select.ts';
+import { ENGINE_WARNINGS } from './warnings.ts';
 
 /**
  * The check a model must pass before it is recommended over a rule: trained on the training years up to `h` years
@@ -216,7 +217,7 @@ export async function recommendAfterHorizon(
       },
       choice,
       report: null,
-      warning: `The model was not checked against the ${rule} rule over the test horizon (${checked.skipped}), so the ${rule} rule is recommended rather than a model whose lead was seen one year ahead only; a larger budget lets the check run.`,
+      warning: ENGINE_WARNINGS.horizonUnchecked(rule, checked.skipped),
       skipped: checked.skipped,
     };
   }

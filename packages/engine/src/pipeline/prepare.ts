@@ -12,6 +12,7 @@ import { outerSplit, stratifiedKFold, type Fold, type OuterSplit } from '../sear
 import type { FoldData } from '../search/search.ts';
 import { deriveSeed } from '../data/random.ts';
 import { searchRowCap, stratifiedSample, subsetRows } from '../search/row-sample.ts';
+import { ENGINE_WARNINGS } from './warnings.ts';
 
 /**
  * Target-side preparation, fit on the outer training rows only: the split, target outliers (IQR) and
@@ -103,7 +104,7 @@ export function prepareTarget(frame: PanelFrame, config: EngineConfig): Prepared
   };
   trainRows = trainRows.filter(keep);
   const testRows = split.testRows.filter(keep);
-  if (unassignedRows > 0) warnings.push(`${unassignedRows} row(s) have a target value outside every manual class and were left out.`);
+  if (unassignedRows > 0) warnings.push(ENGINE_WARNINGS.unassignedRows(unassignedRows));
   if (trainRows.length === 0) throw new Error('No training row falls in any target class.');
   if (testRows.length === 0) throw new Error('No test row falls in any target class.');
   if (classes.classes.length < 2) {

@@ -18,6 +18,7 @@ import { deriveSeed } from '../data/random.ts';
 import { pickInt32 } from '../data/stats.ts';
 import { clean } from '../metrics/tables.ts';
 import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from './budget.ts';
+import { ENGINE_WARNINGS } from './warnings.ts';
 import { fitFinals, forcedFinalFamilies, predictFinalSeconds, type FinalData } from './final-fits.ts';
 import { randomFoldShapes } from './cv-gap.ts';
 import { cvGapStage } from './cv-gap-stage.ts';
@@ -133,7 +134,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       deriveSeed(config.seed, 'fallback-folds'),
     );
     foldKind = 'random';
-    warnings.push('The training rows cover a single time value, so validation used seeded stratified random folds instead of forward chaining.');
+    warnings.push(ENGINE_WARNINGS.singleTimeValue());
   }
 
   // One preprocessing per fold and input set, shared by every candidate.
@@ -158,10 +159,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   warnings.push(...primary.final.set.fitted.warnings);
   const largestSampled = Math.max(0, ...primary.folds.map((fold) => fold.sampledFromTrainRows ?? 0));
   if (largestSampled > 0) {
-    const count = (n: number) => n.toLocaleString('en-US');
-    warnings.push(
-      `The data is large for a ${config.budgetSeconds} s budget, so the search fit each candidate on a seeded sample of at most ${count(searchRowCap(config.budgetSeconds))} of a fold's training rows (up to ${count(largestSampled)}) and scored it on at most as many validation rows, each class keeping its share; the final models were fit on all ${count(primary.final.set.balanced.y.length)} training rows. A larger budget samples less.`,
-    );
+    warnings.push(ENGINE_WARNINGS.searchSampled(config.budgetSeconds, searchRowCap(config.budgetSeconds), largestSampled, primary.final.set.balanced.y.length));
   }
   // Random folds (the CV gap) and the horizon check's fold (training years only) are built only when used.
   const { randomFoldsOf, horizonFoldOf } = lazyFoldSets(frame, prepared, config, (inputs) => dataOf(inputs).source, statsMemo);
@@ -247,13 +245,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     for (const family of families) {
       const search = searched.get(family) as FamilySearch;
       if (search.budgetBound) {
-        warnings.push(
-          `${family}: the time budget stopped the search after ${search.scored.length} of ${search.planned} candidates (${search.complete} scored on every fold); a rerun with another machine load may evaluate a different number.`,
-        );
+        warnings.push(ENGINE_WARNINGS.searchStopped(family, search.scored.length, search.planned, search.complete));
       }
       const finalist = familyFinalist(family, search.scored, primary.folds, nClasses, config.seed);
       if (finalist) finalists.push(finalist);
-      else warnings.push(`${family}: no candidate finished within the budget, so the family is left out; a larger budget would include it.`);
+      else warnings.push(ENGINE_WARNINGS.familyLeftOut(family));
     }
     if (finalists.length === 0) {
       throw new Error(`No model could be fitted within the time budget of ${config.budgetSeconds} s; choose a larger budget or fewer, cheaper models.`);
@@ -283,7 +279,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     const permutationFamilies = new Set<ModelFamily>(chosen.members.map((m) => m.finalist.family));
     let finalsDone = 0;
     let lastResort = replay?.finals.lastResort ?? false;
-    const lastResortWarning = `No final model had finished ${ASSEMBLE_RESERVE_SECONDS} s before the end of the ${config.budgetSeconds} s budget (the time kept for writing the results), so the chosen model's final fit ran on into that time.`;
+    const lastResortWarning = ENGINE_WARNINGS.lastResort(ASSEMBLE_RESERVE_SECONDS, config.budgetSeconds);
     if (lastResort) warnings.push(lastResortWarning);
     const finals = await fitFinals(replay ? finalists.filter((f) => replay.finals.fitted.includes(f.family)) : finalists, permutationFamilies, {
       runner,
@@ -311,9 +307,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
     if (!chosen.members.every((m) => finals.has(m.finalist.family))) {
       // A member's final fit was stopped: the best configuration whose finals all completed is chosen instead.
       finalChoice = chooseConfiguration(fitted, ensemble && ensemble.weights.every((w) => finals.has(w.algorithm)) ? ensemble : null, primary.folds, nClasses, config.seed);
-      warnings.push(`${chosen.algorithm} was the validation choice, but its final fit did not finish within the budget; ${finalChoice.algorithm} is reported as chosen instead.`);
+      warnings.push(ENGINE_WARNINGS.choiceReplaced(chosen.algorithm, finalChoice.algorithm));
     }
-    for (const f of finalists) if (!finals.has(f.family)) warnings.push(`${f.family}: its final fit did not finish within the budget, so it has no test scores.`);
+    for (const f of finalists) if (!finals.has(f.family)) warnings.push(ENGINE_WARNINGS.noFinalFit(f.family));
     // The rules on the same validation folds: scored in every mode (the leaderboard shows them), candidates of the
     // choice when the target's history is offered (with `off` the models are compared like for like with a model of
     // the indicators alone).
@@ -351,7 +347,7 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
       shapesOf: gapFoldShapes,
       options: { runner, budget, costs, nClasses, seed: config.seed, modelModule, signal },
     });
-    if (cvGapSkippedReason) warnings.push(`The random k-fold comparison (CV gap) was not computed: ${cvGapSkippedReason}.`);
+    if (cvGapSkippedReason) warnings.push(ENGINE_WARNINGS.cvGapSkipped(cvGapSkippedReason));
     if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`final fits and CV gap over at ${budget.elapsedSeconds().toFixed(1)} s\n`);
 
     // Results.

@@ -1,6 +1,7 @@
 import type { Matrix } from '../models/types.ts';
 import type { AttributeDiscretization, PreprocessingConfig } from '../pipeline/config.ts';
 import { entropyBits, observedSorted, pearson, pick, quantileSorted } from '../data/stats.ts';
+import { ENGINE_WARNINGS } from '../pipeline/warnings.ts';
 
 /**
  * The feature half of preprocessing, fit on training rows only and applied to any rows:
@@ -274,8 +275,8 @@ export function fitFeatures(
     selected = [];
     for (const name of manualFeatures) {
       const j = source.names.indexOf(name);
-      if (j === -1) warnings.push(`Manual attribute "${name}" is not a numeric column of the data; ignored.`);
-      else if (!candidates.includes(j)) warnings.push(`Manual attribute "${name}" was removed by the missing-data step.`);
+      if (j === -1) warnings.push(ENGINE_WARNINGS.manualNotNumeric(name));
+      else if (!candidates.includes(j)) warnings.push(ENGINE_WARNINGS.manualRemoved(name));
       else if (!selected.includes(j)) selected.push(j);
     }
     for (const j of candidates) if (!selected.includes(j)) unused.push(report(j, 'not in the manual list'));
@@ -317,7 +318,7 @@ export function fitFeatures(
   });
   for (const entry of options.attributeDiscretization) {
     if (!selected.some((j) => source.names[j] === entry.indicator)) {
-      warnings.push(`Attribute discretization of "${entry.indicator}" skipped: the attribute is not used.`);
+      warnings.push(ENGINE_WARNINGS.attributeDiscretizationSkipped(entry.indicator));
     }
   }
 
