@@ -14,6 +14,19 @@ function drawn(draw: () => void): void {
   }
 }
 
+/** Whether this page can draw on a canvas: a test DOM (jsdom, happy-dom) or a locked-down browser gives no 2-D context. */
+let canvasDrawable: boolean | null = null;
+function canDrawOnCanvas(): boolean {
+  if (canvasDrawable === null) {
+    try {
+      canvasDrawable = document.createElement('canvas').getContext('2d') !== null;
+    } catch {
+      canvasDrawable = false;
+    }
+  }
+  return canvasDrawable;
+}
+
 /**
  * One chart. The container is an image to assistive technology, described by `summary`; the numbers
  * themselves are in the table shown next to every chart.
@@ -37,7 +50,9 @@ export function EChart({
 
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    // Without a 2-D context ECharts throws from its animation frames too, outside any call we could guard: the chart
+    // is not started, and its summary and the table beside it carry the numbers.
+    if (!element || !canDrawOnCanvas()) return;
     let instance: ReturnType<typeof echarts.init>;
     try {
       instance = echarts.init(element, undefined, { renderer: 'canvas' });
