@@ -11,6 +11,9 @@ import { expect, test } from './fixtures/app.ts';
 
 const JOB_WAIT_MS = 12 * 60_000;
 
+/** A WHO indicator code (with its dimension, if any) that is not inside parentheses: shown instead of its name. */
+const BARE_WHO_CODE = /(?<![(\w-])(?:WHOSIS|MDG|WHS\d*|GHED|NCD|SDGPM)_[A-Za-z0-9_]+(?:-[A-Z]+_[A-Z0-9]+)?(?![\w-]*\))/;
+
 /** Signs in as the demo account, waits for its example job to finish and opens its result page. */
 async function openFinishedDemoResult(page: Page): Promise<void> {
   // A table on a wide screen, a card per job on a phone.
@@ -114,6 +117,12 @@ test.describe('result page', () => {
           await expect(page.getByTestId('report-kept-language')).toBeVisible();
         }
         await expect(page.getByTestId('verdict-split')).toHaveText(language === 'en' ? /^(Trained|Tested) on / : /^(Treino|Teste) n/);
+        // Names, not codes: a WHO code in the report stands only in parentheses after its indicator's name.
+        const reportText = await report.innerText();
+        expect(reportText).not.toMatch(BARE_WHO_CODE);
+        // One story: this run was validated on later years, so nothing on the page speaks of random folds of one year.
+        const pageText = await page.locator('main').innerText();
+        expect(pageText).not.toMatch(language === 'en' ? /stratified random folds|single training year/ : /dobras aleatórias estratificadas|único ano de treino/);
         expect(await pageOverflow(), `${language} at ${width} px`).toBeLessThanOrEqual(0);
         await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: testInfo.outputPath(`result-first-screen-${width}-${language}.png`) });

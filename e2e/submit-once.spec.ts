@@ -1,17 +1,25 @@
 import type { Page } from '@playwright/test';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, IDEMPOTENCY_KEY_HEADER, type JobListResponse } from '@indicata/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, IDEMPOTENCY_KEY_HEADER, enLocale, formatMessage, ptBRLocale, type JobListResponse } from '@indicata/contracts';
 import { expect, test } from './fixtures/app.ts';
 import { queueJob, whoAvailable, whoJobData } from './support/jobs.ts';
 
 /**
  * Submit once: a double click on Run AutoML and on "Yes", then another try after the answer was lost on the way
  * back, queue one job. The wizard is filled by cloning a job (queued and cancelled through the API, so no engine runs
- * for it); the job the wizard queues is cancelled at the end.
+ * for it); the job the wizard queues is cancelled at the end. On a wide window in English and on a phone in Portuguese
+ * (the results list is cards there).
  */
+
+const VARIANTS = [
+  { width: 1366, height: 900, language: 'en', words: enLocale },
+  { width: 390, height: 844, language: 'pt-BR', words: ptBRLocale },
+] as const;
 
 const cancel = (page: Page, id: string) => page.request.post(`/api/jobs/${id}/cancel`, { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE } });
 
-test('a double-clicked confirmation and a retry after a lost answer queue one job', async ({ page, registerUser, login }) => {
+for (const { width, height, language, words } of VARIANTS) {
+test(`a double-clicked confirmation and a retry after a lost answer queue one job (${width} px, ${language})`, async ({ page, registerUser, login }) => {
+  await page.setViewportSize({ width, height });
   const user = await registerUser(page);
   await login(page, user.email, user.password);
   test.skip(!(await whoAvailable(page)), 'The e2e server has no WHO data (WHO_IMPORT_DIR).');
@@ -19,10 +27,12 @@ test('a double-clicked confirmation and a retry after a lost answer queue one jo
   expect((await cancel(page, original.id)).status()).toBe(200);
 
   await page.goto('/home?tab=results');
-  await page.locator(`tr[data-job-id="${original.id}"]`).getByTestId('job-actions').click();
-  await page.getByRole('menuitem', { name: 'Clone into the wizard' }).click();
+  if (language !== 'en') await page.getByRole('banner').getByRole('combobox').selectOption(language);
+  await page.locator(`tr[data-job-id="${original.id}"], [data-job-card="${original.id}"]`).getByTestId('job-actions').click();
+  await page.getByRole('menuitem', { name: words.jobs.actions.clone }).click();
   await page.waitForURL(/\/home\?tab=configure/);
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Submit once (copy)');
+  const copyName = formatMessage(words.jobs.cloneName, { name: 'Submit once' });
+  await expect(page.getByTestId('job-name')).toHaveValue(copyName);
 
   // The first submission reaches the server and queues the job, but its answer is lost on the way back.
   const keys: string[] = [];
@@ -38,20 +48,21 @@ test('a double-clicked confirmation and a retry after a lost answer queue one jo
 
   await page.getByTestId('run-automl').dblclick();
   await expect(page.getByRole('dialog')).toHaveCount(1);
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).dblclick();
+  await page.getByRole('dialog').getByRole('button', { name: words.common.actions.yes }).dblclick();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(() => keys.length).toBe(1);
   // The network error is shown; the person tries again.
   await expect(page.getByTestId('run-automl')).toBeEnabled();
   await page.getByTestId('run-automl').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Your job "Submit once (copy)" is queued. Follow it on the Results tab.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: words.common.actions.yes }).click();
+  await expect(page.getByText(formatMessage(words.messages.jobQueuedDetail, { name: copyName }))).toBeVisible();
 
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   expect(keys[1]).toBe(keys[0]);
   const list = (await (await page.request.get('/api/jobs')).json()) as JobListResponse;
-  const copies = list.jobs.filter((job) => job.name === 'Submit once (copy)');
+  const copies = list.jobs.filter((job) => job.name === copyName);
   expect(copies).toHaveLength(1);
   await cancel(page, copies[0].id);
 });
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, formatMessage } from '@indicata/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, formatMessage, ptBRLocale } from '@indicata/contracts';
 import { expect, test } from './fixtures/app.ts';
 
 /**
@@ -268,4 +268,28 @@ test('the percentage and year checks of Run AutoML, and a corrupt stored state',
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
   await expect(page.getByTestId('current-source')).toHaveText('None chosen yet');
+});
+
+test('on a phone in Portuguese: the class preview names the class too small to test, without sideways scroll', async ({ page, registerUser, login }) => {
+  const words = ptBRLocale.wizard;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await registerUser(page);
+  await login(page, user.email, user.password);
+  // Typing a name stores the wizard's state, which the upload is then added to.
+  await page.getByTestId('job-name').fill('Phone');
+  await uploadAndChoose(page);
+  await page.getByRole('banner').getByRole('combobox').selectOption('pt-BR');
+  await page.getByRole('button', { name: words.step13.configure }).click();
+  await page.waitForURL('**/targetselection');
+  await pick(page, page.getByRole('textbox', { name: words.target.indicator }), 'cases');
+  await page.getByRole('radio', { name: words.target.byPercent }).check();
+  await page.getByRole('textbox', { name: words.target.percent }).pressSequentially('25');
+  await pick(page, page.getByRole('textbox', { name: words.target.groups }), '2');
+  await expect(page.getByTestId('class-preview').locator('tbody tr')).toHaveCount(2);
+  // 25 % of six years is the last one, 2015: each of the two classes has one test row there.
+  const warnings = page.getByTestId('class-warnings');
+  await expect(warnings).toContainText(/Linhas da classe ".+" nos anos de teste \(2015\): 1, menos de 5\./);
+  expect(await warnings.innerText()).not.toMatch(/\b(Rows|class|fewer)\b/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await shoot(page, 'target-selection-390-pt-BR');
 });
