@@ -12,7 +12,9 @@
 //     283 s, but a worker-process test's 4 s job could fit no model under that load; on a slower, CPU-bound machine
 //     537 and 575 s against 563 s); the web and contracts projects beside Playwright at the lowest priority (on
 //     2026-11-27: 13 web tests failed, 5 s timeouts and a budgeted engine run that fit no model, while Playwright took
-//     the cores; their 99 CPU-s there against about 50 alone).
+//     the cores; their 99 CPU-s there against about 50 alone); the web project alone in one worker beside Playwright
+//     at normal priority (2026-11-27: Playwright 245 -> 296-314 s, the web files 181-212 s beside it, about 25 s saved
+//     in all, but lazily imported charts then loaded after their file's DOM was torn down and a map test timed out).
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
