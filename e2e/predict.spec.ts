@@ -90,6 +90,17 @@ test.describe('use the model', () => {
     await expect(predicted.locator('thead th').last()).toHaveText('Inputs that moved it most', { timeout: 30_000 });
     await expect(predicted.locator('tbody tr')).toHaveCount(2);
     await page.screenshot({ path: testInfo.outputPath('predict-new-rows.png'), fullPage: true });
+    // A row's "Why?" opens the waterfall of its explanation (drawn) and its numbers; Escape gives the focus back.
+    const why = predicted.getByRole('button', { name: /^Why DT predicted .+ for Atlantis, 2030$/ });
+    await why.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('explanation-summary')).toHaveText(/^Probability of .+: \d\.\d{3} knowing no indicator, \d\.\d{3} for this row/);
+    await expect(dialog.getByTestId('explanation-chart').locator('canvas').first()).toBeVisible();
+    await expect(dialog.getByTestId('explanation-table').locator('tbody tr').first().locator('td').first()).toHaveText('Knowing no indicator');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(why).toBeFocused();
 
     // A personal token from the menu's "API tokens" page: shown once, works as a bearer, refused once revoked.
     await page.getByTestId('menu-tokens').click();

@@ -446,6 +446,7 @@ export const results = {
     expected: 'Knowing no indicator',
     predicted: 'P({predicted}) for this row',
     others: '{count} other indicators',
+    othersRest: 'The other indicators',
     columnIndicator: 'Indicator',
     columnContribution: 'Change of P({predicted})',
     summary: 'Probability of {predicted}: {expected} knowing no indicator, {probability} for this row; the largest change is {feature} ({value}).',

@@ -442,6 +442,7 @@ export const results: Translation<typeof en> = {
     expected: 'Sem conhecer nenhum indicador',
     predicted: 'P({predicted}) nesta linha',
     others: 'Outros {count} indicadores',
+    othersRest: 'Os demais indicadores',
     columnIndicator: 'Indicador',
     columnContribution: 'Mudança de P({predicted})',
     summary: 'Probabilidade de {predicted}: {expected} sem conhecer nenhum indicador, {probability} nesta linha; a maior mudança é {feature} ({value}).',

@@ -2,7 +2,7 @@ import { lazy, useCallback, useMemo } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { indicatorName, type PredictionRow, type ReportLocale, type ResultAlgorithm, type TestRowExplanation } from '@indicata/contracts';
+import { indicatorName, type Explanation, type IndicatorNames, type PredictionRow, type ReportLocale, type ResultAlgorithm } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ChartSlot } from '../lazyCharts.tsx';
 import { formatDecimal } from '../format.ts';
@@ -44,25 +44,56 @@ export function ExplanationPanel({ target, model, row, index }: { target: Explai
       </Alert>
     );
   }
-  return <ExplanationBody data={query.data} row={row} locale={i18n.language === 'pt-BR' ? 'pt-BR' : 'en'} target={target} />;
+  const { data } = query;
+  return (
+    <ExplanationView
+      model={data.model}
+      predicted={data.predicted}
+      probability={data.probability}
+      explanation={data.explanation}
+      inputs={data.inputs}
+      actual={row.actual}
+      names={target.names}
+      locale={i18n.language === 'pt-BR' ? 'pt-BR' : 'en'}
+    />
+  );
 }
 
-function ExplanationBody({ data, row, locale, target }: { data: TestRowExplanation; row: PredictionRow; locale: ReportLocale; target: ExplainTarget }) {
+/** What ExplanationView shows: one prediction's explanation, from the API's test-row answer or a prediction's own. */
+export interface ExplanationViewProps {
+  model: string;
+  predicted: string;
+  /** The predicted class's probability (the value explained). */
+  probability: number;
+  explanation: Explanation;
+  /** How many inputs the model reads; null when unknown (the rest is then one step without a count). */
+  inputs: number | null;
+  /** The row's actual class, when it has one (test rows). */
+  actual: string | null;
+  names: IndicatorNames;
+  locale: ReportLocale;
+}
+
+/**
+ * A prediction's explanation: a waterfall from the predicted class's probability knowing no indicator to the row's,
+ * the largest contributions by indicator name, and the same numbers as a table (the chart is an image to assistive
+ * technology).
+ */
+export function ExplanationView({ model, predicted, probability, explanation, inputs, actual, names, locale }: ExplanationViewProps) {
   const { t } = useTranslation('results');
-  const { explanation, predicted, probability } = data;
   const format = useCallback((value: number) => formatDecimal(value, 3), []);
   const signed = (value: number) => `${value >= 0 ? '+' : '−'}${format(Math.abs(value))}`;
-  const name = useCallback((column: string) => indicatorName(column, target.names, locale), [target.names, locale]);
+  const name = useCallback((column: string) => indicatorName(column, names, locale), [names, locale]);
   const steps = useMemo(
     () =>
       waterfallSteps(
         explanation,
         probability,
-        (column) => indicatorName(column, target.names, locale, { short: true }),
-        { expected: t('explain.expected'), others: (count) => t('explain.others', { count }), predicted: t('explain.predicted', { predicted }) },
-        data.inputs,
+        (column) => indicatorName(column, names, locale, { short: true }),
+        { expected: t('explain.expected'), others: (count) => (inputs === null ? t('explain.othersRest') : t('explain.others', { count })), predicted: t('explain.predicted', { predicted }) },
+        inputs ?? Number.POSITIVE_INFINITY,
       ),
-    [explanation, probability, target.names, locale, t, predicted, data.inputs],
+    [explanation, probability, names, locale, t, predicted, inputs],
   );
   const top = explanation.contributions[0];
   const summary = top
@@ -70,9 +101,10 @@ function ExplanationBody({ data, row, locale, target }: { data: TestRowExplanati
     : t('explain.summaryNone', { predicted, expected: format(explanation.expected), probability: format(probability) });
   return (
     <Stack gap="sm" data-testid="explanation">
-      <Text size="sm">{t('explain.intro', { predicted, model: data.model })}</Text>
+      <Text size="sm">{t('explain.intro', { predicted, model })}</Text>
       <Text size="sm" c="dimmed">
-        {t('explain.actual', { actual: row.actual })} {t(explanation.method === 'exact' ? 'explain.exact' : 'explain.sampled')}
+        {actual === null ? '' : `${t('explain.actual', { actual })} `}
+        {t(explanation.method === 'exact' ? 'explain.exact' : 'explain.sampled')}
       </Text>
       <Text size="sm" fw={600} data-testid="explanation-summary">
         {summary}

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AutoMLResults, PredictionModel } from '@indicata/contracts';
+import { resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { fetchGaps } from './predictApi.ts';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -40,6 +40,7 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
     staleTime: Infinity,
   });
   const labels = { space: results.labels?.space ?? 'space', time: results.labels?.time ?? 'time' };
+  const names = useMemo(() => resultIndicatorNames(results), [results]);
 
   return (
     <Stack gap="md" data-testid="gaps-panel">
@@ -89,7 +90,7 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
                   <GapsMap gaps={gaps.data} />
                 </ChartSlot>
               )}
-              <PredictionResult result={gaps.data} labels={labels} fileName={`indicata-${jobId}-gaps-${gaps.data.model}.csv`} testId="gaps-result" />
+              <PredictionResult result={gaps.data} labels={labels} fileName={`indicata-${jobId}-gaps-${gaps.data.model}.csv`} testId="gaps-result" names={names} />
             </>
           )}
         </Stack>

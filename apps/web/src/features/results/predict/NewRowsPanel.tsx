@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AutoMLResults, PredictionModel } from '@indicata/contracts';
+import { resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { predictCsv } from './predictApi.ts';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -22,6 +22,7 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
   const [explain, setExplain] = useState(false);
   const predict = useMutation({ mutationFn: (input: { model: PredictionModel; csv: string; explain: boolean }) => predictCsv(jobId, input.model, input.csv, input.explain) });
   const labels = { space: results.labels?.space ?? 'space', time: results.labels?.time ?? 'time' };
+  const names = useMemo(() => resultIndicatorNames(results), [results]);
 
   const submit = async () => {
     const csv = file ? await file.text() : pasted;
@@ -66,7 +67,7 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
         </Alert>
       )}
       {predict.data && !predict.isPending && (
-        <PredictionResult result={predict.data} labels={labels} fileName={`indicata-${jobId}-predictions-${predict.data.model}.csv`} testId="new-rows-result" />
+        <PredictionResult result={predict.data} labels={labels} fileName={`indicata-${jobId}-predictions-${predict.data.model}.csv`} testId="new-rows-result" names={names} />
       )}
     </Stack>
   );

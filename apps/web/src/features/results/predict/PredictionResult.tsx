@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { GapsResponse, NotPredicted, Prediction, PredictResponse } from '@indicata/contracts';
+import { indicatorName, type GapsResponse, type IndicatorNames, type NotPredicted, type Prediction, type PredictResponse } from '@indicata/contracts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 import { formatDecimal, formatSet } from '../format.ts';
+import { ExplainPredictionButton } from '../explain/ExplainPredictionButton.tsx';
 import { downloadText, predictionsCsv } from './predictionCsv.ts';
 
 /** The job's spatial and temporal column names, used as the first two headers. */
@@ -21,14 +22,18 @@ export function PredictionResult({
   labels,
   fileName,
   testId,
+  names = {},
 }: {
-  result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted'> & Partial<Pick<GapsResponse, 'target' | 'targetYears'>>;
+  result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted' | 'model'> & Partial<Pick<GapsResponse, 'target' | 'targetYears'>>;
   labels: PlaceLabels;
   fileName: string;
   testId: string;
+  /** The job's indicator names (code -> label), so explanations name the indicators. */
+  names?: IndicatorNames;
 }) {
   const { target, targetYears } = result;
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
+  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   const { t: tGaps } = useTranslation('gaps');
   // Models without a conformal rule (jobs from before prediction sets) answer without sets: no column then.
   const withSets = result.predictions.some((p) => Array.isArray(p.set));
@@ -38,9 +43,14 @@ export function PredictionResult({
   const yes = tGaps('yes');
   const mostlyImputedColumn = mostlyImputed > 0 ? { title: tGaps('columnMostlyImputed'), yes } : null;
   const extrapolatedColumn = extrapolated > 0 ? { title: tGaps('columnExtrapolated'), yes } : null;
-  // Each explained row: its largest input contributions to the predicted class's probability, signed.
+  // Each explained row: its largest input contributions to the predicted class's probability, signed, by indicator
+  // name; on the page, with a button to its waterfall.
   const explanationColumn = result.predictions.some((p) => p.explanation)
-    ? { title: t('predict.columnWhy'), text: (p: Prediction) => (p.explanation ? p.explanation.contributions.slice(0, 3).map((c) => `${c.feature} ${c.value >= 0 ? '+' : '−'}${formatDecimal(Math.abs(c.value), 2)}`).join('; ') : '') }
+    ? {
+        title: t('predict.columnWhy'),
+        text: (p: Prediction) =>
+          p.explanation ? p.explanation.contributions.slice(0, 3).map((c) => `${indicatorName(c.feature, names, locale, { short: true })} ${c.value >= 0 ? '+' : '−'}${formatDecimal(Math.abs(c.value), 2)}`).join('; ') : '',
+      }
     : null;
   const columns: Column<Prediction>[] = [
     { header: labels.space, cell: (p) => p.space ?? '' },
@@ -51,7 +61,19 @@ export function PredictionResult({
     { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
     ...(mostlyImputedColumn ? [{ header: mostlyImputedColumn.title, cell: (p: Prediction) => (p.mostlyImputed ? yes : '') }] : []),
     ...(extrapolatedColumn ? [{ header: extrapolatedColumn.title, cell: (p: Prediction) => (p.extrapolated ? yes : '') }] : []),
-    ...(explanationColumn ? [{ header: explanationColumn.title, cell: explanationColumn.text }] : []),
+    ...(explanationColumn
+      ? [
+          {
+            header: explanationColumn.title,
+            cell: (p: Prediction) => (
+              <Group gap={4} wrap="nowrap">
+                <span>{explanationColumn.text(p)}</span>
+                <ExplainPredictionButton prediction={p} model={result.model} names={names} />
+              </Group>
+            ),
+          },
+        ]
+      : []),
   ];
   const notColumns: Column<NotPredicted>[] = [
     { header: labels.space, cell: (n) => n.space ?? '' },

@@ -208,6 +208,19 @@ describe('predict new rows', { timeout: 30_000 }, () => {
     expect(calls[0].body).toEqual({ model: 'chosen', csv, explain: true });
     expect(within(table).getByText('Inputs that moved it most')).toBeTruthy();
     expect(within(table).getAllByText('f1 +0.31; f2 −0.04')).toHaveLength(2);
+    // Each explained row opens its waterfall's numbers: knowing no indicator, the listed inputs, the rest, the row's.
+    fireEvent.click(within(table).getAllByRole('button', { name: /^Why DT predicted / })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    const rows = within(await within(dialog).findByTestId('explanation-table')).getAllByRole('row').slice(1);
+    const first = explained.predictions[0]!;
+    const probability = first.probabilities[first.classIndex]!;
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Knowing no indicator0.500',
+      'f1+0.310',
+      'f2−0.040',
+      ...(Math.abs(probability - 0.77) > 1e-6 ? [`The other indicators${probability - 0.77 >= 0 ? '+' : '−'}${Math.abs(probability - 0.77).toFixed(3)}`] : []),
+      `P(${first.label}) for this row${probability.toFixed(3)}`,
+    ]);
   });
 
   it("shows the API's list of missing training columns, and asks for rows before sending an empty form", async () => {
