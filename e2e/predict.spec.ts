@@ -48,6 +48,13 @@ test.describe('use the model', () => {
       if (gaps.predictions.length > 0) {
         const first = gaps.predictions[0];
         await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText(first.label);
+        // Its "Why?": the server explains the gap by place and year, from the saved model, on the same prediction.
+        const why = table.getByRole('button', { name: `Why ${gaps.model} predicted ${first.label} for ${first.space}, ${first.time}` }).first();
+        await why.click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByTestId('explanation-summary')).toHaveText(new RegExp(`^Probability of ${first.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d\\.\\d{3} knowing no indicator, ${first.probabilities[first.classIndex].toFixed(3)} for this row`), { timeout: 30_000 });
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
       }
       // WHO panel: the map of observed and predicted classes, drawn, with its year slider.
       const map = section.getByTestId('gaps-map');

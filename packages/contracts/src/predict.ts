@@ -187,23 +187,32 @@ export const gapsResponseSchema = predictResponseSchema.extend({
 export type GapsResponse = z.infer<typeof gapsResponseSchema>;
 
 /**
- * GET /api/jobs/:id/explanations?model=&row=: one test row of a model's results (`row` = its position in that
- * model's test predictions) explained from the saved model, as the prediction API explains a row.
+ * GET /api/jobs/:id/explanations?model=&row= (a test row: its position in that model's test predictions) or
+ * ?model=&space=&time= (any row of the job's panel by place and year, a gap filled among them): one row explained
+ * from the saved model, as the prediction API explains a row.
  */
-export const testRowExplanationQuerySchema = z.object({
-  model: z.enum(PREDICTION_MODELS).default('chosen'),
-  row: z.coerce.number().int().min(0),
-});
+export const testRowExplanationQuerySchema = z
+  .object({
+    model: z.enum(PREDICTION_MODELS).default('chosen'),
+    row: z.coerce.number().int().min(0).optional(),
+    space: z.string().min(1).max(200).optional(),
+    time: z.coerce.number().int().optional(),
+  })
+  .refine((q) => (q.row !== undefined) !== (q.space !== undefined && q.time !== undefined), {
+    message: 'Give either "row" (a test row) or both "space" and "time" (a row of the panel).',
+    path: ['row'],
+  });
 export type TestRowExplanationQuery = z.infer<typeof testRowExplanationQuerySchema>;
 
 export const testRowExplanationSchema = z.object({
   jobId: z.string(),
   model: z.enum(RESULT_ALGORITHMS),
-  row: z.number().int(),
+  /** The test row's position asked for; null for a row asked for by place and year. */
+  row: z.number().int().nullable(),
   space: z.string(),
   time: z.number(),
-  /** The actual class title of the row. */
-  actual: z.string(),
+  /** The actual class title of a test row; null for a row without one (a gap) or asked for by place and year. */
+  actual: z.string().nullable(),
   /** The class the saved model predicts for the row, and its probability (the value explained). */
   predicted: z.string(),
   probability: z.number(),
@@ -256,6 +265,7 @@ export const PREDICT_MESSAGES = {
   tooManyToExplain: 'Explanations of a {model} model are estimated row by row: at most {max} rows per request with "explain" (this one has {rows}).',
   noSuchTestRow: 'This model has no test row {row}.',
   testRowMissing: 'Test row {row} ({space}, {time}) is no longer in the job\'s data.',
+  noSuchPanelRow: 'The job\'s data has no row for {space} in {time}.',
   onnxExportFailed: 'This model could not be written as ONNX. Its predictions are still available through the prediction API; please report the job id.',
 } as const;
 export type PredictMessageKey = keyof typeof PREDICT_MESSAGES;

@@ -1,4 +1,4 @@
-import type { AutoMLResults, PredictResponse, TestRowExplanation } from '@indicata/contracts';
+import type { AutoMLResults, GapsResponse, PredictResponse, TestRowExplanation } from '@indicata/contracts';
 import { PREDICT_LIMITS, newId } from '@indicata/contracts';
 import { frameFromTable, parseSemicolonCsv, runAutoML, type SavedPipelineModel } from '@indicata/engine';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
@@ -36,7 +36,10 @@ describe('per-row explanations', () => {
       targetHistory: 'auto',
     }));
     jobId = newId();
-    const upload = await uploadPanel(server.ctx, owner.user.id, csv);
+    // The stored panel has one training-year row without its target: a gap the model fills.
+    const withGap = csv.replace(/^(R03;2004;[^\n]*;)[\d.]+$/m, '$1');
+    expect(withGap).not.toBe(csv);
+    const upload = await uploadPanel(server.ctx, owner.user.id, withGap);
     await server.ctx.database.db.insert(jobs).values({
       id: jobId,
       userId: owner.user.id,
@@ -81,6 +84,30 @@ describe('per-row explanations', () => {
     expect((await explanationOf('DT', 0, other.headers)).statusCode).toBe(404);
     expect((await explanationOf('DT', 100_000)).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/explanations?model=DT`, headers: owner.headers })).statusCode).toBe(400);
+  });
+
+  it('explains a gap filled, and any row, by place and year; refuses a place and year the data has not', async () => {
+    const gapsResponse = await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/gaps?model=KNN`, headers: owner.headers });
+    expect(gapsResponse.statusCode, gapsResponse.body).toBe(200);
+    const gap = gapsResponse.json<GapsResponse>().predictions.find((p) => p.space === 'R03' && p.time === 2004);
+    if (!gap) throw new Error(`no gap R03 2004 in ${gapsResponse.body.slice(0, 300)}`);
+    const byPlace = (space: string, time: number | string, model = 'KNN', headers = owner.headers) =>
+      server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/explanations?model=${model}&space=${encodeURIComponent(space)}&time=${time}`, headers });
+    const response = await byPlace(gap.space as string, gap.time as number);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TestRowExplanation>();
+    expect(body).toMatchObject({ jobId, model: 'KNN', row: null, space: gap.space, time: gap.time, actual: null, predicted: gap.label });
+    expect(body.probability).toBeCloseTo(gap.probabilities[gap.classIndex] as number, 12);
+    expect(Math.abs(body.explanation.contributions.reduce((s, c) => s + c.value, body.explanation.expected) - body.probability)).toBeLessThan(1e-9);
+    // A test row asked for by place and year: the same bars as by its position, without its actual class.
+    const tested = results.models.DT?.predictions[0];
+    const byRow = (await explanationOf('DT', 0)).json<TestRowExplanation>();
+    const same = (await byPlace(tested!.space, tested!.time, 'DT')).json<TestRowExplanation>();
+    expect({ ...same, row: 0, actual: byRow.actual }).toEqual(byRow);
+    expect((await byPlace('Nowhere', 2009)).statusCode).toBe(404);
+    expect((await byPlace(gap.space as string, gap.time as number, 'KNN', other.headers)).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/explanations?model=KNN&space=R01`, headers: owner.headers })).statusCode).toBe(400);
+    expect((await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/explanations?model=KNN&row=0&space=R01&time=2009`, headers: owner.headers })).statusCode).toBe(400);
   });
 
   it('explains predictions of a sampled model through the prediction API too', async () => {

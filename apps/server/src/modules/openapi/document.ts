@@ -106,7 +106,9 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [
             jobId,
             { name: 'model', in: 'query', required: false, schema: input(testRowExplanationQuerySchema.shape.model) },
-            { name: 'row', in: 'query', required: true, schema: input(testRowExplanationQuerySchema.shape.row) },
+            { name: 'row', in: 'query', required: false, description: 'A test row: its position in the model\'s test predictions (or give space and time).', schema: input(testRowExplanationQuerySchema.shape.row) },
+            { name: 'space', in: 'query', required: false, description: 'With time: any row of the job\'s panel (a gap filled among them) by place.', schema: input(testRowExplanationQuerySchema.shape.space) },
+            { name: 'time', in: 'query', required: false, description: 'With space: the row\'s year.', schema: input(testRowExplanationQuerySchema.shape.time) },
           ],
           responses: { 200: { description: 'The explanation', content: json(output(testRowExplanationSchema)) }, ...errors(400, 401, 404, 409) },
         },

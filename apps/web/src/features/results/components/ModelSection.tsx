@@ -36,7 +36,15 @@ export function PredictionsTable({ model, labels, filters, explain }: { model: M
       ? [{ header: t('tables.columns.predictionSet'), cell: (row: PredictionRow) => formatSet(row.set, t('tables.setOr')) }]
       : []),
     ...(explain
-      ? [{ header: t('explain.column'), cell: (row: PredictionRow) => <ExplainRowButton target={explain} model={model.algorithm} row={row} index={model.predictions.indexOf(row)} /> }]
+      ? [{ header: t('explain.column'), cell: (row: PredictionRow) => (
+              <ExplainRowButton
+                target={explain}
+                model={model.algorithm}
+                ask={{ row: model.predictions.indexOf(row) }}
+                shown={{ predicted: row.predicted, place: row.space, year: row.time, actual: row.actual }}
+                testId={`explain-${model.algorithm}-${model.predictions.indexOf(row)}`}
+              />
+            ) }]
       : []),
   ];
   return (

@@ -2,25 +2,25 @@ import { lazy, useCallback, useMemo } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { indicatorName, type Explanation, type IndicatorNames, type PredictionRow, type ReportLocale, type ResultAlgorithm } from '@indicata/contracts';
+import { indicatorName, type Explanation, type IndicatorNames, type PredictionModel, type ReportLocale } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ChartSlot } from '../lazyCharts.tsx';
 import { formatDecimal } from '../format.ts';
-import { fetchTestRowExplanation, type ExplainTarget } from './explainApi.ts';
+import { fetchExplanation, type ExplainAsk, type ExplainTarget } from './explainApi.ts';
 import { waterfallSteps } from './waterfall.ts';
 
 const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
 
 /**
- * A test row's explanation, fetched when shown: a waterfall from the predicted class's probability knowing no
+ * A row's explanation (a test row, or a gap filled), fetched when shown: a waterfall from the predicted class's probability knowing no
  * indicator to the row's, the largest contributions by indicator name, and the same numbers as a table (the chart
  * is an image to assistive technology). Loading and failure (with a retry) are said in words.
  */
-export function ExplanationPanel({ target, model, row, index }: { target: ExplainTarget; model: ResultAlgorithm; row: PredictionRow; index: number }) {
+export function ExplanationPanel({ target, model, ask, actual }: { target: ExplainTarget; model: PredictionModel; ask: ExplainAsk; actual: string | null }) {
   const { t, i18n } = useTranslation('results');
   const query = useQuery({
-    queryKey: ['explanation', target.jobId, model, index],
-    queryFn: () => fetchTestRowExplanation(target.jobId, model, index),
+    queryKey: ['explanation', target.jobId, model, ask],
+    queryFn: () => fetchExplanation(target.jobId, model, ask),
     retry: false,
     staleTime: Infinity,
   });
@@ -52,7 +52,7 @@ export function ExplanationPanel({ target, model, row, index }: { target: Explai
       probability={data.probability}
       explanation={data.explanation}
       inputs={data.inputs}
-      actual={row.actual}
+      actual={actual}
       names={target.names}
       locale={i18n.language === 'pt-BR' ? 'pt-BR' : 'en'}
     />

@@ -1,9 +1,14 @@
 import type { IndicatorNames, PredictionModel, TestRowExplanation } from '@indicata/contracts';
 import { api } from '../../../lib/api.ts';
 
-/** GET /api/jobs/:id/explanations: one test row of `model` (its position in the model's test predictions) explained. */
-export const fetchTestRowExplanation = (jobId: string, model: PredictionModel, row: number): Promise<TestRowExplanation> =>
-  api.get<TestRowExplanation>(`/api/jobs/${encodeURIComponent(jobId)}/explanations?model=${encodeURIComponent(model)}&row=${row}`);
+/** Which row to explain: a test row by its position in the model's test predictions, or any row of the panel by place and year. */
+export type ExplainAsk = { row: number } | { space: string; time: number };
+
+/** GET /api/jobs/:id/explanations: one row of `model` explained from its saved model. */
+export const fetchExplanation = (jobId: string, model: PredictionModel, ask: ExplainAsk): Promise<TestRowExplanation> =>
+  api.get<TestRowExplanation>(
+    `/api/jobs/${encodeURIComponent(jobId)}/explanations?model=${encodeURIComponent(model)}&${'row' in ask ? `row=${ask.row}` : `space=${encodeURIComponent(ask.space)}&time=${ask.time}`}`,
+  );
 
 /** What a results table needs to offer explanations: the job, and the indicators' names to show. */
 export interface ExplainTarget {

@@ -90,7 +90,7 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
                   <GapsMap gaps={gaps.data} />
                 </ChartSlot>
               )}
-              <PredictionResult result={gaps.data} labels={labels} fileName={`indicata-${jobId}-gaps-${gaps.data.model}.csv`} testId="gaps-result" names={names} />
+              <PredictionResult result={gaps.data} labels={labels} fileName={`indicata-${jobId}-gaps-${gaps.data.model}.csv`} testId="gaps-result" names={names} explainRows={{ target: { jobId, names }, model: gaps.data.model }} />
             </>
           )}
         </Stack>

@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { indicatorName, type GapsResponse, type IndicatorNames, type NotPredicted, type Prediction, type PredictResponse } from '@indicata/contracts';
+import { indicatorName, type GapsResponse, type IndicatorNames, type NotPredicted, type Prediction, type PredictionModel, type PredictResponse } from '@indicata/contracts';
 import { DataTable, type Column } from '../components/DataTable.tsx';
 import { formatDecimal, formatSet } from '../format.ts';
 import { ExplainPredictionButton } from '../explain/ExplainPredictionButton.tsx';
+import { ExplainRowButton } from '../explain/ExplainRowButton.tsx';
+import type { ExplainTarget } from '../explain/explainApi.ts';
 import { downloadText, predictionsCsv } from './predictionCsv.ts';
 
 /** The job's spatial and temporal column names, used as the first two headers. */
@@ -23,6 +25,7 @@ export function PredictionResult({
   fileName,
   testId,
   names = {},
+  explainRows,
 }: {
   result: Pick<PredictResponse, 'classes' | 'predictions' | 'notPredicted' | 'model'> & Partial<Pick<GapsResponse, 'target' | 'targetYears'>>;
   labels: PlaceLabels;
@@ -30,6 +33,8 @@ export function PredictionResult({
   testId: string;
   /** The job's indicator names (code -> label), so explanations name the indicators. */
   names?: IndicatorNames;
+  /** Rows of the job's panel (gaps filled): each gets a "Why?" that asks the server for its explanation by place and year. */
+  explainRows?: { target: ExplainTarget; model: PredictionModel };
 }) {
   const { target, targetYears } = result;
   const { t, i18n } = useTranslation('results');
@@ -61,6 +66,25 @@ export function PredictionResult({
     { header: t('predict.columnImputed'), numeric: true, cell: (p) => String(p.imputed) },
     ...(mostlyImputedColumn ? [{ header: mostlyImputedColumn.title, cell: (p: Prediction) => (p.mostlyImputed ? yes : '') }] : []),
     ...(extrapolatedColumn ? [{ header: extrapolatedColumn.title, cell: (p: Prediction) => (p.extrapolated ? yes : '') }] : []),
+    ...(explainRows && !explanationColumn
+      ? [
+          {
+            header: t('explain.column'),
+            cell: (p: Prediction) =>
+              p.space === null || p.time === null ? (
+                ''
+              ) : (
+                <ExplainRowButton
+                  target={explainRows.target}
+                  model={explainRows.model}
+                  ask={{ space: p.space, time: p.time }}
+                  shown={{ predicted: p.label, place: p.space, year: p.time, actual: null }}
+                  testId={`explain-gap-${p.row}`}
+                />
+              ),
+          },
+        ]
+      : []),
     ...(explanationColumn
       ? [
           {

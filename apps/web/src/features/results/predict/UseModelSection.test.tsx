@@ -84,6 +84,21 @@ describe('predict missing values', { timeout: 30_000 }, () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("explains a gap filled on request: asks the server by place and year and shows the waterfall's numbers", async () => {
+    const first = gaps.predictions[0]!;
+    const explanation = { jobId: JOB, model: gaps.model, row: null, space: first.space, time: first.time, actual: null, predicted: first.label, probability: 0.9, inputs: 2, explanation: { expected: 0.6, contributions: [{ feature: 'f1', value: 0.25 }, { feature: 'f2', value: 0.05 }], method: 'sampled' } };
+    const calls = serve((call) => ({ status: 200, body: call.url.includes('/explanations') ? explanation : gaps }));
+    render();
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    const table = await screen.findByTestId('gaps-result-predictions');
+    fireEvent.click(within(table).getAllByRole('button', { name: new RegExp(`^Why ${gaps.model} predicted ${first.label} for ${first.space}, ${first.time}$`) })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    const rows = within(await within(dialog).findByTestId('explanation-table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['Knowing no indicator0.600', 'f1+0.250', 'f2+0.050', `P(${first.label}) for this row0.900`]);
+    expect(calls.at(-1)?.url).toBe(`/api/jobs/${JOB}/explanations?model=${gaps.model}&space=${encodeURIComponent(first.space as string)}&time=${first.time}`);
+    expect(within(dialog).queryByText(/^Actual class/)).toBeNull();
+  });
+
   it('predicts the gaps on request: summary, paginated table with probabilities and imputed counts, rows left out with the reason', async () => {
     const calls = serve(() => ({ status: 200, body: gaps }));
     render();
@@ -94,9 +109,9 @@ describe('predict missing values', { timeout: 30_000 }, () => {
     const table = screen.getByTestId('gaps-result-predictions');
     expect(within(table).getByText('Predictions (23)')).toBeTruthy();
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed']);
+    expect(headers).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Explanation']);
     const first = within(table).getAllByRole('row')[1];
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Country 00', '2020', 'Low', '0.900', '0.100', '1']);
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Country 00', '2020', 'Low', '0.900', '0.100', '1', 'Why?']);
     expect(within(table).getByText('Page 1 of 2')).toBeTruthy();
     const left = screen.getByTestId('gaps-result-not-predicted');
     expect(within(left).getByText("2 of the model's 2 indicators are missing; at most 1 may be filled in.")).toBeTruthy();
@@ -267,7 +282,7 @@ describe('prediction sets from the API', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('gaps-button'));
     await screen.findByTestId('gaps-summary');
     const table = screen.getByTestId('gaps-result-predictions');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'Prediction set', 'P(Low)', 'P(High)', 'Indicators imputed']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'Prediction set', 'P(Low)', 'P(High)', 'Indicators imputed', 'Explanation']);
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Low');
     expect(within(rows[2]).getAllByRole('cell')[3].textContent).toBe('Low or High');
@@ -302,10 +317,10 @@ describe('rows to read with care', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('gaps-result-mostly-imputed').textContent).toMatch(/^1 of these predictions rest mostly on filled-in inputs \(column "Mostly imputed"\)/);
     expect(screen.getByTestId('gaps-result-extrapolated').textContent).toMatch(/^2 of these predictions are for years after 2020, the last year with a score value/);
     const table = screen.getByTestId('gaps-result-predictions');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Mostly imputed', 'Extrapolated']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Mostly imputed', 'Extrapolated', 'Explanation']);
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]).getAllByRole('cell').slice(-2).map((c) => c.textContent)).toEqual(['yes', '']);
-    expect(within(rows[2]).getAllByRole('cell').slice(-2).map((c) => c.textContent)).toEqual(['', 'yes']);
+    expect(within(rows[1]).getAllByRole('cell').slice(-3, -1).map((c) => c.textContent)).toEqual(['yes', '']);
+    expect(within(rows[2]).getAllByRole('cell').slice(-3, -1).map((c) => c.textContent)).toEqual(['', 'yes']);
   });
 
   it('has neither column nor sentence when no row is marked', async () => {
