@@ -16,7 +16,8 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
         if (isLanguage(value)) void changeLanguage(value);
       }}
       data={SUPPORTED_LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
-      w={{ base: 116, sm: 170 }}
+      // As wide as its longest language name: a fixed phone width cut "Português (Brasil)" short.
+      w={{ base: 'auto', sm: 170 }}
     />
   );
 }

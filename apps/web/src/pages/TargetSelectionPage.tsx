@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Grid, Group, MultiSelect, Radio, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Grid, Group, MultiSelect, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -156,7 +156,8 @@ export default function TargetSelectionPage() {
                 w="fit-content"
               />
               {form.discretizationMode === 'automatic' ? (
-                <Group grow align="flex-start">
+                // Side by side from a small tablet up; stacked on a phone, where two selects side by side clip their values.
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                   <Select
                     label={t('target.groups')}
                     data={GROUP_OPTIONS}
@@ -172,7 +173,7 @@ export default function TargetSelectionPage() {
                     onChange={(value) => value && set({ discretizationMethod: value as DiscretizationMethod })}
                     allowDeselect={false}
                   />
-                </Group>
+                </SimpleGrid>
               ) : (
                 <Stack gap="sm">
                   <Select
