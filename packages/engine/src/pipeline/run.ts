@@ -5,7 +5,7 @@ import { parseEngineConfig, type EngineConfig, type EngineConfigInput } from './
 import { buildFoldData, buildTrainingSet, lazyFoldSets, prepareTarget, type PreparedTarget } from './prepare.ts';
 import { ColumnStatsMemo, transformFeatures, type FeatureSource } from '../preprocess/features.ts';
 import type { SavedPipelineModel } from './saved-model.ts';
-import { forwardChainingFolds, stratifiedKFold, type Fold } from '../search/splits.ts';
+import { validationFolds, type Fold } from '../search/splits.ts';
 import { candidatesFor, preferredCount, type Candidate, type InputSet } from '../search/spaces.ts';
 import { createTaskRunner } from '../search/pool.ts';
 import { warmUp } from './warm-up.ts';
@@ -125,17 +125,9 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
 
   // Validation folds over the outer training rows.
   const trainTimes = prepared.trainRows.map((i) => frame.time[i]);
-  let folds: Fold[] = forwardChainingFolds(trainTimes, config.folds);
-  let foldKind = 'forward-chaining';
-  if (folds.length === 0) {
-    folds = stratifiedKFold(
-      prepared.trainRows.map((i) => prepared.classOf[i]),
-      Math.min(config.randomFolds, prepared.trainRows.length),
-      deriveSeed(config.seed, 'fallback-folds'),
-    );
-    foldKind = 'random';
-    warnings.push(ENGINE_WARNINGS.singleTimeValue());
-  }
+  const trainClasses = prepared.trainRows.map((i) => prepared.classOf[i]);
+  const { folds, kind: foldKind } = validationFolds(trainTimes, trainClasses, { folds: config.folds, randomFolds: config.randomFolds, seed: deriveSeed(config.seed, 'fallback-folds') });
+  if (foldKind === 'random') warnings.push(ENGINE_WARNINGS.singleTimeValue());
 
   // One preprocessing per fold and input set, shared by every candidate.
   const inputSets = inputSetsOf(config.targetHistory);

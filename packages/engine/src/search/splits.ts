@@ -140,3 +140,20 @@ export function stratifiedKFold(y: ArrayLike<number>, k: number, seed: number): 
     return { train, validation, validationYears: [] };
   });
 }
+
+/**
+ * The validation folds of the outer training rows: forward chaining over their times, or, when they cover a single
+ * time value (no earlier year to train on), seeded stratified random folds of the rows.
+ * @param times each training row's time
+ * @param classes each training row's class
+ * @param options at most this many forward-chaining folds, this many random ones, and the seed of the random ones
+ */
+export function validationFolds(
+  times: ArrayLike<number>,
+  classes: ArrayLike<number>,
+  options: { folds: number; randomFolds: number; seed: number },
+): { folds: Fold[]; kind: 'forward-chaining' | 'random' } {
+  const forward = forwardChainingFolds(times, options.folds);
+  if (forward.length > 0) return { folds: forward, kind: 'forward-chaining' };
+  return { folds: stratifiedKFold(classes, Math.min(options.randomFolds, classes.length), options.seed), kind: 'random' };
+}
