@@ -34,6 +34,11 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
 initI18n('en');
 
+// No unit test reaches the network: a request no test stubbed (a retry that outlives its test, say) fails at once here
+// instead of going out to 127.0.0.1:3000 (which printed ECONNREFUSED after its test had ended). vi.unstubAllGlobals()
+// below restores this, the value fetch had before a test stubbed it.
+globalThis.fetch = (() => Promise.reject(new TypeError('No network in unit tests: stub fetch in the test that needs it.'))) as typeof fetch;
+
 // Test files share one module cache per worker (`isolate: false` in vitest.config.ts: it saves the jsdom and
 // Mantine start-up per file), so each test leaves nothing global behind: no rendered tree, no stored state,
 // no queued notification, no stubbed global, no wizard state or sign-out flag, and the English locale.
