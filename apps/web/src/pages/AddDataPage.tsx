@@ -16,7 +16,7 @@ export default function AddDataPage() {
   const { submit: send, sending } = useSubmitRequest('confirmScreenAdded');
   const job = useQuery({
     queryKey: jobQueryKey(state.lastJobId ?? ''),
-    queryFn: () => fetchJob(state.lastJobId ?? ''),
+    queryFn: ({ signal }) => fetchJob(state.lastJobId ?? '', signal),
     enabled: state.lastJobId !== null,
     // A request still in the queue is polled, so its results appear here without a reload.
     refetchInterval: (query) => (query.state.data && ['pending', 'running'].includes(query.state.data.status) ? 5000 : false),

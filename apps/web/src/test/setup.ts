@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { initI18n } from '../lib/i18n.ts';
 import { setSignedOut } from '../lib/api.ts';
 import { reloadWizardFromStorage } from '../features/wizard/state.ts';
+import { releaseQueryClients } from './render.tsx';
 
 // jsdom lacks the layout APIs Mantine probes.
 if (!window.matchMedia) {
@@ -41,9 +42,10 @@ globalThis.fetch = (() => Promise.reject(new TypeError('No network in unit tests
 
 // Test files share one module cache per worker (`isolate: false` in vitest.config.ts: it saves the jsdom and
 // Mantine start-up per file), so each test leaves nothing global behind: no rendered tree, no stored state,
-// no queued notification, no stubbed global, no wizard state or sign-out flag, and the English locale.
+// no queued notification, no running query, no stubbed global, no wizard state or sign-out flag, and the English locale.
 afterEach(async () => {
   cleanup();
+  await releaseQueryClients();
   localStorage.clear();
   sessionStorage.clear();
   reloadWizardFromStorage();

@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts';
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['config', 'public'],
-    queryFn: () => api.get<PublicConfig>('/api/config/public'),
+    queryFn: ({ signal }) => api.get<PublicConfig>('/api/config/public', { signal }),
     staleTime: Infinity,
   });
 }

@@ -31,7 +31,7 @@ export function CompareJobs({ ids }: { ids: string[] }) {
   const { t, i18n } = useTranslation('jobs');
   const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
   useLiveJobUpdates();
-  const queries = useQueries({ queries: ids.map((id) => ({ queryKey: jobQueryKey(id), queryFn: () => fetchJob(id) })) });
+  const queries = useQueries({ queries: ids.map((id) => ({ queryKey: jobQueryKey(id), queryFn: ({ signal }) => fetchJob(id, signal) })) });
   const catalog = useWhoLabels(queries.some((q) => q.data?.data?.database === WHO_DATABASE && Object.keys(resultIndicatorNames(q.data.results)).length === 0));
 
   const back = (

@@ -26,13 +26,13 @@ export const jobsPageQueryKey = (page: number) => ['jobs', 'page', page] as cons
 const jobsPagesKey = ['jobs', 'page'] as const;
 
 /** One page of the caller's jobs (summaries, newest first), LIMITS.resultsRowsPerPage at a time. */
-export const fetchJobsPage = async (page: number): Promise<JobListResponse> =>
-  api.get<JobListResponse>(`/api/jobs?page=${page}&size=${LIMITS.resultsRowsPerPage}`);
-export const fetchJob = async (id: string): Promise<JobDetail> =>
-  (await api.get<{ job: JobDetail }>(`/api/jobs/${encodeURIComponent(id)}`)).job;
+export const fetchJobsPage = async (page: number, signal?: AbortSignal): Promise<JobListResponse> =>
+  api.get<JobListResponse>(`/api/jobs?page=${page}&size=${LIMITS.resultsRowsPerPage}`, { signal });
+export const fetchJob = async (id: string, signal?: AbortSignal): Promise<JobDetail> =>
+  (await api.get<{ job: JobDetail }>(`/api/jobs/${encodeURIComponent(id)}`, { signal })).job;
 /** The built-in analyst's report of a finished job, written by the server in the reader's language. */
-export const fetchBuiltinReport = async (id: string, locale: ReportLocale): Promise<JobReport> =>
-  (await api.get<{ report: JobReport }>(`/api/jobs/${encodeURIComponent(id)}/report?locale=${encodeURIComponent(locale)}`)).report;
+export const fetchBuiltinReport = async (id: string, locale: ReportLocale, signal?: AbortSignal): Promise<JobReport> =>
+  (await api.get<{ report: JobReport }>(`/api/jobs/${encodeURIComponent(id)}/report?locale=${encodeURIComponent(locale)}`, { signal })).report;
 /** "Download models": the job's one zip (models, ensemble, results JSON, predictions CSV, README), served by the server. */
 export const archiveUrl = (id: string): string => apiUrl(`/api/jobs/${encodeURIComponent(id)}/archive`);
 
@@ -124,7 +124,7 @@ export function useJobsPage(page: number) {
   useLiveJobUpdates();
   return useQuery({
     queryKey: jobsPageQueryKey(page),
-    queryFn: () => fetchJobsPage(page),
+    queryFn: ({ signal }) => fetchJobsPage(page, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.jobs.some(isActive) ? LIMITS.jobStatusPollMs : false),
   });
@@ -134,7 +134,7 @@ export function useJobsPage(page: number) {
 export function useJob(id: string | null, enabled = true) {
   return useQuery({
     queryKey: jobQueryKey(id ?? ''),
-    queryFn: () => fetchJob(id ?? ''),
+    queryFn: ({ signal }) => fetchJob(id ?? '', signal),
     enabled: enabled && !!id,
     refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? LIMITS.jobStatusPollMs : false),
   });
@@ -148,7 +148,7 @@ export function useJob(id: string | null, enabled = true) {
 export function useBuiltinReport(id: string | undefined, locale: ReportLocale, enabled: boolean) {
   return useQuery({
     queryKey: [...jobQueryKey(id ?? ''), 'report', locale],
-    queryFn: () => fetchBuiltinReport(id ?? '', locale),
+    queryFn: ({ signal }) => fetchBuiltinReport(id ?? '', locale, signal),
     enabled: enabled && !!id,
     staleTime: Infinity,
   });

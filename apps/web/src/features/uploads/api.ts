@@ -8,7 +8,7 @@ export const UPLOAD_QUERY_KEYS = { list: ['uploads', 'list'] as const, one: (id:
 export function useUploadList() {
   return useQuery({
     queryKey: UPLOAD_QUERY_KEYS.list,
-    queryFn: async () => (await api.get<{ uploads: UploadListItem[] }>('/api/uploads')).uploads,
+    queryFn: async ({ signal }) => (await api.get<{ uploads: UploadListItem[] }>('/api/uploads', { signal })).uploads,
     staleTime: 30_000,
   });
 }

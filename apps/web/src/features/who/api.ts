@@ -19,7 +19,7 @@ export const WHO_QUERY_KEYS = {
 export function useWhoStatus() {
   return useQuery({
     queryKey: WHO_QUERY_KEYS.status,
-    queryFn: () => api.get<WhoStatus>('/api/who/status'),
+    queryFn: ({ signal }) => api.get<WhoStatus>('/api/who/status', { signal }),
     staleTime: 60_000,
   });
 }
@@ -28,7 +28,7 @@ export function useWhoStatus() {
 export function useWhoIndicatorList(enabled = true) {
   return useQuery({
     queryKey: WHO_QUERY_KEYS.indicators,
-    queryFn: async () => (await api.get<{ indicators: WhoIndicator[] }>('/api/who/indicators')).indicators,
+    queryFn: async ({ signal }) => (await api.get<{ indicators: WhoIndicator[] }>('/api/who/indicators', { signal })).indicators,
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -38,7 +38,7 @@ export function useWhoIndicatorList(enabled = true) {
 export function useWhoLabels(enabled = true) {
   return useQuery({
     queryKey: WHO_QUERY_KEYS.labels,
-    queryFn: () => api.get<WhoIndicatorLabels>('/api/who/indicator-labels'),
+    queryFn: ({ signal }) => api.get<WhoIndicatorLabels>('/api/who/indicator-labels', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

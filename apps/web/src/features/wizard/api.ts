@@ -16,7 +16,7 @@ import { api } from '../../lib/api.ts';
 export function useWhoIndicators(enabled: boolean) {
   return useQuery({
     queryKey: ['who', 'indicators'],
-    queryFn: async () => (await api.get<{ indicators: WhoIndicator[] }>('/api/who/indicators')).indicators,
+    queryFn: async ({ signal }) => (await api.get<{ indicators: WhoIndicator[] }>('/api/who/indicators', { signal })).indicators,
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -25,7 +25,7 @@ export function useWhoIndicators(enabled: boolean) {
 export function useWhoIndicatorLabels(enabled: boolean) {
   return useQuery({
     queryKey: ['who', 'indicator-labels'],
-    queryFn: () => api.get<WhoIndicatorLabels>('/api/who/indicator-labels'),
+    queryFn: ({ signal }) => api.get<WhoIndicatorLabels>('/api/who/indicator-labels', { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -35,8 +35,8 @@ export function useWhoIndicatorLabels(enabled: boolean) {
 export function useUploadRecord(uploadId: string | null) {
   return useQuery({
     queryKey: ['uploads', uploadId],
-    queryFn: async () => {
-      const body = await api.get<UploadRecord | { upload: UploadRecord }>(`/api/uploads/${encodeURIComponent(uploadId ?? '')}`);
+    queryFn: async ({ signal }) => {
+      const body = await api.get<UploadRecord | { upload: UploadRecord }>(`/api/uploads/${encodeURIComponent(uploadId ?? '')}`, { signal });
       return 'upload' in body ? body.upload : body;
     },
     enabled: uploadId !== null,

@@ -20,7 +20,7 @@ export function ExplanationPanel({ target, model, ask, actual }: { target: Expla
   const { t, i18n } = useTranslation('results');
   const query = useQuery({
     queryKey: ['explanation', target.jobId, model, ask],
-    queryFn: () => fetchExplanation(target.jobId, model, ask),
+    queryFn: ({ signal }) => fetchExplanation(target.jobId, model, ask, signal),
     retry: false,
     staleTime: Infinity,
   });

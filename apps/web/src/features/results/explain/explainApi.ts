@@ -5,9 +5,10 @@ import { api } from '../../../lib/api.ts';
 export type ExplainAsk = { row: number } | { space: string; time: number };
 
 /** GET /api/jobs/:id/explanations: one row of `model` explained from its saved model. */
-export const fetchExplanation = (jobId: string, model: PredictionModel, ask: ExplainAsk): Promise<TestRowExplanation> =>
+export const fetchExplanation = (jobId: string, model: PredictionModel, ask: ExplainAsk, signal?: AbortSignal): Promise<TestRowExplanation> =>
   api.get<TestRowExplanation>(
     `/api/jobs/${encodeURIComponent(jobId)}/explanations?model=${encodeURIComponent(model)}&${'row' in ask ? `row=${ask.row}` : `space=${encodeURIComponent(ask.space)}&time=${ask.time}`}`,
+    { signal },
   );
 
 /** What a results table needs to offer explanations: the job, and the indicators' names to show. */

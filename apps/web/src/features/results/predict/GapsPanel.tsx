@@ -28,13 +28,13 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
   // for in the background once the page has settled, so the table is there, or on its way, when the user asks.
   useEffect(() => {
     const timer = setTimeout(() => {
-      void queryClient.prefetchQuery({ queryKey: gapsKey(jobId, 'chosen'), queryFn: () => fetchGaps(jobId, 'chosen'), retry: false, staleTime: Infinity });
+      void queryClient.prefetchQuery({ queryKey: gapsKey(jobId, 'chosen'), queryFn: ({ signal }) => fetchGaps(jobId, 'chosen', signal), retry: false, staleTime: Infinity });
     }, GAPS_PREFETCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [jobId, queryClient]);
   const gaps = useQuery({
     queryKey: gapsKey(jobId, model),
-    queryFn: () => fetchGaps(jobId, model),
+    queryFn: ({ signal }) => fetchGaps(jobId, model, signal),
     enabled: asked,
     retry: false,
     staleTime: Infinity,

@@ -2,8 +2,8 @@ import type { GapsResponse, PredictionModel, PredictResponse } from '@indicata/c
 import { api, apiUrl } from '../../../lib/api.ts';
 
 /** GET /api/jobs/:id/gaps: the job's own rows whose target is missing, predicted with `model`. */
-export const fetchGaps = (jobId: string, model: PredictionModel): Promise<GapsResponse> =>
-  api.get<GapsResponse>(`/api/jobs/${encodeURIComponent(jobId)}/gaps?model=${encodeURIComponent(model)}`);
+export const fetchGaps = (jobId: string, model: PredictionModel, signal?: AbortSignal): Promise<GapsResponse> =>
+  api.get<GapsResponse>(`/api/jobs/${encodeURIComponent(jobId)}/gaps?model=${encodeURIComponent(model)}`, { signal });
 
 /**
  * POST /api/jobs/:id/predict with a semicolon CSV (the session's CSRF header is added by api); `explain` asks for each
