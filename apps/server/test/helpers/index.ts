@@ -31,6 +31,11 @@ export function databaseKinds(): DatabaseKind[] {
   return ['pglite'];
 }
 
+/** PostgreSQL when this machine has it (a native server), else PGlite: for tests whose size, not the kind, is the point. */
+export function fastestDatabaseKind(): DatabaseKind {
+  return inject('postgresAdminUrl') ? 'postgres' : 'pglite';
+}
+
 /** Every kind with whether it runs here, for `describe.skipIf`: the skipped variant still shows in the report. */
 export function allDatabaseKinds(): { kind: DatabaseKind; skip: boolean; reason: string }[] {
   const reason = inject('postgresSkipReason');
