@@ -151,14 +151,15 @@ export const reliabilityBinSchema = z.object({
 
 /**
  * Calibration of a model's probabilities: temperature scaling fitted on the pooled validation predictions (never on
- * test rows) and kept only when it lowers the cross-fitted validation log-loss; test-year figures before and after
- * (after = before when not kept).
+ * test rows) and kept only when it lowers the cross-fitted validation log-loss without raising the cross-fitted
+ * validation Brier score (results written before the Brier check lack the two Brier figures); test-year figures before
+ * and after (after = before when not kept).
  */
 export const calibrationReportSchema = z.object({
   method: z.literal('temperature'),
   kept: z.boolean(),
   temperature: z.number(),
-  validation: z.object({ logLossBefore: z.number(), logLossAfter: z.number() }),
+  validation: z.object({ logLossBefore: z.number(), logLossAfter: z.number(), brierBefore: z.number().optional(), brierAfter: z.number().optional() }),
   test: z.object({
     brierBefore: z.number(),
     brierAfter: z.number(),

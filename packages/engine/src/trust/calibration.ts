@@ -1,8 +1,10 @@
 /**
  * Calibrated probabilities: temperature scaling (Guo et al. 2017) fitted on the pooled forward-chaining validation
- * predictions, never on test rows, and kept only when it improves the validation log-loss out of sample: the
- * temperature of each fold is fitted on the other folds and scored on that fold (cross-fitting), so a temperature that
- * merely fits the rows it was fitted on is refused. A calibrator that made things worse on validation would be the
+ * predictions, never on test rows, and kept only when it improves the validation log-loss out of sample without
+ * worsening the validation Brier score: the temperature of each fold is fitted on the other folds and scored on that
+ * fold (cross-fitting), so a temperature that merely fits the rows it was fitted on is refused. Both scores are asked
+ * because on sticky panels, where nearly every probability is near 1, a temperature can trade a few confident misses
+ * (log-loss) against many sure hits (Brier): the log-loss alone once kept a temperature that raised the test Brier. A calibrator that made things worse on validation would be the
  * failure mode AutoGluon once shipped (a fitted temperature of -1242); the search range here is also bounded.
  */
 
@@ -123,11 +125,14 @@ export function fitTemperature(probabilities: Float64Array, actual: ArrayLike<nu
 export interface TemperatureFit {
   /** The temperature fitted on every validation row (used when kept). */
   temperature: number;
-  /** Whether it improved the cross-fitted validation log-loss. */
+  /** Whether it improved the cross-fitted validation log-loss and left the cross-fitted validation Brier no worse. */
   kept: boolean;
   validationLogLossBefore: number;
   /** Cross-fitted: each fold scored at the temperature fitted on the other folds. */
   validationLogLossAfter: number;
+  validationBrierBefore: number;
+  /** Cross-fitted, as validationLogLossAfter. */
+  validationBrierAfter: number;
 }
 
 /**
@@ -141,16 +146,29 @@ export function fitCalibration(foldProbabilities: Float64Array[], foldActual: In
   const allP = concat(foldProbabilities);
   const allY = Int32Array.from(foldActual.flatMap((y) => Array.from(y)));
   const before = logLoss(allP, allY, nClasses);
-  let crossLoss = 0;
+  const brierBefore = brier(allP, allY, nClasses);
+  let crossLoss = before;
+  let crossBrier = brierBefore;
   if (foldProbabilities.length >= 2) {
+    crossLoss = 0;
+    crossBrier = 0;
     foldProbabilities.forEach((p, f) => {
       const others = foldProbabilities.filter((_, g) => g !== f);
       const othersY = Int32Array.from(foldActual.filter((_, g) => g !== f).flatMap((y) => Array.from(y)));
-      const t = fitTemperature(concat(others), othersY, nClasses);
-      crossLoss += logLoss(atTemperature(p, nClasses, t), foldActual[f], nClasses) * foldActual[f].length;
+      const scaled = atTemperature(p, nClasses, fitTemperature(concat(others), othersY, nClasses));
+      crossLoss += logLoss(scaled, foldActual[f], nClasses) * foldActual[f].length;
+      crossBrier += brier(scaled, foldActual[f], nClasses) * foldActual[f].length;
     });
     crossLoss /= Math.max(1, allY.length);
-  } else crossLoss = before;
+    crossBrier /= Math.max(1, allY.length);
+  }
   const temperature = fitTemperature(allP, allY, nClasses);
-  return { temperature, kept: crossLoss < before - 1e-9, validationLogLossBefore: before, validationLogLossAfter: crossLoss };
+  return {
+    temperature,
+    kept: crossLoss < before - 1e-9 && crossBrier <= brierBefore + 1e-12,
+    validationLogLossBefore: before,
+    validationLogLossAfter: crossLoss,
+    validationBrierBefore: brierBefore,
+    validationBrierAfter: crossBrier,
+  };
 }

@@ -70,7 +70,12 @@ export function calibrationOf(probabilities: ModelProbabilities, ctx: TrustConte
     method: 'temperature',
     kept: fit.kept,
     temperature: num(fit.temperature),
-    validation: { logLossBefore: num(fit.validationLogLossBefore), logLossAfter: num(fit.validationLogLossAfter) },
+    validation: {
+      logLossBefore: num(fit.validationLogLossBefore),
+      logLossAfter: num(fit.validationLogLossAfter),
+      brierBefore: num(fit.validationBrierBefore),
+      brierAfter: num(fit.validationBrierAfter),
+    },
     test: {
       brierBefore: num(brier(before, ctx.testActual, ctx.nClasses)),
       brierAfter: num(brier(after, ctx.testActual, ctx.nClasses)),

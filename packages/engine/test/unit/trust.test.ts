@@ -109,10 +109,33 @@ describe('temperature scaling', () => {
     expect(fit.temperature).toBeLessThan(0.8);
     expect(fit.kept).toBe(true);
     expect(fit.validationLogLossAfter).toBeLessThan(fit.validationLogLossBefore);
+    expect(fit.validationBrierAfter).toBeLessThanOrEqual(fit.validationBrierBefore);
     const test = sample(3_000, 20, 2.5);
     const after = atTemperature(test.p, K, fit.temperature);
     expect(brier(after, test.y, K)).toBeLessThan(brier(test.p, test.y, K));
     expect(reliability(after, test.y, K).ece).toBeLessThan(reliability(test.p, test.y, K).ece);
+  });
+
+  it('refuses a temperature that lowers the log-loss but raises the Brier score (a sticky panel: sure hits, a few sure misses)', () => {
+    const fold = () => {
+      const p: number[] = [];
+      const y: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        p.push(0.998, 0.001, 0.001);
+        y.push(0);
+      }
+      for (let i = 0; i < 2; i++) {
+        p.push(1 - 1e-6 - 1e-9, 1e-6, 1e-9);
+        y.push(1);
+      }
+      return { p: Float64Array.from(p), y: Int32Array.from(y) };
+    };
+    const folds = [fold(), fold(), fold()];
+    const fit = fitCalibration(folds.map((f) => f.p), folds.map((f) => f.y), 3);
+    expect(fit.temperature).toBeGreaterThan(1);
+    expect(fit.validationLogLossAfter).toBeLessThan(fit.validationLogLossBefore);
+    expect(fit.validationBrierAfter).toBeGreaterThan(fit.validationBrierBefore);
+    expect(fit.kept).toBe(false);
   });
 
   it('refuses a temperature that does not help out of sample (a calibrated model)', () => {
