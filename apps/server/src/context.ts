@@ -8,8 +8,9 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import type { Assistant } from './modules/assistant/assistant.ts';
 
 /**
- * What every route registrar and worker receives: every service is listed here. The optional ones are set by the
- * context initializers (see roles.ts) before the roles start; tests leave out what they do not exercise.
+ * What every route registrar and worker receives: every service is listed here. The configuration, database, event
+ * hub, logger and file storage exist from the start; the optional ones are set by the context initializers (see
+ * roles.ts) before the roles start, and tests leave out what they do not exercise.
  */
 export interface AppContext {
   config: Config;
@@ -18,8 +19,8 @@ export interface AppContext {
   logger: Logger;
   /** The AutoML job queue (pg-boss), set at start in every role. */
   queue?: JobQueue;
-  /** Uploaded CSVs (`csvs/...`) and model files (`models/{jobId}/...`). */
-  storage?: FileStorage;
+  /** Uploaded CSVs (`csvs/...`) and model files (`models/{jobId}/...`): made from the configuration with the context. */
+  storage: FileStorage;
   /** Sends result e-mails (SMTP or the outbox), set at start in every role. */
   mailer?: Mailer;
   /** Answers questions and writes report prose (LLM_PROVIDER); the built-in analyst when unset. */

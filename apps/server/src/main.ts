@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createEventHub } from './events/create-hub.ts';
+import { createStorage } from './storage/index.ts';
 import type { EventHub } from './events/hub.ts';
 import { createLogger, loggingShuttingDown } from './logger.ts';
 import { ensureDemoUser } from './modules/auth/users.ts';
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
     await migrate(database);
     await ensureDemoUser(database.db);
     events = await createEventHub(database, { listen: role !== 'worker', logger });
-    running = await startRole(role, { config, database, events, logger });
+    running = await startRole(role, { config, database, events, logger, storage: createStorage(config) });
     const where = running.app ? ` on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}` : '';
     logger.info({ role, database: database.kind }, `Indicata (${role}) is running${where}`);
   } catch (error) {

@@ -19,8 +19,7 @@ export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStora
   return new LocalFileStorage(path.join(config.dataDir, 'files'));
 }
 
-/** Context initializer (roles.ts): sets ctx.storage from the configuration unless a test already set one. */
+/** Context initializer (roles.ts): says which storage the context was made with. */
 export async function initStorage(ctx: AppContext): Promise<void> {
-  ctx.storage ??= createStorage(ctx.config);
   ctx.logger.info({ storage: ctx.storage.description }, 'file storage ready');
 }

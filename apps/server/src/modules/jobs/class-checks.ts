@@ -44,7 +44,6 @@ function fieldOf(kind: ClassCheckKind, data: JobData): string {
  * indicator): the worker then gives its own reason, as before these checks.
  */
 async function targetRowsOf(ctx: AppContext, userId: string, data: JobData): Promise<TargetRows | null> {
-  if (data.uploadId && !ctx.storage) return null;
   try {
     return await loadTargetRows(
       ctx.database.db,

@@ -57,7 +57,6 @@ export async function buildFrameForJob(ctx: AppContext, job: JobRow, options: { 
     .where(and(eq(uploads.id, data.uploadId), eq(uploads.userId, job.userId)))
     .limit(1);
   if (!upload) throw new JobDataError('The imported database of this job no longer exists. Import it again and resubmit.');
-  if (!ctx.storage) throw new Error('file storage is not initialised');
   let frame: PanelFrame;
   try {
     frame = await buildUploadFrame(ctx.storage, upload);

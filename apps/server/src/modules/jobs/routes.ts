@@ -117,7 +117,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const models = [];
     for (const file of row.modelFiles ?? []) {
       if (!MODEL_FILE_PATTERN.test(file.file)) continue;
-      const bytes = await ctx.storage?.get(modelKey(id, file.file));
+      const bytes = await ctx.storage.get(modelKey(id, file.file));
       if (bytes) models.push({ file, bytes });
       else request.log.warn({ jobId: id, file: file.file }, 'model file listed but not stored; left out of the archive');
     }
@@ -146,7 +146,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const { id, file } = parseParams(fileParams, request);
     const row = await findOwnJob(ctx, user.id, id);
     if (!row || !(row.modelFiles ?? []).some((m) => m.file === file)) throw ApiError.of(404, 'not_found');
-    const bytes = await ctx.storage?.get(modelKey(id, file));
+    const bytes = await ctx.storage.get(modelKey(id, file));
     if (!bytes) throw ApiError.of(404, 'not_found');
     return reply
       .header('content-type', 'application/json; charset=utf-8')

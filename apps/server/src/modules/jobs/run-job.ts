@@ -70,7 +70,7 @@ export async function finishJob(
     // Cancelled or deleted while the run was finishing: keep nothing it wrote. (A run whose job was taken back
     // by another worker leaves the files alone: they are that worker's now.)
     const current = await loadJob(ctx, jobId);
-    if (ctx.storage && (!current || current.status === 'cancelled')) await removeJobFiles(ctx.storage, jobId);
+    if (!current || current.status === 'cancelled') await removeJobFiles(ctx.storage, jobId);
     return;
   }
   if (!ctx.mailer) return;
@@ -173,7 +173,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
       results.whoVintages = await catalogVintages(ctx.database.db);
       (results as ResultsWithNames).indicatorNames = await jobIndicatorNames(ctx.database.db, results);
     }
-    const modelFiles = ctx.storage ? await storeModels(ctx.storage, jobId, models) : [];
+    const modelFiles = await storeModels(ctx.storage, jobId, models);
     await update(ctx, jobId, { progress: { fraction: 1, message: 'Writing the report' } }, runToken);
     const report = await writeJobReport(ctx, results, runSignal, job.data.locale === 'pt-BR' ? 'pt-BR' : 'en');
     cancel.signal.throwIfAborted();
@@ -181,7 +181,7 @@ export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSigna
   } catch (error) {
     if (cancel.signal.aborted) {
       // Cancelled or deleted by its owner: the row already says so (or is gone); drop what the run stored.
-      if (ctx.storage) await removeJobFiles(ctx.storage, jobId);
+      await removeJobFiles(ctx.storage, jobId);
       ctx.logger.info({ jobId }, 'job cancelled');
       return;
     }

@@ -304,7 +304,7 @@ export async function deleteJob(ctx: AppContext, userId: string, id: string): Pr
     .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
     .returning({ id: jobs.id });
   if (!row) return false;
-  if (ctx.storage) await removeJobFiles(ctx.storage, id);
+  await removeJobFiles(ctx.storage, id);
   await ctx.events.publish(userId, { type: JOB_DELETED_EVENT, data: { id } });
   return true;
 }

@@ -29,7 +29,6 @@ import {
 } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { createStorage } from '../../storage/index.ts';
 import { buildFrameForJob, JobDataError } from '../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { predictInThread } from './predict-threads.ts';
@@ -138,7 +137,7 @@ export async function resolveJobModel(
   if (!available.includes(algorithm)) {
     throw badRequest(formatMessage(PREDICT_MESSAGES.modelNotAvailable, { model: algorithm, available: available.join(', ') || '-' }));
   }
-  const storage = ctx.storage ?? createStorage(ctx.config);
+  const storage = ctx.storage;
   const load = async (family: ModelFamily | RuleAlgorithm) => {
     const saved = await loadSavedModel(storage, jobId, family);
     if (!saved) throw ApiError.of(404, 'not_found');

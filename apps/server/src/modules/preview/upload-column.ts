@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
-import { createStorage } from '../../storage/index.ts';
 import type { FileStorage } from '../../storage/types.ts';
 import { readUploadColumn, UploadFrameError, UploadReadError } from '../uploads/frame.ts';
 import { findUpload } from '../uploads/service.ts';
@@ -54,7 +53,7 @@ const readers = new WeakMap<AppContext, UploadColumnReader>();
 export function sharedUploadColumnReader(ctx: AppContext): UploadColumnReader {
   let reader = readers.get(ctx);
   if (!reader) {
-    reader = uploadColumnReader(ctx.database.db, () => (ctx.storage ??= createStorage(ctx.config)));
+    reader = uploadColumnReader(ctx.database.db, () => ctx.storage);
     readers.set(ctx, reader);
   }
   return reader;

@@ -158,7 +158,6 @@ async function computeDataset(ctx: AppContext, scope: AnalysisScope): Promise<An
   }
   const upload = await findUploadByStoredName(db, scope.database, scope.userId);
   if (!upload) throw new DataUnavailableError(`The database ${scope.database} is not one of your uploads.`);
-  if (!ctx.storage) throw new DataUnavailableError('File storage is not configured.');
   try {
     const frame = await buildUploadFrame(ctx.storage, upload);
     const target = findTargetColumn(frame, scope.target)?.name ?? null;

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseParams } from '../../http/parse.ts';
-import { createStorage } from '../../storage/index.ts';
 import { exportUploadInThread } from './csv-threads.ts';
 import { checkUploadQuota, reserveUploadBytes, uploadQuotaError } from './quota.ts';
 import { createUpload, deleteUpload, findUpload, listUploads, toUploadRecord, UploadRefusedError } from './service.ts';
@@ -87,7 +86,6 @@ function contentLengthOf(request: FastifyRequest): number | undefined {
  */
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
-  const storage = () => (ctx.storage ??= createStorage(ctx.config));
 
   // Uploads whose body is still arriving: aborted at once when the server shuts down (a slow upload would
   // otherwise hold the shutdown until the forced exit).
@@ -142,7 +140,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
       const fileName = withoutBidiControls(body.fileName);
       await checkUploadQuota(db, user.id, body.bytes.byteLength, quotas.uploadBytes, expected);
       try {
-        const record = await createUpload(db, storage(), {
+        const record = await createUpload(db, ctx.storage, {
           userId: user.id,
           fileName,
           bytes: body.bytes,
@@ -178,7 +176,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     const { id } = parseParams(idParams, request);
     const row = await findUpload(db, user.id, id);
     if (!row) throw ApiError.of(404, 'not_found');
-    const bytes = await storage().get(row.storageKey);
+    const bytes = await ctx.storage.get(row.storageKey);
     if (!bytes) throw ApiError.of(404, 'not_found');
     const exported = await exportUploadInThread({ fileName: row.fileName, bytes });
     if (!exported.ok) throw refusal(exported.problem);
@@ -192,7 +190,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
   app.delete('/api/uploads/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
-    if (!(await deleteUpload(db, storage(), user.id, id))) throw ApiError.of(404, 'not_found');
+    if (!(await deleteUpload(db, ctx.storage, user.id, id))) throw ApiError.of(404, 'not_found');
     return reply.code(204).send();
   });
 }
