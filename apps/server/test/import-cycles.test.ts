@@ -70,3 +70,32 @@ describe('import circles', () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * Inside the server, the bottom layer (configuration, logging, database, events, file storage, threads) is what every
+ * module stands on, so it imports no module, route or role: a change to a feature never reaches it. context.ts is the
+ * one file that names the modules' services, by type only.
+ */
+const SERVER = path.join(repoRoot, 'apps/server/src');
+const BOTTOM = ['config.ts', 'logger.ts', 'log-destination.ts', 'lifecycle.ts', 'db', 'events', 'storage', 'threads'];
+const TOP = ['http', 'modules', 'cli', 'roles.ts', 'main.ts'];
+
+/** The bottom-layer files of the server that import a top-layer one, as "importer -> imported". */
+function upwardImports(graph: Map<string, string[]>): string[] {
+  const under = (file: string, entries: string[]) => entries.some((entry) => file === path.join(SERVER, entry) || file.startsWith(path.join(SERVER, entry) + path.sep));
+  return [...graph].flatMap(([file, targets]) =>
+    under(file, BOTTOM) ? targets.filter((target) => under(target, TOP)).map((target) => `${path.relative(SERVER, file)} -> ${path.relative(SERVER, target)}`) : [],
+  );
+}
+
+describe('server layers', () => {
+  it('finds an upward import when there is one (the scan itself works)', () => {
+    const storage = path.join(SERVER, 'storage/local.ts');
+    const route = path.join(SERVER, 'modules/uploads/routes.ts');
+    expect(upwardImports(new Map([[storage, [route]], [route, [storage]]]))).toEqual(['storage/local.ts -> modules/uploads/routes.ts']);
+  });
+
+  it('has the bottom layer import nothing above it', () => {
+    expect(upwardImports(importGraph(sourceFiles(SERVER)))).toEqual([]);
+  });
+});

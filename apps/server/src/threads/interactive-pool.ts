@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { isWorkerThread, Piscina, workerData } from 'piscina';
 import { DEFAULT_JOB_THREAD_NICENESS } from '../config.ts';
-import { lowerThreadPriority } from '../modules/jobs/thread-priority.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
 /**
  * The nice level of the threads that do work someone is waiting on (reading an upload, a class preview, a

@@ -4,7 +4,7 @@ import { runAutoML } from '@indicata/engine/pipeline/run';
 import type { EngineConfigInput, PanelFrame } from '@indicata/engine';
 import type { EngineThreadMessage } from './engine-runner.ts';
 import type { ReplayRecord } from '@indicata/contracts';
-import { lowerThreadPriority } from './thread-priority.ts';
+import { lowerThreadPriority } from '../../threads/thread-priority.ts';
 
 // Runs in a worker thread: the job's whole engine run, so the process's event loop (HTTP, queue polling)
 // stays responsive and an overrun can be cut off by terminating the thread.
