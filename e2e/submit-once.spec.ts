@@ -6,12 +6,14 @@ import { queueJob, whoAvailable, whoJobData } from './support/jobs.ts';
 /**
  * Submit once: a double click on Run AutoML and on "Yes", then another try after the answer was lost on the way
  * back, queue one job. The wizard is filled by cloning a job (queued and cancelled through the API, so no engine runs
- * for it); the job the wizard queues is cancelled at the end. On a wide window in English and on a phone in Portuguese
- * (the results list is cards there).
+ * for it); the job the wizard queues is cancelled at the end. On a wide window and on a phone (the results list is cards
+ * there), each in English and in Portuguese.
  */
 
 const VARIANTS = [
   { width: 1366, height: 900, language: 'en', words: enLocale },
+  { width: 1366, height: 900, language: 'pt-BR', words: ptBRLocale },
+  { width: 390, height: 844, language: 'en', words: enLocale },
   { width: 390, height: 844, language: 'pt-BR', words: ptBRLocale },
 ] as const;
 

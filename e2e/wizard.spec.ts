@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, formatMessage, ptBRLocale } from '@indicata/contracts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, enLocale, formatMessage, ptBRLocale } from '@indicata/contracts';
 import { expect, test } from './fixtures/app.ts';
 
 /**
@@ -270,15 +270,30 @@ test('the percentage and year checks of Run AutoML, and a corrupt stored state',
   await expect(page.getByTestId('current-source')).toHaveText('None chosen yet');
 });
 
-test('on a phone in Portuguese: the class preview names the class too small to test, without sideways scroll', async ({ page, registerUser, login }) => {
-  const words = ptBRLocale.wizard;
-  await page.setViewportSize({ width: 390, height: 844 });
+/** The class-preview check in each language at each width: the warning in the page's language, nothing sideways. */
+const PREVIEW_VARIANTS = [
+  { width: 390, height: 844, language: 'pt-BR', words: ptBRLocale.wizard, otherLanguage: /\b(Rows|class|fewer)\b/ },
+  { width: 390, height: 844, language: 'en', words: enLocale.wizard, otherLanguage: /\b(Linhas|classe|menos)\b/ },
+  { width: 1366, height: 900, language: 'pt-BR', words: ptBRLocale.wizard, otherLanguage: /\b(Rows|class|fewer)\b/ },
+  { width: 1366, height: 900, language: 'en', words: enLocale.wizard, otherLanguage: /\b(Linhas|classe|menos)\b/ },
+] as const;
+
+/** The class warning's first sentence for one test row of a class, whatever the class's title. */
+function fewTestRowsPattern(template: string): RegExp {
+  const sentence = formatMessage(template, { testYears: '2015', where: '', count: '1', min: '5', title: '\u0000' }).split('. ')[0];
+  const escaped = sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(escaped.replace('\u0000', '.+'));
+}
+
+for (const { width, height, language, words, otherLanguage } of PREVIEW_VARIANTS) {
+test(`the class preview names the class too small to test, without sideways scroll (${width} px, ${language})`, async ({ page, registerUser, login }) => {
+  await page.setViewportSize({ width, height });
   const user = await registerUser(page);
   await login(page, user.email, user.password);
   // Typing a name stores the wizard's state, which the upload is then added to.
-  await page.getByTestId('job-name').fill('Phone');
+  await page.getByTestId('job-name').fill('Preview');
   await uploadAndChoose(page);
-  await page.getByRole('banner').getByRole('combobox').selectOption('pt-BR');
+  if (language !== 'en') await page.getByRole('banner').getByRole('combobox').selectOption(language);
   await page.getByRole('button', { name: words.step13.configure }).click();
   await page.waitForURL('**/targetselection');
   await pick(page, page.getByRole('textbox', { name: words.target.indicator }), 'cases');
@@ -288,8 +303,16 @@ test('on a phone in Portuguese: the class preview names the class too small to t
   await expect(page.getByTestId('class-preview').locator('tbody tr')).toHaveCount(2);
   // 25 % of six years is the last one, 2015: each of the two classes has one test row there.
   const warnings = page.getByTestId('class-warnings');
-  await expect(warnings).toContainText(/Linhas da classe ".+" nos anos de teste \(2015\): 1, menos de 5\./);
-  expect(await warnings.innerText()).not.toMatch(/\b(Rows|class|fewer)\b/);
+  await expect(warnings).toContainText(fewTestRowsPattern(words.classChecks.classFewTest));
+  expect(await warnings.innerText()).not.toMatch(otherLanguage);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  await shoot(page, 'target-selection-390-pt-BR');
+  // Every column of the preview in view, none cut at the edge of its scroll box.
+  const hiddenPixels = await page.getByTestId('class-preview').evaluate((table) => {
+    let box = table.parentElement;
+    while (box && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+    return box ? box.scrollWidth - box.clientWidth : 0;
+  });
+  expect(hiddenPixels).toBeLessThanOrEqual(0);
+  await shoot(page, `target-selection-${width}-${language}`);
 });
+}

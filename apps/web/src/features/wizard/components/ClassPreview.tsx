@@ -95,8 +95,8 @@ export function ClassPreview({ request, onUseQuantile }: { request: TargetClassP
           {data.unassigned > 0 ? ` · ${f('target.previewOutside', { count: data.unassigned })}` : ''}
         </Text>
         <SplitLine split={data.split} />
-        {/* Scrolls inside itself on a phone rather than widening the page. */}
-        <Table.ScrollContainer minWidth={split ? 340 : 240}>
+        {/* Fits a 390 px phone; scrolls inside itself on anything narrower rather than widening the page. */}
+        <Table.ScrollContainer minWidth={split ? 290 : 240}>
           <Table verticalSpacing={4} data-testid="class-preview">
             <Table.Thead>
               <Table.Tr>
