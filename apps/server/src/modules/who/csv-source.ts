@@ -49,13 +49,22 @@ function countryName(code: string, iso2: string, spanish: string, french: string
   return NAME_FALLBACK[code] ?? (french || spanish || code);
 }
 
+/**
+ * WHO's names of indicators that the GHO CSV exports ship without one (neither all_indicators.csv nor
+ * ddf--concepts.csv of the 2018 export lists them), so a reader sees a name rather than a code.
+ */
+export const LABELS_MISSING_FROM_EXPORTS: Readonly<Record<string, string>> = {
+  WSH_WATER_SAFELY_MANAGED: 'Population using safely managed drinking-water services (%)',
+  WSH_SANITATION_SAFELY_MANAGED: 'Population using safely managed sanitation services (%)',
+};
+
 export interface GhoFolder {
   dir: string;
   /** Codes of the indicators the folder holds (source/<CODE>.csv), sorted. */
   codes: string[];
   /** Reads all_countries.csv; countries only, never aggregates. */
   readCountries(): Promise<Map<string, CatalogCountry & { fromCatalog: boolean }>>;
-  /** Code -> label from all_indicators.csv, then ddf--concepts.csv (lower-cased codes); the code when neither has it. */
+  /** Code -> label from all_indicators.csv, then ddf--concepts.csv (lower-cased codes), then LABELS_MISSING_FROM_EXPORTS; else the code. */
   readLabels(): Promise<Map<string, string>>;
   /** One indicator's observations and the countries its rows mention (with the REGION column as their region). */
   readIndicator(code: string, labels: Map<string, string>): Promise<{ indicator: CatalogIndicator; rowRegions: Map<string, string> }>;
@@ -129,7 +138,7 @@ export async function openGhoFolder(dir: string): Promise<GhoFolder> {
         if (code && label) result.set(code, label);
       }
       for (const code of codes) {
-        if (!result.has(code)) result.set(code, labels.get(code.toLowerCase()) ?? code);
+        if (!result.has(code)) result.set(code, labels.get(code.toLowerCase()) ?? LABELS_MISSING_FROM_EXPORTS[code] ?? code);
       }
       return result;
     },
