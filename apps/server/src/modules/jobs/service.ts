@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { jobs, uploads, whoIndicators, type JobRow } from '../../db/schema/index.ts';
 import { ApiError, zodFields } from '../../http/errors.ts';
 import { withRawTransaction } from './boss-db.ts';
-import { localTimestamp } from './local-time.ts';
+import { localTimestamp } from '../../db/local-time.ts';
 import { refuseUnjudgeableClasses } from './class-checks.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
 import { toListItem } from './job-views.ts';

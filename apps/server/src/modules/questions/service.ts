@@ -1,13 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { newId, type Question, type QuestionStatus, type QuestionVisual, type ReportLocale } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
+import { localTimestamp } from '../../db/local-time.ts';
 import { questions, type QuestionRow } from '../../db/schema/questions.ts';
-
-/** The spec's stored timestamp: local time as 'YYYY-MM-DD HH:mm:ss.SSS'. */
-export function localTimestamp(date: Date = new Date()): string {
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}.${p(date.getMilliseconds(), 3)}`;
-}
 
 export function toQuestion(row: QuestionRow): Question {
   return {
