@@ -134,3 +134,23 @@ export function pickInt32(values: ArrayLike<number>, rows: ArrayLike<number>): I
   for (let i = 0; i < rows.length; i++) out[i] = values[rows[i]];
   return out;
 }
+
+/**
+ * Index of the largest value of each row of a row-major matrix; a later class must lead by more than `tolerance` to
+ * win, so ties (and, with a tolerance, differences of rounding) go to the lower class.
+ * @param values row-major, `nClasses` per row
+ * @param nClasses values per row
+ * @param tolerance 0 for exact ties (a model's own probabilities); 1e-12 where sums of weighted members may differ by
+ *   rounding alone (the ensemble)
+ */
+export function argmaxRows(values: Float64Array, nClasses: number, tolerance = 0): Int32Array {
+  const rows = values.length / nClasses;
+  const out = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) {
+    const o = i * nClasses;
+    let best = 0;
+    for (let c = 1; c < nClasses; c++) if (values[o + c] > values[o + best] + tolerance) best = c;
+    out[i] = best;
+  }
+  return out;
+}

@@ -5,7 +5,8 @@ import type { CostModel } from '../search/cost-model.ts';
 import type { FoldData } from '../search/search.ts';
 import type { Finalist } from '../search/select.ts';
 import type { RunBudget } from './budget.ts';
-import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import { combineProbabilities, ENSEMBLE_TIE_TOLERANCE } from '../search/ensemble.ts';
+import { argmaxRows } from '../data/stats.ts';
 import { macroF1 } from '../metrics/classification.ts';
 import { clean } from '../metrics/tables.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -130,7 +131,7 @@ export async function measureCvGap(
         perMember.map((results) => results[f].probabilities[0]),
         chosen.members.map((m) => m.weight),
       );
-      return macroF1(fold.yValidation, argmaxRows(combined, nClasses), nClasses);
+      return macroF1(fold.yValidation, argmaxRows(combined, nClasses, ENSEMBLE_TIE_TOLERANCE), nClasses);
     });
     const randomMean = scores.reduce((s, v) => s + v, 0) / scores.length;
     return {

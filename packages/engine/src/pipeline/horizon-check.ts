@@ -2,7 +2,8 @@ import type { ChoiceReport } from '@indicata/contracts';
 import type { PanelFrame } from '../data/frame.ts';
 import type { FoldData } from '../search/search.ts';
 import type { Fold } from '../search/splits.ts';
-import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import { combineProbabilities, ENSEMBLE_TIE_TOLERANCE } from '../search/ensemble.ts';
+import { argmaxRows } from '../data/stats.ts';
 import { persistenceFor } from '../explain/baselines.ts';
 import { macroF1 } from '../metrics/classification.ts';
 import { deriveSeed } from '../data/random.ts';
@@ -104,7 +105,7 @@ export async function checkHorizon(
         c.members.map((m) => probabilitiesOf.get(m.finalist.family) as Float64Array),
         c.members.map((m) => m.weight),
       );
-      const predictedRows = argmaxRows(combined, nClasses);
+      const predictedRows = argmaxRows(combined, nClasses, ENSEMBLE_TIE_TOLERANCE);
       const score = macroF1(fold.yValidation, predictedRows, nClasses);
       const standardError = bootstrapStandardError(fold.yValidation, predictedRows, rulePredicted, nClasses, deriveSeed(options.seed, 'horizon-or-rule', c.algorithm));
       // A veto, not a second contest: one fold of a few years is noisy, so only a loss beyond its noise fails.

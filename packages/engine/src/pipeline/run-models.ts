@@ -2,7 +2,8 @@ import type { ModelFamily, ModelResult, ResultAlgorithm, ResultRow, RuleAlgorith
 import type { PanelFrame } from '../data/frame.ts';
 import { pickInt32 } from '../data/stats.ts';
 import type { FeatureSource } from '../preprocess/features.ts';
-import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import { combineProbabilities, ENSEMBLE_TIE_TOLERANCE } from '../search/ensemble.ts';
+import { argmaxRows } from '../data/stats.ts';
 import type { FitResult } from '../search/fit-task.ts';
 import type { FamilySearch } from '../search/halving.ts';
 import type { FoldData } from '../search/search.ts';
@@ -100,7 +101,7 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
   if (ensemble && ensemble.weights.every((w) => finals.has(w.algorithm))) {
     const weights = ensemble.weights.map((w) => w.weight);
     const memberFinals = ensemble.weights.map((w) => finals.get(w.algorithm) as FitResult);
-    const predicted = argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[0]), weights), nClasses);
+    const predicted = argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[0]), weights), nClasses, ENSEMBLE_TIE_TOLERANCE);
     // Members carry permuted probabilities only when the ensemble is the chosen model. Members may differ in
     // input set: the indicator columns are the same leading columns in both (selection does not see the
     // history), so feature f is permuted identically in every member that has it, and a member without it
@@ -116,6 +117,7 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
                 weights,
               ),
               nClasses,
+              ENSEMBLE_TIE_TOLERANCE,
             ),
           ),
         )
@@ -137,7 +139,7 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
         ? permutationRows(
             widest,
             permuted,
-            argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[1]), weights), nClasses),
+            argmaxRows(combineProbabilities(memberFinals.map((m) => m.probabilities[1]), weights), nClasses, ENSEMBLE_TIE_TOLERANCE),
             permutationActual,
             nClasses,
           )

@@ -7,7 +7,8 @@ import { loadModel } from '../models/index.ts';
 import type { Matrix } from '../models/types.ts';
 import { binOf } from '../preprocess/features.ts';
 import { applyScaler } from '../preprocess/scalers.ts';
-import { argmaxRows, combineProbabilities } from '../search/ensemble.ts';
+import { combineProbabilities, ENSEMBLE_TIE_TOLERANCE } from '../search/ensemble.ts';
+import { argmaxRows } from '../data/stats.ts';
 import type { SavedPipelineModel } from '../pipeline/saved-model.ts';
 import type { SavedSvmState } from '../models/svm/svm.ts';
 import { parseModelText } from '../models/svm/model-parse.ts';
@@ -198,7 +199,7 @@ export function predictEnsembleRows(members: readonly WeightedSavedModel[], rows
   });
   const imputed = missingCells(rawMatrix(ensembleFeatures(members), rows));
   const combined = combineProbabilities(probabilities, members.map((m) => m.weight));
-  const labels = argmaxRows(combined, pipeline.classes.length);
+  const labels = argmaxRows(combined, pipeline.classes.length, ENSEMBLE_TIE_TOLERANCE);
   return toPredictions(pipeline, labels, combined, imputed);
 }
 

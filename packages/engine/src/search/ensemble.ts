@@ -11,14 +11,5 @@ export function combineProbabilities(probabilities: Float64Array[], weights: num
   return out;
 }
 
-/** Arg-max class per row of a row-major probability matrix (ties to the lower class). */
-export function argmaxRows(probabilities: Float64Array, nClasses: number): Int32Array {
-  const rows = probabilities.length / nClasses;
-  const out = new Int32Array(rows);
-  for (let i = 0; i < rows; i++) {
-    let best = 0;
-    for (let c = 1; c < nClasses; c++) if (probabilities[i * nClasses + c] > probabilities[i * nClasses + best] + 1e-12) best = c;
-    out[i] = best;
-  }
-  return out;
-}
+/** Tie tolerance of the ensemble's arg-max: its weighted sums can differ by rounding alone. */
+export const ENSEMBLE_TIE_TOLERANCE = 1e-12;

@@ -1,6 +1,7 @@
 import type { ModelFamily } from '@indicata/contracts';
 import type { FoldData, ScoredCandidate } from './search.ts';
-import { argmaxRows, combineProbabilities } from './ensemble.ts';
+import { combineProbabilities, ENSEMBLE_TIE_TOLERANCE } from './ensemble.ts';
+import { argmaxRows } from '../data/stats.ts';
 import { macroF1 } from '../metrics/classification.ts';
 import { createRng, deriveSeed } from '../data/random.ts';
 
@@ -169,7 +170,7 @@ function greedySelection(members: Float64Array[], actual: Int32Array, nClasses: 
     let pickScore = -1;
     for (let m = 0; m < members.length; m++) {
       const trial = combineProbabilities([sum, members[m]], [1, 1]);
-      const score = macroF1(actual, argmaxRows(trial, nClasses), nClasses);
+      const score = macroF1(actual, argmaxRows(trial, nClasses, ENSEMBLE_TIE_TOLERANCE), nClasses);
       if (score > pickScore + 1e-12) {
         pick = m;
         pickScore = score;
@@ -224,7 +225,7 @@ export function selectEnsemble(finalists: Finalist[], folds: FoldData[], nClasse
   const kept = members.map((m, i) => ({ member: m, weight: weights[i] })).filter((w) => w.weight > 0);
   if (kept.length < 2) return null;
   const combined = combineProbabilities(kept.map((k) => k.member.probabilities), kept.map((k) => k.weight));
-  const predictions = argmaxRows(combined, nClasses);
+  const predictions = argmaxRows(combined, nClasses, ENSEMBLE_TIE_TOLERANCE);
   return { weights: kept.map((k) => ({ algorithm: k.member.family, weight: k.weight })), pooled: macroF1(actual, predictions, nClasses), predictions };
 }
 
@@ -241,6 +242,6 @@ export function ensembleFoldScores(finalists: Finalist[], weights: { algorithm: 
       weights.map((w) => (finalists.find((x) => x.family === w.algorithm) as Finalist).scored.foldProbabilities[f] as Float64Array),
       weights.map((w) => w.weight),
     );
-    return macroF1(fold.yValidation, argmaxRows(combined, nClasses), nClasses);
+    return macroF1(fold.yValidation, argmaxRows(combined, nClasses, ENSEMBLE_TIE_TOLERANCE), nClasses);
   });
 }

@@ -2,7 +2,8 @@
 import type { ModelFamily } from '@indicata/contracts';
 import { createRng } from '../../src/data/random.ts';
 import { macroF1 } from '../../src/metrics/classification.ts';
-import { argmaxRows } from '../../src/search/ensemble.ts';
+import { argmaxRows } from '../../src/data/stats.ts';
+import { ENSEMBLE_TIE_TOLERANCE } from '../../src/search/ensemble.ts';
 import type { ScoredCandidate } from '../../src/search/halving.ts';
 import type { FoldData } from '../../src/search/search.ts';
 import type { Finalist } from '../../src/search/select.ts';
@@ -32,9 +33,9 @@ export function finalistOf(family: ModelFamily, folds: FoldData[], accuracy: num
     });
     return p;
   });
-  const foldPredictions = foldProbabilities.map((p) => argmaxRows(p, CLASSES));
+  const foldPredictions = foldProbabilities.map((p) => argmaxRows(p, CLASSES, ENSEMBLE_TIE_TOLERANCE));
   const probabilities = Float64Array.from(foldProbabilities.flatMap((p) => Array.from(p)));
-  const predictions = argmaxRows(probabilities, CLASSES);
+  const predictions = argmaxRows(probabilities, CLASSES, ENSEMBLE_TIE_TOLERANCE);
   const actual = Int32Array.from(folds.flatMap((f) => Array.from(f.yValidation)));
   const pooled = macroF1(actual, predictions, CLASSES);
   const scored = { index: 0, preferred: false, foldPredictions, foldProbabilities, foldScores: [0, 0], pooled } as unknown as ScoredCandidate;

@@ -2,7 +2,7 @@ import type { AnnParams } from '../params.ts';
 import { SeededRandom } from '../rng.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
-import { argmaxRows } from '../tree/flat-tree.ts';
+import { argmaxRows } from '../../data/stats.ts';
 import { loadTensorflow, tf, type TF } from './tfjs.ts';
 import { LEAKY_RELU_ALPHA, MlpTrainer } from './trainer.ts';
 
@@ -173,7 +173,7 @@ export class AnnClassifier implements Classifier {
   }
 
   predict(X: Matrix): Int32Array {
-    return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
+    return argmaxRows(this.predictProba(X), this.nClasses);
   }
 
   /** Softmax outputs (float32 computed, renormalised to sum to 1 in float64). */

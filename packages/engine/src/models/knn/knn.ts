@@ -1,7 +1,7 @@
 import type { KnnParams } from '../params.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
-import { argmaxRows } from '../tree/flat-tree.ts';
+import { argmaxRows } from '../../data/stats.ts';
 import { NeighborIndex, type NeighborAlgorithm, type Neighbors } from './neighbor-index.ts';
 
 /** State of a saved KNN (SavedModel.state for family KNN): the training rows themselves. */
@@ -72,7 +72,7 @@ export class KnnClassifier implements Classifier {
   }
 
   predict(X: Matrix): Int32Array {
-    return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
+    return argmaxRows(this.predictProba(X), this.nClasses);
   }
 
   /** Share of (uniform or inverse-distance) neighbour weight per class. */

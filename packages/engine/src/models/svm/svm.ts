@@ -1,7 +1,7 @@
 import type { SvmParams } from '../params.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
-import { argmaxRows } from '../tree/flat-tree.ts';
+import { argmaxRows } from '../../data/stats.ts';
 import type { SvcModel } from './model.ts';
 import { parseModelText } from './model-parse.ts';
 import { writeModelText } from './model-text.ts';
@@ -90,7 +90,7 @@ export class SvmClassifier implements Classifier {
 
   /** Class with the highest probability (only for probability models; predict() uses libsvm's vote). */
   predictFromProba(X: Matrix): Int32Array {
-    return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
+    return argmaxRows(this.predictProba(X), this.nClasses);
   }
 
   /** The gamma the SVM was trained with (scale/auto resolved). */

@@ -3,7 +3,8 @@ import { SeededRandom } from '../rng.ts';
 import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
 import { growTree } from './builder.ts';
-import { accumulateProba, argmaxRows, treeFromJSON, treeToJSON, type FlatTree, type SavedTree } from './flat-tree.ts';
+import { argmaxRows } from '../../data/stats.ts';
+import { accumulateProba, treeFromJSON, treeToJSON, type FlatTree, type SavedTree } from './flat-tree.ts';
 import { PresortedColumns } from './presorted.ts';
 import { balancedClassWeights, resolveGrowth } from './resolve.ts';
 
@@ -46,7 +47,7 @@ export class DecisionTreeClassifier implements Classifier {
   }
 
   predict(X: Matrix): Int32Array {
-    return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
+    return argmaxRows(this.predictProba(X), this.nClasses);
   }
 
   predictProba(X: Matrix): Float64Array {

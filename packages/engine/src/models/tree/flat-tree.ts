@@ -53,23 +53,6 @@ export function accumulateProba(tree: FlatTree, X: Matrix, out: Float64Array, sc
   }
 }
 
-/** Index of the largest value of each row (first on ties, like numpy's argmax). */
-export function argmaxRows(proba: Float64Array, rows: number, k: number): Int32Array {
-  const out = new Int32Array(rows);
-  for (let i = 0; i < rows; i++) {
-    let best = 0;
-    let bestValue = proba[i * k];
-    for (let c = 1; c < k; c++) {
-      if (proba[i * k + c] > bestValue) {
-        bestValue = proba[i * k + c];
-        best = c;
-      }
-    }
-    out[i] = best;
-  }
-  return out;
-}
-
 /** JSON form of a tree: plain arrays (JSON numbers keep doubles exactly). */
 export interface SavedTree {
   feature: number[];

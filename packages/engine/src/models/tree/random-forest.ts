@@ -4,7 +4,8 @@ import type { Classifier, Matrix, SavedModel } from '../types.ts';
 import { checkFitInput, checkPredictInput } from '../fit-input.ts';
 import { growTree } from './builder.ts';
 import { normaliseImportances } from './decision-tree.ts';
-import { accumulateProba, argmaxRows, leafOf, treeFromJSON, treeToJSON, type FlatTree, type SavedTree } from './flat-tree.ts';
+import { argmaxRows } from '../../data/stats.ts';
+import { accumulateProba, leafOf, treeFromJSON, treeToJSON, type FlatTree, type SavedTree } from './flat-tree.ts';
 import { PresortedColumns } from './presorted.ts';
 import { balancedClassWeights, resolveGrowth } from './resolve.ts';
 
@@ -86,7 +87,7 @@ export class RandomForestClassifier implements Classifier {
   }
 
   predict(X: Matrix): Int32Array {
-    return argmaxRows(this.predictProba(X), X.rows, this.nClasses);
+    return argmaxRows(this.predictProba(X), this.nClasses);
   }
 
   /** Mean of the trees' class probabilities. */
