@@ -18,7 +18,7 @@ describe('test render helpers', () => {
       throw new TypeError('offline');
     });
     const view = renderWithProviders(<JobProbe />);
-    await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
     view.unmount();
     await releaseQueryClients();
     const afterRelease = calls;
