@@ -4,11 +4,11 @@ import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { createEventHub } from './events/create-hub.ts';
-import { createStorage } from './storage/index.ts';
 import type { EventHub } from './events/hub.ts';
 import { createLogger, loggingShuttingDown } from './logger.ts';
 import { ensureDemoUser } from './modules/auth/users.ts';
 import { ROLES, startRole, type Role, type RunningRole } from './roles.ts';
+import { createStorage } from './storage/index.ts';
 
 function parseRole(argv: string[]): Role {
   const { values } = parseArgs({ args: argv, options: { role: { type: 'string', default: 'all' } }, allowPositionals: true });

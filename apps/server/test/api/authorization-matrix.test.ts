@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newId } from '@indicata/contracts';
 import { jobs, questions } from '../../src/db/schema/index.ts';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
 /**
@@ -56,7 +55,6 @@ describe('authorization of every route in the route table', () => {
 
   beforeAll(async () => {
     server = await createTestServer('pglite');
-    server.ctx.storage = new LocalFileStorage(path.join(server.ctx.config.dataDir, 'files'));
     owner = await registerAndLogin(server.app, { firstName: SECRET });
     other = await registerAndLogin(server.app);
     demo = await loginAsDemo(server.app);

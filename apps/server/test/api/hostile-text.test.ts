@@ -1,7 +1,5 @@
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@indicata/contracts';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 
@@ -77,7 +75,6 @@ describe.each(allDatabaseKinds())('hostile text ($kind)', ({ kind, skip, reason 
 
     beforeAll(async () => {
       server = await createTestServer(kind, { initialize: true });
-      server.ctx.storage = new LocalFileStorage(path.join(server.ctx.config.dataDir, 'files'));
       owner = await registerAndLogin(server.app);
       data = uploadJobData(await uploadPanel(server.ctx, owner.user.id));
       const created = await server.app.inject({ method: 'POST', url: '/api/jobs', headers: owner.headers, payload: { name: 'a job', data } });

@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { createJobRequestSchema, IDEMPOTENCY_KEY_HEADER } from '@indicata/contracts';
 import { insertAndEnqueueJob } from '../../src/modules/jobs/service.ts';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 
@@ -17,7 +15,6 @@ describe.each(allDatabaseKinds())('job submissions with an Idempotency-Key ($kin
     let server: TestServer;
     beforeAll(async () => {
       server = await createTestServer(kind, { initialize: true, config: { quotas: { activeJobs: ACTIVE_JOBS, uploadBytes: 10_000_000, eventStreams: 10 } } });
-      server.ctx.storage = new LocalFileStorage(path.join(server.ctx.config.dataDir, 'files'));
     });
     afterAll(async () => server?.close());
 

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { newId } from '@indicata/contracts';
 import { uploads } from '../../src/db/schema/index.ts';
 import { lockAndCheckUploadQuota } from '../../src/modules/uploads/quota.ts';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { allDatabaseKinds, createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 
@@ -34,7 +32,6 @@ describe.each(allDatabaseKinds())('quotas under concurrent requests ($kind)', ({
     let server: TestServer;
     beforeAll(async () => {
       server = await createTestServer(kind, { initialize: true, config: { quotas: { activeJobs: ACTIVE_JOBS, uploadBytes: UPLOAD_QUOTA, eventStreams: 10 } } });
-      server.ctx.storage = new LocalFileStorage(path.join(server.ctx.config.dataDir, 'files'));
     });
     afterAll(async () => server?.close());
 

@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { panelCsv } from '../jobs/fixtures.ts';
 
@@ -13,7 +11,6 @@ describe('quotas', () => {
 
   beforeAll(async () => {
     server = await createTestServer('pglite', { config: { quotas: { activeJobs: 5, uploadBytes: Math.floor(csvBytes * 2.5), eventStreams: 2 } } });
-    server.ctx.storage = new LocalFileStorage(path.join(server.ctx.config.dataDir, 'files'));
     user = await registerAndLogin(server.app);
   });
   afterAll(async () => server?.close());

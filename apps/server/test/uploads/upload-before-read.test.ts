@@ -1,7 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
 const BOUNDARY = '----indicata-test-boundary';
@@ -85,7 +83,6 @@ describe('uploads refused before the file is read', () => {
 
   beforeAll(async () => {
     server = await createTestServer('pglite', { config: { uploadMaxBytes: 50 * 1024 * 1024, quotas: { activeJobs: 5, uploadBytes: 20 * 1024 * 1024, eventStreams: 10 } } });
-    server.ctx.storage = new LocalFileStorage(path.join(server.ctx.config.dataDir, 'files'));
     user = await registerAndLogin(server.app);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;

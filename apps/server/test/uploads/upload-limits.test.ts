@@ -1,7 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { createTestServer, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 
 /** A multipart/form-data body as a browser sends it. */
 async function multipart(file: { name: string; content: Uint8Array | string }, fields: Record<string, string>) {
@@ -43,7 +42,6 @@ describe('upload limits and hostile files', () => {
   let owner: SignedIn;
   beforeAll(async () => {
     server = await createTestServer('pglite', { config: { uploadMaxBytes: 30 * 1024 * 1024 } });
-    server.ctx.storage = new LocalFileStorage(`${server.ctx.config.dataDir}/files`);
     owner = await registerAndLogin(server.app);
   });
   afterAll(async () => {

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES, uploadRecordSchema } from '@indicata/contracts';
 import { uploads } from '../../src/db/schema/index.ts';
 import { buildUploadFrame } from '../../src/modules/uploads/frame.ts';
-import { LocalFileStorage } from '../../src/storage/local.ts';
 import { allDatabaseKinds, createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +31,6 @@ describe.each(allDatabaseKinds())('CSV uploads on $kind', ({ kind, skip, reason 
     if (skip) return;
     server = await createTestServer(kind, { config: { uploadMaxBytes: 4096 } });
     filesDir = path.join(server.ctx.config.dataDir, 'files');
-    server.ctx.storage = new LocalFileStorage(filesDir);
     owner = await registerAndLogin(server.app);
   });
   afterAll(async () => {

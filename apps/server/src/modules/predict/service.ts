@@ -137,9 +137,8 @@ export async function resolveJobModel(
   if (!available.includes(algorithm)) {
     throw badRequest(formatMessage(PREDICT_MESSAGES.modelNotAvailable, { model: algorithm, available: available.join(', ') || '-' }));
   }
-  const storage = ctx.storage;
   const load = async (family: ModelFamily | RuleAlgorithm) => {
-    const saved = await loadSavedModel(storage, jobId, family);
+    const saved = await loadSavedModel(ctx.storage, jobId, family);
     if (!saved) throw ApiError.of(404, 'not_found');
     if (!Array.isArray(saved.pipeline?.features) || !Array.isArray(saved.pipeline.classes)) {
       throw new ApiError(409, 'conflict', formatMessage(PREDICT_MESSAGES.modelUnreadable, { model: family }));

@@ -14,9 +14,9 @@ const CACHED_COLUMNS = 8;
  * only that column's numbers come back). The last few columns read are cached by upload id and column: uploads are immutable, and
  * ownership is checked before the cache is asked.
  * @param db the database
- * @param storage where uploaded files are (resolved lazily: the storage may be created on first use)
+ * @param storage where uploaded files are
  */
-export function uploadColumnReader(db: Db, storage: () => FileStorage): UploadColumnReader {
+export function uploadColumnReader(db: Db, storage: FileStorage): UploadColumnReader {
   const cache = new Map<string, TargetRows>();
   return async (userId, uploadId, column) => {
     const upload = await findUpload(db, userId, uploadId);
@@ -29,7 +29,7 @@ export function uploadColumnReader(db: Db, storage: () => FileStorage): UploadCo
       return cached;
     }
     try {
-      const read = await readUploadColumn(storage(), upload, column);
+      const read = await readUploadColumn(storage, upload, column);
       if (!read) throw new ApiError(404, 'not_found', `The uploaded file has no numeric column "${column}".`);
       const rows: TargetRows = { ...read, region: null };
       cache.set(key, rows);
@@ -48,12 +48,12 @@ const readers = new WeakMap<AppContext, UploadColumnReader>();
 /**
  * The app's one upload column reader, so the class preview and the job door share its cache: a job submitted after
  * its preview does not read the file again.
- * @param ctx app context (its storage is created on first use when the role has none yet)
+ * @param ctx app context (its database and file storage)
  */
 export function sharedUploadColumnReader(ctx: AppContext): UploadColumnReader {
   let reader = readers.get(ctx);
   if (!reader) {
-    reader = uploadColumnReader(ctx.database.db, () => ctx.storage);
+    reader = uploadColumnReader(ctx.database.db, ctx.storage);
     readers.set(ctx, reader);
   }
   return reader;
