@@ -9,7 +9,7 @@ import { RESULT_ALGORITHMS } from './results.ts';
  */
 
 /** Which model predicts: the job's chosen model (default), one family's, or the ensemble. */
-export const PREDICTION_MODELS = ['chosen', ...MODEL_FAMILIES, 'Ensemble', 'Persistence', 'Majority'] as const;
+export const PREDICTION_MODELS = ['chosen', ...MODEL_FAMILIES, 'Ensemble', 'Persistence', 'Majority', 'Trend'] as const;
 export type PredictionModel = (typeof PREDICTION_MODELS)[number];
 
 export const PREDICT_LIMITS = {

@@ -78,6 +78,7 @@ export function targetHistorySentence(results: Pick<AutoMLResults, 'targetHistor
   if (!history) return null;
   if (history.mode === 'off') return { key: 'historyOff', values: {} };
   if (results.best === 'Persistence') return { key: 'historyRule', values: {} };
+  if (results.best === 'Trend') return { key: 'historyTrendRule', values: {} };
   if (history.used) return { key: 'historyUsed', values: {} };
   return { key: history.mode === 'on' ? 'historyOfferedOn' : 'historyOfferedAuto', values: {} };
 }
@@ -133,8 +134,11 @@ const WARNINGS: { pattern: RegExp; sentence: (match: RegExpMatchArray, locale: R
   },
   { pattern: /^No final model had finished (\d+) s before the end of the (\d+) s budget/, sentence: (m) => ({ key: 'warningLastResort', values: { reserve: m[1] ?? '', budget: m[2] ?? '' } }) },
   {
-    pattern: /^The model was not checked against the (persistence|majority) rule over the test horizon \((.+?)\), so the /,
-    sentence: (m, locale) => ({ key: m[1] === 'majority' ? 'warningHorizonUncheckedMajority' : 'warningHorizonUncheckedPersistence', values: { reason: cvGapSkippedText(m[2] ?? '', locale) } }),
+    pattern: /^The model was not checked against the (persistence|majority|trend) rule over the test horizon \((.+?)\), so the /,
+    sentence: (m, locale) => ({
+      key: m[1] === 'majority' ? 'warningHorizonUncheckedMajority' : m[1] === 'trend' ? 'warningHorizonUncheckedTrend' : 'warningHorizonUncheckedPersistence',
+      values: { reason: cvGapSkippedText(m[2] ?? '', locale) },
+    }),
   },
   { pattern: /^Manual attribute "(.*)" is not a numeric column of the data; ignored\.$/, sentence: (m) => ({ key: 'warningManualNotNumeric', values: { name: m[1] ?? '' } }) },
   { pattern: /^Manual attribute "(.*)" was removed by the missing-data step\.$/, sentence: (m) => ({ key: 'warningManualRemoved', values: { name: m[1] ?? '' } }) },

@@ -6,7 +6,7 @@ import type { ReportLocale } from './report.ts';
 
 /**
  * What the run recommends, in words, the same for the result page's verdict, the built-in report and the e-mail:
- * a model or a rule (persistence, majority), how it fares against each baseline on validation and on test, and,
+ * a model or a rule (persistence, majority, trend), how it fares against each baseline on validation and on test, and,
  * when a rule is recommended, that no model improved on it. The sentences live in the locales (results.verdict);
  * these functions pick the sentence and its figures, so the web fills them with i18next and the server with
  * formatMessage.
@@ -80,6 +80,7 @@ export function recommendedSentence(results: AutoMLResults, modelName: string, l
     const predicted = results.models?.Majority?.predictions?.[0]?.predicted ?? '—';
     return { key: 'recommendedMajority', values: { class: predicted } };
   }
+  if (results.best === 'Trend') return { key: 'recommendedTrend', values: { place: placeNoun(results.labels?.space, locale) } };
   return { key: 'recommendedModel', values: { model: modelName } };
 }
 
@@ -89,8 +90,13 @@ export function recommendedSentence(results: AutoMLResults, modelName: string, l
  */
 export function comparisonSentence(comparison: HeadlineComparison, name: string, intervals: BootstrapScores | null, format: ScoreFormat): VerdictSentence {
   const { validation, test } = comparison;
-  const digits = (a: number | null | undefined, b: number | null | undefined) =>
-    typeof a === 'number' && typeof b === 'number' && a !== b && format(a) === format(b) ? 3 : 2;
+  // Two decimals, or as many more (up to four) as two different scores need to read differently: "beats ... 0.982
+  // against 0.982" would say one thing and show another.
+  const digits = (a: number | null | undefined, b: number | null | undefined) => {
+    if (typeof a !== 'number' || typeof b !== 'number' || a === b) return 2;
+    for (const d of [2, 3]) if (format(a, d) !== format(b, d)) return d;
+    return 4;
+  };
   const testDigits = digits(test.chosen, test.baseline);
   const values: Record<string, string | number> = {
     name,
@@ -116,7 +122,7 @@ export function comparisonSentence(comparison: HeadlineComparison, name: string,
 export function ruleSentences(results: AutoMLResults, locale: ReportLocale, format: ScoreFormat): VerdictSentence[] {
   if (!isRuleAlgorithm(results.best)) return [];
   const out: VerdictSentence[] = [
-    results.best === 'Persistence' ? { key: 'rulePersistence', values: { place: placeNoun(results.labels?.space, locale) } } : { key: 'ruleMajority', values: {} },
+    results.best === 'Majority' ? { key: 'ruleMajority', values: {} } : { key: results.best === 'Trend' ? 'ruleTrend' : 'rulePersistence', values: { place: placeNoun(results.labels?.space, locale) } },
   ];
   const rules = results.choice?.rules;
   const horizon = results.choice?.horizon;
@@ -143,13 +149,15 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
       },
     });
   } else if (results.choice && rules) {
+    // Behind the rule by more than the noise is not "within one standard error": say which it is.
+    const behind = rules.margin < 0 && -rules.margin > rules.standardError;
     out.push({
-      key: 'ruleEvidence',
+      key: behind ? 'ruleEvidenceBehind' : 'ruleEvidence',
       values: {
         model: results.choice.model,
         modelScore: format(results.choice.modelValidationMacroF1, 3),
         ruleScore: format(rules.validationMacroF1, 3),
-        margin: format(rules.margin, 3),
+        ...(behind ? { gap: format(-rules.margin, 3) } : { margin: format(rules.margin, 3) }),
         standardError: format(rules.standardError, 3),
       },
     });

@@ -29,8 +29,8 @@ describe('runAutoML plumbing (test classifier)', () => {
     expect(results.split.testRows).toBe(30);
     expect(results.split.testYears).toEqual([2009]);
     expect(results.split.trainYears.at(-1)).toBe(2008);
-    // The families, their ensemble, and the two rules (candidates with the target's history, the default `auto`).
-    expect(Object.keys(results.models).sort()).toEqual(['DT', 'Ensemble', 'KNN', 'Majority', 'Persistence']);
+    // The families, their ensemble, and the three rules (candidates with the target's history, the default `auto`).
+    expect(Object.keys(results.models).sort()).toEqual(['DT', 'Ensemble', 'KNN', 'Majority', 'Persistence', 'Trend']);
     expect(models.DT?.pipeline.features.length).toBeGreaterThan(0);
     expect(models.Persistence?.pipeline.rule).toBe('persistence');
     expect(progress.at(-1)).toBe(1);

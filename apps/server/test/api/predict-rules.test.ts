@@ -83,11 +83,12 @@ describe('a recommended persistence rule is a model of the prediction API', () =
   }, 300_000);
   afterAll(async () => server?.close());
 
-  it('the run recommends persistence and carries both rules as models', () => {
+  it('the run recommends persistence and carries the three rules as models', () => {
     expect(results.best).toBe('Persistence');
     expect(results.choice?.recommended).toBe('Persistence');
     expect(results.models.Persistence?.paramsSource).toBe('rule');
     expect(results.models.Majority?.paramsSource).toBe('rule');
+    expect(results.models.Trend?.paramsSource).toBe('rule');
     expect(models.Persistence?.pipeline.rule).toBe('persistence');
     expect(results.baselinesAtLeastAsGood).not.toContain('persistence');
   });
@@ -119,6 +120,19 @@ describe('a recommended persistence rule is a model of the prediction API', () =
     expect(new Set(majority.json<PredictResponse>().predictions.map((p) => p.label)).size).toBe(1);
   }, 60_000);
 
+  it("predicts with the trend rule by name: its test predictions, the projected class read from the job's data", async () => {
+    expect(models.Trend?.pipeline.rule).toBe('trend');
+    const testRows = jsonRows.filter((r) => r.year === 2008).map((r) => ({ region: r.region, year: r.year }));
+    const response = await server.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/predict`, headers: owner.headers, payload: { rows: testRows, model: 'Trend' } });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<PredictResponse>();
+    expect(answer.model).toBe('Trend');
+    const byRow = new Map(answer.predictions.map((p) => [`${String(p.space)}|${String(p.time)}`, p.label]));
+    const expected = (results.models.Trend?.predictions ?? []).map((p) => [`${p.space}|${p.time}`, p.predicted]);
+    expect(expected.length).toBe(testRows.length);
+    expect(expected.map(([k]) => [k, byRow.get(k)])).toEqual(expected);
+  }, 60_000);
+
   it('downloads the rule as an ONNX file that onnxruntime runs to the same classes', async () => {
     const response = await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/onnx/Persistence`, headers: owner.headers });
     expect(response.statusCode).toBe(200);
@@ -143,7 +157,7 @@ describe('a recommended persistence rule is a model of the prediction API', () =
     const response = await server.app.inject({ method: 'GET', url: `/api/jobs/${jobId}/archive`, headers: owner.headers });
     expect(response.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(response.rawPayload));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['models/modelPersistence.json', 'models/modelMajority.json', 'predictions/predictionsPersistence.csv']));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['models/modelPersistence.json', 'models/modelMajority.json', 'models/modelTrend.json', 'predictions/predictionsPersistence.csv']));
     const readme = strFromU8(files['README.md']);
     expect(readme).toContain('Recommended: the persistence rule');
     expect(readme).toContain('`models/modelPersistence.json`');

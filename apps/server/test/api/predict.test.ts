@@ -343,7 +343,7 @@ describe('prediction API and personal tokens', () => {
     const post = document.paths['/api/jobs/{id}/predict'].post;
     const schema = post.requestBody.content['application/json'].schema;
     expect(Object.keys(schema.properties)).toEqual(['model', 'rows', 'csv', 'explain']);
-    expect(schema.properties.model.enum).toEqual(['chosen', 'ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble', 'Persistence', 'Majority']);
+    expect(schema.properties.model.enum).toEqual(['chosen', 'ANN', 'KNN', 'SVM', 'DT', 'RF', 'Ensemble', 'Persistence', 'Majority', 'Trend']);
     expect(document.paths['/api/jobs/{id}/onnx/{model}'].get.parameters[1].schema.enum).toContain('Persistence');
     expect(post.responses['200'].content['application/json'].schema.properties.predictions.type).toBe('array');
     expect(document.components.securitySchemes.bearerToken.scheme).toBe('bearer');

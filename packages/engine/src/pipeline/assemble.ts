@@ -213,12 +213,13 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
 /**
  * What the results say about the target's history as an input, in words.
  * @param mode the run's target-history mode
- * @param persistenceRecommended whether the persistence rule is what the run recommends
+ * @param historyRule the rule the run recommends when it reads the target's history (persistence, trend), else null
  * @param used whether the recommended configuration reads the history columns
  */
-export function historyDescription(mode: EngineConfig['targetHistory'], persistenceRecommended: boolean, used: boolean): string {
+export function historyDescription(mode: EngineConfig['targetHistory'], historyRule: 'Persistence' | 'Trend' | null, used: boolean): string {
   if (mode === 'off') return 'Not offered: the models saw the indicators only.';
-  if (persistenceRecommended) return "The recommended rule is the target's own history: each place's class of its latest earlier year, computed one step ahead as the persistence baseline is.";
+  if (historyRule === 'Persistence') return "The recommended rule is the target's own history: each place's class of its latest earlier year, computed one step ahead as the persistence baseline is.";
+  if (historyRule === 'Trend') return "The recommended rule is the target's own history: the class of the value each place's latest yearly change projects for the year, computed one step ahead as the persistence baseline is.";
   if (used) return "The chosen model uses the target's own history (each place's previous known value and class, and the years since), computed one step ahead as the persistence baseline does.";
   return mode === 'on' ? "Offered, but the chosen model's inputs are the indicators only." : 'Offered to the search; validation preferred the indicators alone for the chosen model.';
 }

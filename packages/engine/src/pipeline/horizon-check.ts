@@ -1,15 +1,13 @@
 import type { ChoiceReport } from '@indicata/contracts';
-import type { PanelFrame } from '../data/frame.ts';
 import type { FoldData } from '../search/search.ts';
 import type { Fold } from '../search/splits.ts';
 import { combineProbabilities, ENSEMBLE_TIE_TOLERANCE } from '../search/ensemble.ts';
 import { argmaxRows } from '../data/stats.ts';
-import { persistenceFor } from '../explain/baselines.ts';
 import { macroF1 } from '../metrics/classification.ts';
 import { deriveSeed } from '../data/random.ts';
 import { bootstrapStandardError } from '../search/select.ts';
 import { fitOnFold, predictGapSeconds, type ChosenConfiguration, type CvGapOptions, type FoldShape } from './cv-gap.ts';
-import { weighRules, type RuleCandidate, type RuleVerdict } from './rules.ts';
+import { rulePredictions, weighRules, type RuleCandidate, type RuleInputs, type RuleVerdict } from './rules.ts';
 import { singleChoice, type Choice } from './choose.ts';
 import type { Finalist } from '../search/select.ts';
 import { ENGINE_WARNINGS } from './warnings.ts';
@@ -60,8 +58,7 @@ export type HorizonContender = ChosenConfiguration;
  * @param rule the better rule of that comparison
  * @param foldOf the horizon fold's data per input set (built on demand)
  * @param shapeOf its shape per input set
- * @param frame the panel (persistence reads each place's latest earlier class)
- * @param classOf class index per frame row
+ * @param ruleInputs what the rule reads (each place's latest earlier class, the projected class)
  * @param years the horizon's validation years
  * @param options runner, budget, cost model ...
  * @returns the report (its model figures are the first contender's), or why the check could not run (then the
@@ -72,8 +69,7 @@ export async function checkHorizon(
   rule: RuleCandidate,
   foldOf: (inputs: string) => FoldData,
   shapeOf: (inputs: string) => FoldShape,
-  frame: PanelFrame,
-  classOf: Int32Array,
+  ruleInputs: RuleInputs,
   years: number[],
   options: CvGapOptions,
 ): Promise<HorizonReport | { skipped: string }> {
@@ -98,7 +94,7 @@ export async function checkHorizon(
     const fold = foldOf(checked[0].members[0].finalist.scored.candidate.inputs ?? 'indicators');
     const rows = fold.validationRows as number[];
     const majority = fold.majority as number;
-    const rulePredicted = rule.name === 'Persistence' ? persistenceFor(frame, classOf, rows, majority).predicted : new Int32Array(rows.length).fill(majority);
+    const rulePredicted = rulePredictions(rule.name, ruleInputs, rows, majority);
     const ruleScore = macroF1(fold.yValidation, rulePredicted, nClasses);
     const compared = checked.map((c) => {
       const combined = combineProbabilities(

@@ -75,7 +75,8 @@ export function assemblePhase(
     ctx: { testActual: actual, testYears: prepared.testRows.map((i) => frame.time[i]), nClasses, titles, nominal: config.predictionSetLevel },
   });
 
-  const usesHistory = recommended?.name === 'Persistence' || (!recommended && finalChoice.members.some((m) => m.finalist.scored.candidate.inputs === 'indicators+history'));
+  const historyRule = recommended && recommended.name !== 'Majority' ? recommended.name : null;
+  const usesHistory = historyRule !== null || (!recommended && finalChoice.members.some((m) => m.finalist.scored.candidate.inputs === 'indicators+history'));
   const chosenInputs = dataOf(usesHistory ? 'indicators+history' : inputSets[0]);
   const results = assembleResults({
     frame,
@@ -111,7 +112,7 @@ export function assemblePhase(
     targetHistory: {
       mode: config.targetHistory,
       used: usesHistory,
-      description: historyDescription(config.targetHistory, recommended?.name === 'Persistence', usesHistory),
+      description: historyDescription(config.targetHistory, historyRule, usesHistory),
     },
   });
   budget.finish();

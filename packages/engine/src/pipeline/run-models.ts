@@ -10,13 +10,13 @@ import type { FoldData } from '../search/search.ts';
 import { ensembleFoldScores, type Finalist, type SelectedEnsemble } from '../search/select.ts';
 import { confusionMatrix } from '../metrics/classification.ts';
 import { clean, resultRows, summaryMetrics } from '../metrics/tables.ts';
-import { persistencePredictions } from '../explain/baselines.ts';
 import { backgroundOrder, backgroundRows } from '../explain/background.ts';
 import type { EngineConfig } from './config.ts';
 import type { FinalData } from './final-fits.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { majorityClass, type PreparedTarget } from './prepare.ts';
-import { ruleResult, ruleSavedModel, type RuleCandidate } from './rules.ts';
+import { rulePredictions, ruleResult, ruleSavedModel, type RuleCandidate } from './rules.ts';
+import { PREVIOUS_CLASS_COLUMN, PROJECTED_CLASS_COLUMN } from './target-history.ts';
 import type { SavedPipelineModel } from './saved-model.ts';
 import type { TrustInputs } from './trust-results.ts';
 
@@ -53,7 +53,11 @@ export interface ModelResultsOutput {
   ruleTests: TrustInputs['rules'];
 }
 
-const RULE_TITLES = { Persistence: "Keeps each place's class of its latest earlier year (places without one get the majority class)", Majority: 'Always the most frequent training class' };
+const RULE_TITLES = {
+  Persistence: "Keeps each place's class of its latest earlier year (places without one get the majority class)",
+  Majority: 'Always the most frequent training class',
+  Trend: "The class of the value each place's latest yearly change projects for the year (places with one earlier value keep its class; places without one get the majority class)",
+};
 
 /**
  * Scores every final fit, the ensemble and the rules on the test rows (after the choice, which never reads them),
@@ -164,13 +168,15 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
       history: { target: config.target, columns: (history as FeatureSource).names, clamp: prepared.classes.clamp },
       ...(prepared.source.carried ? { carryForward: true } : {}),
     };
-    const previousClassColumn = historySet.fitted.names.indexOf((history as FeatureSource).names[1]);
+    const historyNames = (history as FeatureSource).names;
+    const columnOf = { Persistence: historyNames[PREVIOUS_CLASS_COLUMN], Majority: historyNames[PREVIOUS_CLASS_COLUMN], Trend: historyNames[PROJECTED_CLASS_COLUMN] };
+    const ruleInputs = { frame, classOf: prepared.classOf, projectedClass: (history as FeatureSource).columns[PROJECTED_CLASS_COLUMN] };
     for (const rule of rules) {
-      const predicted = rule.name === 'Persistence' ? persistencePredictions(frame, prepared, majority).predicted : new Int32Array(actual.length).fill(majority);
+      const predicted = rulePredictions(rule.name, ruleInputs, prepared.testRows, majority);
       ruleTests.push({ candidate: rule, test: predicted });
       models[rule.name] = ruleResult(ctx, rule, predicted, RULE_TITLES[rule.name]);
       addRows(rule.name, predicted);
-      const saved = ruleSavedModel(rule.name, base, previousClassColumn, majority, nClasses);
+      const saved = ruleSavedModel(rule.name, base, historySet.fitted.names.indexOf(columnOf[rule.name]), majority, nClasses);
       // The rule reads its columns as they are (no bins) with its own fills: its background is made the same way.
       const ruleFeatures = { ...historySet.fitted, fill: Float64Array.from(saved.pipeline.fill), binEdges: saved.pipeline.binEdges };
       saved.pipeline.background = backgroundRows(frame, dataOf('indicators+history').source, ruleFeatures, historySet.rows, order);

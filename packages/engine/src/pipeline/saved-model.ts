@@ -25,10 +25,10 @@ export type SavedPipelineModel = SavedModel & {
      */
     carryForward?: boolean;
     /**
-     * Set on the saved form of a recommended rule (rules.ts): the model is a fixed decision tree over the history
-     * column "previous known class" (persistence) or a single leaf (majority), nothing fitted.
+     * Set on the saved form of a rule (rules.ts): the model is a fixed decision tree over the history column
+     * "previous known class" (persistence) or "projected class" (trend), or a single leaf (majority), nothing fitted.
      */
-    rule?: 'persistence' | 'majority';
+    rule?: 'persistence' | 'majority' | 'trend';
     /**
      * A seeded sample of the training rows, filled and binned like the model's input but not scaled (the scaler
      * is part of what is explained): what "an input is unknown" is replaced by in the sampled per-row explanations

@@ -36,6 +36,9 @@ export function historyColumnNames(target: string): string[] {
 
 /** Number of history columns (historyColumnNames). */
 export const HISTORY_COLUMN_COUNT = 6;
+/** Positions of "previous known class" and "projected class" among the history columns (the rules read them). */
+export const PREVIOUS_CLASS_COLUMN = 1;
+export const PROJECTED_CLASS_COLUMN = 5;
 
 /** A place's known targets, oldest first. */
 type KnownTargets = { time: number; value: number }[];

@@ -77,7 +77,7 @@ const contender = (family: string, index: number) =>
 const chosen = contender('RF', 3);
 
 const check = (runner: TaskRunner, contenders = [chosen], budget = new RunBudget(60)) =>
-  checkHorizon(contenders, persistence, () => fold, () => ({ train: { rows: 4, cols: 1 }, validation: { rows: 8 } }), frame, classOf, [2010, 2011], {
+  checkHorizon(contenders, persistence, () => fold, () => ({ train: { rows: 4, cols: 1 }, validation: { rows: 8 } }), { frame, classOf, projectedClass: null }, [2010, 2011], {
     runner,
     budget,
     costs: new CostModel(),

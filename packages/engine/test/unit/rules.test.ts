@@ -1,7 +1,8 @@
 import { singleChoice } from '../../src/pipeline/choose.ts';
-import { ruleCandidates, weighRules, type RuleCandidate } from '../../src/pipeline/rules.ts';
+import { ruleCandidates, rulePredictions, ruleSavedModel, weighRules, type RuleCandidate } from '../../src/pipeline/rules.ts';
 import { macroF1 } from '../../src/metrics/classification.ts';
-import { pooledLabels } from '../../src/search/select.ts';
+import { bootstrapStandardError, pooledLabels } from '../../src/search/select.ts';
+import { deriveSeed } from '../../src/data/random.ts';
 import type { FoldData } from '../../src/search/search.ts';
 import type { PanelFrame } from '../../src/data/frame.ts';
 import { CLASSES, finalistOf, foldsOf } from '../helpers/finalists.ts';
@@ -50,6 +51,44 @@ describe('the model against the rules (validation only)', () => {
     expect(verdict.recommended).toBeNull();
   });
 
+  it('weighs the model against the best of the rules, the trend rule included', () => {
+    const model = finalistOf('RF', folds, 0.8, 21);
+    const trend = ruleOf('Trend', finalistOf('DT', folds, 0.97, 23).predictions, folds);
+    const verdict = weighRules(singleChoice(model, 'test'), [ruleOf('Persistence', persistenceLike.predictions, folds), ruleOf('Majority', majority, folds), trend], folds, CLASSES, 1);
+    expect(verdict.recommended?.name).toBe('Trend');
+    expect(verdict.report).toMatchObject({ best: 'Trend' });
+    expect(verdict.reason).toMatch(/^no model beats the rule of projecting each place's latest yearly change/);
+  });
+
+  it('recommends a model ahead of the trend rule within the noise when it beats persistence beyond it', () => {
+    const trend = ruleOf('Trend', finalistOf('DT', folds, 0.94, 24).predictions, folds);
+    const model = finalistOf('RF', folds, 0.96, 25);
+    const rules = [ruleOf('Persistence', persistenceLike.predictions, folds), ruleOf('Majority', majority, folds), trend];
+    // Against the trend rule alone the model's lead is within one standard error: a tie.
+    const lead = model.pooled - trend.pooled;
+    expect(lead).toBeGreaterThan(0);
+    expect(lead).toBeLessThanOrEqual(bootstrapStandardError(pooledLabels(folds), model.predictions, trend.predictions, CLASSES, deriveSeed(1, 'model-or-rule')));
+    const verdict = weighRules(singleChoice(model, 'test'), rules, folds, CLASSES, 1);
+    expect(verdict.recommended).toBeNull();
+    expect(verdict.report).toMatchObject({ best: 'Persistence' });
+    expect(verdict.report?.margin as number).toBeGreaterThan(verdict.report?.standardError as number);
+  });
+
+  it('drops the trend rule when it does not beat persistence by more than the noise', () => {
+    const model = finalistOf('RF', folds, 0.8, 21);
+    // Trend is right on two rows persistence gets wrong and wrong on one it gets right: ahead, but within the noise.
+    const labels = pooledLabels(folds);
+    const nearPersistence = persistenceLike.predictions.slice();
+    const wrong = [...nearPersistence.keys()].filter((i) => nearPersistence[i] !== labels[i]).slice(0, 2);
+    for (const i of wrong) nearPersistence[i] = labels[i];
+    const right = nearPersistence.findIndex((p, i) => p === labels[i] && labels[i] === labels[wrong[0]]);
+    nearPersistence[right] = (labels[right] + 1) % CLASSES;
+    expect(macroF1(labels, nearPersistence, CLASSES)).toBeGreaterThan(macroF1(labels, persistenceLike.predictions, CLASSES));
+    const rules = [ruleOf('Persistence', persistenceLike.predictions, folds), ruleOf('Majority', majority, folds), ruleOf('Trend', nearPersistence, folds)];
+    const verdict = weighRules(singleChoice(model, 'test'), rules, folds, CLASSES, 1);
+    expect(verdict.report?.best).toBe('Persistence');
+  });
+
   it('weighs nothing when the rules are not candidates (target history off)', () => {
     expect(weighRules(singleChoice(finalistOf('RF', folds, 0.5, 3), 'test'), null, folds, CLASSES, 1)).toEqual({ recommended: null, report: null, reason: null });
   });
@@ -62,17 +101,51 @@ describe('the rules on the validation folds', () => {
   const fold = { yValidation: Int32Array.from([1, 2]), validationRows: [3, 7], majority: 0 } as unknown as FoldData;
 
   it("persistence reads each validation row's place one step ahead; majority answers the fold's training majority", () => {
-    const [persistence, majority] = ruleCandidates(frame, classOf, [fold], 3) as RuleCandidate[];
+    const [persistence, majority] = ruleCandidates({ frame, classOf, projectedClass: null }, [fold], 3) as RuleCandidate[];
     // A 2003 <- A 2002 (class 1): right; B 2003 <- B 2002 (class 0): wrong.
     expect(Array.from(persistence.predictions)).toEqual([1, 0]);
     expect(Array.from(majority.predictions)).toEqual([0, 0]);
     // A validation year's own class (a later class here) is never read.
     const shifted = classOf.slice();
     shifted[7] = 1;
-    expect(Array.from((ruleCandidates(frame, shifted, [fold], 3) as RuleCandidate[])[0].predictions)).toEqual([1, 0]);
+    expect(Array.from((ruleCandidates({ frame, classOf: shifted, projectedClass: null }, [fold], 3) as RuleCandidate[])[0].predictions)).toEqual([1, 0]);
+  });
+
+  it('scores the trend rule only when the projected class exists, reading that column one step ahead', () => {
+    expect((ruleCandidates({ frame, classOf, projectedClass: null }, [fold], 3) as RuleCandidate[]).map((r) => r.name)).toEqual(['Persistence', 'Majority']);
+    // A's trend projects class 2 for 2003; B has no projection (a place without an earlier value): the fold's majority.
+    const projectedClass = Float64Array.from([NaN, 0, 0, 2, NaN, 0, 0, NaN]);
+    const rules = ruleCandidates({ frame, classOf, projectedClass }, [fold], 3) as RuleCandidate[];
+    expect(rules.map((r) => r.name)).toEqual(['Persistence', 'Majority', 'Trend']);
+    expect(Array.from(rules[2].predictions)).toEqual([2, 0]);
+    expect(rules[2].pooled).toBeCloseTo(macroF1(fold.yValidation, Int32Array.from([2, 0]), 3), 12);
+    expect(() => rulePredictions('Trend', { frame, classOf, projectedClass: null }, [3], 0)).toThrow(/projected class/);
   });
 
   it('is null for folds built without their frame rows', () => {
-    expect(ruleCandidates(frame, classOf, [{ yValidation: Int32Array.from([1]) } as FoldData], 3)).toBeNull();
+    expect(ruleCandidates({ frame, classOf, projectedClass: null }, [{ yValidation: Int32Array.from([1]) } as FoldData], 3)).toBeNull();
+  });
+});
+
+describe('a rule as a saved model', () => {
+  const base = { features: ['x', 'previous class', 'projected class'], fill: [0.5, 0, 0], binEdges: [[0.1], null, null], scaler: null, classes: [] } as unknown as Parameters<typeof ruleSavedModel>[1];
+
+  it('the trend rule splits on its own column, with the majority class as its fill and all the importance there', () => {
+    const saved = ruleSavedModel('Trend', base, 2, 1, 3);
+    const tree = (saved.state as { tree: { feature: number[]; importances: number[] } }).tree;
+    expect(saved.pipeline.rule).toBe('trend');
+    expect(new Set(tree.feature.filter((f) => f >= 0))).toEqual(new Set([2]));
+    expect(tree.importances).toEqual([0, 0, 1]);
+    expect(saved.pipeline.fill).toEqual([0.5, 0, 1]);
+    expect(saved.pipeline.binEdges).toEqual([null, null, null]);
+  });
+
+  it('persistence splits on the previous class; majority is one leaf that reads nothing', () => {
+    const persistence = ruleSavedModel('Persistence', base, 1, 2, 3);
+    expect(new Set((persistence.state as { tree: { feature: number[] } }).tree.feature.filter((f) => f >= 0))).toEqual(new Set([1]));
+    expect(persistence.pipeline.rule).toBe('persistence');
+    const majority = ruleSavedModel('Majority', base, 1, 2, 3);
+    expect((majority.state as { tree: { feature: number[]; importances: number[] } }).tree.feature).toEqual([-1]);
+    expect(majority.pipeline.fill).toEqual([0.5, 0, 0]);
   });
 });

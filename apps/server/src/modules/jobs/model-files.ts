@@ -4,9 +4,9 @@ import type { FileStorage } from '../../storage/types.ts';
 
 /**
  * modelDT.json, modelRF.json, ... modelANN.json (the ANN's tfjs topology and weights are inside the JSON), and the
- * rules' modelPersistence.json and modelMajority.json (a fixed decision tree over the history columns, nothing fitted).
+ * rules' modelPersistence.json, modelMajority.json and modelTrend.json (a fixed decision tree over the history columns, nothing fitted).
  */
-export const MODEL_FILE_PATTERN = /^model(DT|RF|KNN|SVM|ANN|Ensemble|Persistence|Majority)\.json$/;
+export const MODEL_FILE_PATTERN = /^model(DT|RF|KNN|SVM|ANN|Ensemble|Persistence|Majority|Trend)\.json$/;
 
 /** Storage key of a job's model file: models/{jobId}/{file}. */
 export function modelKey(jobId: string, file: string): string {

@@ -1,5 +1,5 @@
 import { zip, strToU8, type Zippable } from 'fflate';
-import { indicatorName, resultIndicatorNames, type AutoMLResults, type ModelFile, type PredictionRow, type ResultRow } from '@indicata/contracts';
+import { indicatorName, resultIndicatorNames, type AutoMLResults, type ModelFile, type PredictionRow, type ResultRow, type RuleAlgorithm } from '@indicata/contracts';
 
 /**
  * "Download models": one zip per finished job with every stored model (the ensemble's saved form included),
@@ -77,21 +77,27 @@ export function ensembleDefinition(results: AutoMLResults, files: readonly Model
   };
 }
 
+/** What each rule's model file holds, in the README's words. */
+const RULE_FILE_WORDS: Record<RuleAlgorithm, { what: string; tree: string }> = {
+  Persistence: { what: 'the persistence rule (each place keeps its class of its latest earlier year; a place without one gets the majority class)', tree: 'split on the history column "previous known class"' },
+  Majority: { what: 'the majority rule (always the most frequent training class)', tree: 'a single leaf' },
+  Trend: { what: "the trend rule (the class of the value each place's latest yearly change projects for the year; a place without an earlier value gets the majority class)", tree: 'split on the history column "projected class"' },
+};
+
 /** A model file's line in the README: what the file holds. */
 function fileLine(f: ModelFile): string {
-  if (f.family === 'Persistence' || f.family === 'Majority') {
-    const rule = f.family === 'Persistence' ? "the persistence rule (each place keeps its class of its latest earlier year; a place without one gets the majority class)" : 'the majority rule (always the most frequent training class)';
-    return `- \`models/${f.file}\`: ${rule} as a saved model: a fixed decision tree (\`pipeline.rule\`${f.family === 'Persistence' ? ', split on the history column "previous known class"' : ', a single leaf'}), nothing fitted; it loads and predicts like any other model file.`;
-  }
+  const rule = RULE_FILE_WORDS[f.family as RuleAlgorithm];
+  if (rule) return `- \`models/${f.file}\`: ${rule.what} as a saved model: a fixed decision tree (\`pipeline.rule\`, ${rule.tree}), nothing fitted; it loads and predicts like any other model file.`;
   return `- \`models/${f.file}\`: the fitted ${f.family} model in the engine's versioned saved-model JSON (preprocessing, classes${f.family === 'ANN' ? ', and the tfjs topology and weights' : ''} inside).`;
 }
 
 /** The README's sentence on what was recommended and why. */
 function chosenLine(results: AutoMLResults): string {
   const how =
-    'chosen on validation folds that respect time, never on the test rows: the best model (the ensemble only when it beats its best member by more than one standard error), or the better of the persistence and majority rules when no model beats it by more than one standard error';
+    'chosen on validation folds that respect time, never on the test rows: the best model (the ensemble only when it beats its best member by more than one standard error), or the best of the persistence, majority and trend rules when no model beats it by more than one standard error';
   if (results.best === 'Persistence') return `Recommended: the persistence rule (each place keeps its class of its latest earlier year); no model improved on it (${how}).`;
   if (results.best === 'Majority') return `Recommended: the majority rule (the most frequent training class); no model improved on it (${how}).`;
+  if (results.best === 'Trend') return `Recommended: the trend rule (the class of the value each place's latest yearly change projects for the year); no model improved on it (${how}).`;
   return `Chosen model: ${results.best} (${how}).`;
 }
 

@@ -74,8 +74,9 @@ export function openApiDocument(serverUrl: string): object {
             'Rows as JSON objects or a semicolon CSV (in `csv`, or as a text/csv body with `?model=`). Columns the model was trained on must be present ' +
             `(extra ones are ignored); missing cells are filled as in training; a row missing more than ${PREDICT_LIMITS.maxMissingShare * 100}% of the indicators is listed in notPredicted. ` +
             '`model`: `chosen` (default) is what the job recommends, which is a rule when no model beat it on validation: `Persistence` ' +
-            "(each place keeps its class of its latest earlier year) or `Majority` (the most frequent training class); a family, `Ensemble`, " +
-            '`Persistence` or `Majority` by name. A rule reads no indicator: only the place and year (its history is looked up in the job\'s data).',
+            "(each place keeps its class of its latest earlier year), `Majority` (the most frequent training class) or `Trend` (the class of the value " +
+            "each place's latest yearly change projects); a family, `Ensemble`, `Persistence`, `Majority` or `Trend` by name. " +
+            "A rule reads no indicator: only the place and year (its history is looked up in the job's data).",
           parameters: [jobId, { name: 'model', in: 'query', required: false, schema: input(predictRequestSchema.shape.model) }],
           requestBody: {
             required: true,

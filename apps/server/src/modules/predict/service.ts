@@ -36,8 +36,8 @@ import type { ExplainedPrediction } from './predict-tasks.ts';
 import { loadSavedModel } from './saved-models.ts';
 
 /**
- * The model a request asks for, resolved: one family's saved model, a rule's (persistence or majority: a fixed tree
- * over the history column "previous known class", saved like a family's), or the ensemble's members with weights.
+ * The model a request asks for, resolved: one family's saved model, a rule's (persistence, majority or trend: a fixed tree
+ * over a history column, saved like a family's), or the ensemble's members with weights.
  */
 export interface ResolvedModel {
   algorithm: ResultAlgorithm;
@@ -87,7 +87,7 @@ export function resolvedHistory(
 }
 
 /** The saved models the prediction API serves, in the order it lists them. */
-const STORED_MODELS = ['DT', 'RF', 'KNN', 'SVM', 'ANN', 'Persistence', 'Majority'] as const satisfies readonly (ModelFamily | RuleAlgorithm)[];
+const STORED_MODELS = ['DT', 'RF', 'KNN', 'SVM', 'ANN', 'Persistence', 'Majority', 'Trend'] as const satisfies readonly (ModelFamily | RuleAlgorithm)[];
 
 /** Input rows as cells by column name, with the columns the input has. */
 interface InputTable {

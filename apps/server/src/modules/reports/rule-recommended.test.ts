@@ -83,3 +83,37 @@ describe('a recommended persistence rule is said plainly', () => {
     expect(scoreLinesOf(resultsFixture())[0]).not.toMatch(/best rule/);
   });
 });
+
+/** The fixture as a run that recommends the trend rule, which beats both baselines on validation and on test. */
+function trendRecommended(): AutoMLResults {
+  const results = resultsFixture();
+  const rf = results.models.RF!;
+  const trendTest = { ...rf.test, macroF1: 0.9012, accuracy: 0.93 };
+  results.models.Trend = { ...rf, algorithm: 'Trend', params: { rule: 'projects the trend' }, paramsSource: 'rule', validationMacroF1: 0.912, validationMacroF1Std: 0.02, test: trendTest, hyperparameters: [], impurityImportance: null, permutationImportance: null };
+  results.best = 'Trend';
+  results.bestReason = "no model beats the rule of projecting each place's latest yearly change of the target to the row's year and taking that value's class by more than the noise of the validation folds";
+  results.baselines = results.baselines.map((b) => ({ ...b, validation: { macroF1: b.name === 'persistence' ? 0.781 : 0.2, std: 0.01 } }));
+  results.baselinesAtLeastAsGood = [];
+  results.choice = {
+    model: 'RF',
+    modelValidationMacroF1: 0.9101,
+    tieBreak: null,
+    ensemble: { considered: true, chosen: false, bestMember: 'RF', margin: 0.0012, standardError: 0.0081 },
+    rules: { best: 'Trend', validationMacroF1: 0.912, margin: -0.0019, standardError: 0.0074 },
+    recommended: 'Trend',
+  };
+  return autoMLResultsSchema.parse(results);
+}
+
+describe('a recommended trend rule', () => {
+  it('report and e-mail say the trend rule in words, and compare it with the persistence baseline it is not', () => {
+    const en = text(builtinSectionHtml(trendRecommended(), 'results', 'en'));
+    expect(en).toContain("The best rule here is to carry each country's latest yearly change forward and take the class of the value it reaches; no model improved on it.");
+    expect(en).toMatch(/It beats the Persistence baseline on validation \(0\.912 against 0\.781\) and on test \(0\.901, 95% interval \d\.\d{3} to \d\.\d{3}, against 0\.680\)\./);
+    expect(text(builtinSectionHtml(trendRecommended(), 'hyperparameters', 'en'))).toContain('Trend: a fixed rule, nothing searched or fitted');
+    const pt = text(builtinSectionHtml(trendRecommended(), 'results', 'pt-BR'));
+    expect(pt).toContain('A melhor regra aqui é prolongar a última variação anual de cada país e tomar a classe do valor alcançado; nenhum modelo a superou.');
+    expect(scoreLinesOf(trendRecommended())[0]).toBe("The best rule here is to carry each country's latest yearly change forward and take the class of the value it reaches; no model improved on it.");
+    expect(scoreLinesOf(trendRecommended(), 'pt-BR').some((l) => l.startsWith('Trend (escolhido):'))).toBe(true);
+  });
+});

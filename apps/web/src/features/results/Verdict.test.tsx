@@ -20,12 +20,16 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     renderWithProviders(<Verdict results={r} />);
     const chosen = r.models[r.best]!;
     // The first line names the recommendation (a model or a rule) and how it fares against each other baseline.
-    const named = r.best === 'Persistence' ? 'the persistence rule' : r.best === 'Majority' ? 'the majority rule' : r.best;
+    const ruleNames: Record<string, string> = { Persistence: 'the persistence rule', Majority: 'the majority rule', Trend: 'the trend rule' };
+    const named = ruleNames[r.best] ?? r.best;
     expect(text('verdict-chosen')).toMatch(new RegExp(`^Recommended: ${named}`));
     const compared = compareWithBaselines(r);
     expect(text('verdict-chosen').match(/ on (validation|test) \(/g)?.length ?? 0).toBeGreaterThanOrEqual(compared.length);
     if (r.best === 'Persistence') expect(text('verdict-rule')).toMatch(/^The best rule here is to keep each country's class of its latest year; no model improved on it\./);
+    else if (r.best === 'Trend') expect(text('verdict-rule')).toMatch(/^The best rule here is to carry each country's latest yearly change forward and take the class of the value it reaches; no model improved on it\./);
     else expect(screen.queryByTestId('verdict-rule')).toBeNull();
+    // The figures behind a recommended rule say whether the model was within the noise of it or behind it.
+    if (r.choice?.rules && r.best === r.choice.rules.best && -r.choice.rules.margin > r.choice.rules.standardError) expect(text('verdict-rule')).toMatch(/: behind it by \d\.\d{3} \(standard error \d\.\d{3}\)\.$/);
     const interval = bootstrapScores(chosen.predictions, r.classes.length, { seed: r.seed })!;
     expect(text('verdict-scores')).toBe(
       `On the test rows: macro-F1 ${chosen.test.macroF1!.toFixed(2)} (95% interval ${interval.macroF1.low.toFixed(2)} to ${interval.macroF1.high.toFixed(2)}); ` +

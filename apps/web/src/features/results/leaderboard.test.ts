@@ -108,7 +108,7 @@ describe('leaderboardRows', () => {
 });
 
 describe('the rules in the leaderboard', () => {
-  const rule = (algorithm: 'Persistence' | 'Majority', validation: number, test: number) =>
+  const rule = (algorithm: 'Persistence' | 'Majority' | 'Trend', validation: number, test: number) =>
     model(algorithm, [], test, { paramsSource: 'rule', validationMacroF1: validation, validationMacroF1Std: 0.01, hyperparameters: [] });
 
   it('shows persistence and majority with their validation and test scores, the recommended one chosen', () => {
@@ -124,6 +124,20 @@ describe('the rules in the leaderboard', () => {
       ['Majority', 0.3, 0.28, false, true],
     ]);
     expect(rows[0]).toMatchObject({ params: {}, validationSd: 0.01, finalist: true });
+  });
+
+  it('shows the trend rule as a rule row, chosen when it is recommended', () => {
+    const results = {
+      best: 'Trend',
+      models: { RF: model('RF', [hp(1, { n_estimators: 100 }, 0.9)], 0.88), Persistence: rule('Persistence', 0.85, 0.8), Majority: rule('Majority', 0.3, 0.28), Trend: rule('Trend', 0.94, 0.95) },
+      baselines: [],
+    } as unknown as AutoMLResults;
+    expect(leaderboardRows(results).map((r) => [r.family, r.chosen, r.rule])).toEqual([
+      ['Trend', true, true],
+      ['RF', false, false],
+      ['Persistence', false, true],
+      ['Majority', false, true],
+    ]);
   });
 
   it("takes the baselines' validation and test scores when the rules are not models of the results (history off)", () => {

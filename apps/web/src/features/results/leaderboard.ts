@@ -1,4 +1,4 @@
-import type { AutoMLResults, HyperparameterRow, ModelResult } from '@indicata/contracts';
+import { RULE_ALGORITHMS, type AutoMLResults, type HyperparameterRow, type ModelResult, type RuleAlgorithm } from '@indicata/contracts';
 import { isRule, modelsInOrder } from './resultsView.ts';
 import { sortByNumber } from './sorting.ts';
 
@@ -155,7 +155,7 @@ function ensembleRow(model: ModelResult, chosen: string): LeaderboardRow {
 
 /** A rule as one row: its validation score on the same folds as the models, its test score, no settings. */
 function ruleRow(
-  family: 'Persistence' | 'Majority',
+  family: RuleAlgorithm,
   scores: { validationMean: number; validationSd: number; testMacroF1: number | null },
   chosen: string,
 ): LeaderboardRow {
@@ -182,7 +182,7 @@ function ruleRow(
  * validation scores when the results hold them (older results have none: no row).
  */
 function ruleRows(results: AutoMLResults): LeaderboardRow[] {
-  return (['Persistence', 'Majority'] as const).flatMap((family) => {
+  return RULE_ALGORITHMS.flatMap((family) => {
     const model = results.models?.[family];
     if (model) {
       return [ruleRow(family, { validationMean: model.validationMacroF1, validationSd: model.validationMacroF1Std, testMacroF1: finite(model.test?.macroF1) }, results.best)];

@@ -1,16 +1,16 @@
-import type { AutoMLResults, ModelResult, PredictionRow } from '@indicata/contracts';
+import { isRuleAlgorithm, RULE_ALGORITHMS, type AutoMLResults, type ModelResult, type PredictionRow, type RuleAlgorithm } from '@indicata/contracts';
 import { distinctValues, filterPredictions, type ResultFilters } from './filters.ts';
 import { sortByYearAscending } from './sorting.ts';
 
 /**
  * Display order of the per-model sections: the spec's RF, DT, KNN, SVM, ANN, then the ensemble, then the rules every
- * model is measured against (persistence, majority; in the results when the target's history was offered).
+ * model is measured against (persistence, majority, trend; in the results when the target's history was offered).
  */
-export const ALGORITHM_ORDER = ['RF', 'DT', 'KNN', 'SVM', 'ANN', 'Ensemble', 'Persistence', 'Majority'] as const;
+export const ALGORITHM_ORDER = ['RF', 'DT', 'KNN', 'SVM', 'ANN', 'Ensemble', ...RULE_ALGORITHMS] as const;
 
 /** Whether an algorithm is one of the rules (nothing fitted, no hyperparameters). */
-export function isRule(algorithm: string): algorithm is 'Persistence' | 'Majority' {
-  return algorithm === 'Persistence' || algorithm === 'Majority';
+export function isRule(algorithm: string): algorithm is RuleAlgorithm {
+  return isRuleAlgorithm(algorithm);
 }
 
 /** The models present in the results, in display order. */

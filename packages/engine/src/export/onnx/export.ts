@@ -49,6 +49,7 @@ function finish(g: GraphBuilder, outputs: ModelOutputs, pipeline: SavedPipelineM
       : '') +
     (pipeline.rule === 'persistence' ? 'This is the persistence rule: the class is the previous known class (the majority class where there is none); the other inputs are read but unused. ' : '') +
     (pipeline.rule === 'majority' ? 'This is the majority rule: every row gets the most frequent training class. ' : '') +
+    (pipeline.rule === 'trend' ? 'This is the trend rule: the class is the projected class of the target\'s history (the majority class where there is none); the other inputs are read but unused. ' : '') +
     `Outputs: "${ONNX_OUTPUTS.label}" (class title), ` +
     `"${ONNX_OUTPUTS.labelIndex}" (0-based class index) and "${ONNX_OUTPUTS.probabilities}" (float64 [rows, ${nClasses}], classes in index order).`;
   const graph = g.graph(

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Group, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { validationMethod, type AutoMLResults } from '@indicata/contracts';
+import { validationMethod, type AutoMLResults, type RuleAlgorithm } from '@indicata/contracts';
 import { leaderboardRows, sortLeaderboard, type LeaderboardRow, type LeaderboardSortKey } from '../leaderboard.ts';
 import { formatCell, formatDecimal } from '../format.ts';
 import { paginate } from '../pagination.ts';
@@ -113,7 +113,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.predictSeconds)}</Table.Td>
                   <Table.Td>
                     <Text span size="xs">
-                      {row.rule ? t(`leaderboard.rules.${row.family as 'Persistence' | 'Majority'}`) : readable(row)}
+                      {row.rule ? t(`leaderboard.rules.${row.family as RuleAlgorithm}`) : readable(row)}
                     </Text>
                     {row.inputs === 'indicators+history' && (
                       <Text span size="xs" c="dimmed">
