@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
 import { expect, test } from './fixtures/app.ts';
 import { queueJob, scrollsSideways, whoAvailable, whoJobData } from './support/jobs.ts';
 
@@ -8,14 +8,6 @@ import { queueJob, scrollsSideways, whoAvailable, whoJobData } from './support/j
  * or critical violation on the wizard's steps, the WHO catalog, the results list and the compare view; and the
  * main path works in a phone-sized window (390 x 844) with no sideways page scroll.
  */
-
-/** Serious and critical axe violations of the page as it is now, one line each (empty when none). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}x, e.g. ${v.nodes[0]?.target.join(' ')}: ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ')})`);
-}
 
 /** The screens and what shows each is ready. */
 const SCREENS: { name: string; path: string; ready: (page: Page) => ReturnType<Page['getByRole']> }[] = [
