@@ -17,11 +17,14 @@ export interface AppContext {
   database: Database;
   events: EventHub;
   logger: Logger;
-  /** The AutoML job queue (pg-boss), set at start in every role. */
+  /**
+   * The AutoML job queue (pg-boss), set at start in every role and unset at shutdown (an HTTP request then gets a
+   * 503); the code that runs jobs reads it through JobsContext.
+   */
   queue?: JobQueue;
   /** Uploaded CSVs (`csvs/...`) and model files (`models/{jobId}/...`): made from the configuration with the context. */
   storage: FileStorage;
-  /** Sends result e-mails (SMTP or the outbox), set at start in every role. */
+  /** Sends result e-mails (SMTP or the outbox), set at start in every role; JobsContext has it for sure. */
   mailer?: Mailer;
   /** Answers questions and writes report prose (LLM_PROVIDER); the built-in analyst when unset. */
   assistant?: Assistant;
@@ -31,4 +34,18 @@ export interface AppContext {
   role?: 'all' | 'http' | 'worker';
   /** Interval of SSE keep-alive comments (tests shorten it; default 15 s). */
   sseKeepAliveMs?: number;
+}
+
+/** The context of the code that claims and runs jobs: its queue and mailer are there (the worker role's services). */
+export type JobsContext = AppContext & { queue: JobQueue; mailer: Mailer };
+
+/**
+ * The context as JobsContext, once the initializers have set the queue and the mailer (roles.ts runs them before any
+ * worker starts).
+ * @throws Error naming the initializer that did not run
+ */
+export function jobsContext(ctx: AppContext): JobsContext {
+  if (!ctx.queue) throw new Error('initJobQueue must run before the job worker starts');
+  if (!ctx.mailer) throw new Error('initMailer must run before the job worker starts');
+  return ctx as JobsContext;
 }

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { AppContext } from '../../context.ts';
+import { jobsContext, type AppContext } from '../../context.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Stop } from '../../lifecycle.ts';
 import { JobQueue } from './queue.ts';
@@ -49,9 +49,9 @@ export async function initMailer(ctx: AppContext): Promise<Stop> {
  * Worker starter (roles worker and all): claims AutoML jobs and runs them, ends dead-lettered jobs in
  * error, and seeds the demo account's example jobs on first start.
  */
-export async function startJobWorker(ctx: AppContext): Promise<Stop> {
-  const queue = ctx.queue;
-  if (!queue) throw new Error('initJobQueue must run before startJobWorker');
+export async function startJobWorker(app: AppContext): Promise<Stop> {
+  const ctx = jobsContext(app);
+  const { queue } = ctx;
   const shutdown = new AbortController();
   ctx.engineWorkers ??= ctx.config.jobs.engineThreads ?? engineWorkersFor(ctx.role);
   const { heartbeatSeconds, staleSeconds } = ctx.config.jobs;
