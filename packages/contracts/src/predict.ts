@@ -261,7 +261,7 @@ export const PREDICT_MESSAGES = {
   tokenRouteOnly: 'Personal API tokens work only on the job and prediction routes listed in /api/openapi.json; sign in for the rest.',
   tooManyTokens: 'You have {max} live tokens; revoke one first.',
   modelUnreadable: 'The saved {model} model of this job could not be read. Run the job again to save it anew.',
-  noExplanation: 'The saved {model} model of this job has no per-row explanation (it was saved before they existed). Run the job again to get them.',
+  noExplanation: "The saved {model} model of this job was saved before per-row explanations existed, and the job's data has no training rows left to explain it against. Run the job again to get them.",
   tooManyToExplain: 'Explanations of a {model} model are estimated row by row: at most {max} rows per request with "explain" (this one has {rows}).',
   noSuchTestRow: 'This model has no test row {row}.',
   testRowMissing: 'Test row {row} ({space}, {time}) is no longer in the job\'s data.',

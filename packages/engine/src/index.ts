@@ -28,10 +28,12 @@ export {
   ensembleFeatures,
   rawMatrix,
   pipelineInput,
+  filledInput,
   type RawRow,
   type ProbabilityPrediction,
   type WeightedSavedModel,
 } from './predict/predict-rows.ts';
 export { explainRows, explainable, type Contribution, type RowContributions } from './predict/explain-rows.ts';
+export { backgroundOrder, EXPLAIN_BACKGROUND_ROWS } from './explain/background.ts';
 export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS } from './export/onnx/export.ts';
 export { predictionSet, ruleFromRecord, type ConformalMethod, type ConformalRule } from './trust/conformal.ts';

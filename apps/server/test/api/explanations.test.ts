@@ -5,6 +5,7 @@ import { createTestServer, registerAndLogin, type SignedIn, type TestServer } fr
 import { panelCsv, uploadJobData, uploadPanel } from '../jobs/fixtures.ts';
 import { jobs } from '../../src/db/schema/index.ts';
 import { storeModels } from '../../src/modules/jobs/model-files.ts';
+import { eq } from 'drizzle-orm';
 
 /**
  * Per-row explanations of every kind of model (GET /api/jobs/:id/explanations and POST /api/jobs/:id/predict with
@@ -77,6 +78,36 @@ describe('per-row explanations', () => {
         // Asked again: the same bars (the estimate is seeded by the row).
         expect((await explanationOf(algorithm, row)).json()).toEqual(body);
       }
+    }
+  });
+
+  it('explains the models of a job saved before background rows existed, from its panel, the same each time', async () => {
+    const oldJobId = newId();
+    const withoutBackground = Object.fromEntries(
+      Object.entries(models).map(([name, saved]) => {
+        const copy = JSON.parse(JSON.stringify(saved)) as SavedPipelineModel;
+        delete copy.pipeline.background;
+        return [name, copy];
+      }),
+    );
+    const [stored] = await server.ctx.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    await server.ctx.database.db.insert(jobs).values({ ...stored, id: oldJobId, modelFiles: await storeModels(server.ctx.storage, oldJobId, withoutBackground) });
+    // The prediction API's `explain` (asked first: the saved models stay loaded once completed).
+    const rows = [{ region: 'R01', year: 2009, f1: 5, f2: 2, f3: 50, f4: 1 }];
+    const predicted = await server.app.inject({ method: 'POST', url: `/api/jobs/${oldJobId}/predict`, headers: owner.headers, payload: { model: 'KNN', rows, explain: true } });
+    expect(predicted.statusCode, predicted.body).toBe(200);
+    expect(predicted.json<PredictResponse>().predictions.map((p) => p.explanation?.method)).toEqual(['sampled']);
+    // And "Why?" of a test row, for a single model, the ensemble and a rule.
+    for (const algorithm of ['KNN', 'Ensemble', 'Persistence'].filter((a) => results.models[a as keyof AutoMLResults['models']])) {
+      const url = `/api/jobs/${oldJobId}/explanations?model=${algorithm}&row=0`;
+      const response = await server.app.inject({ method: 'GET', url, headers: owner.headers });
+      expect(response.statusCode, `${algorithm} ${response.body}`).toBe(200);
+      const body = response.json<TestRowExplanation>();
+      expect(body.explanation.method).toBe('sampled');
+      expect(body.predicted).toBe(results.models[algorithm as keyof AutoMLResults['models']]?.predictions[0].predicted);
+      const sum = body.explanation.contributions.reduce((s, c) => s + c.value, body.explanation.expected);
+      expect(Math.abs(sum - body.probability), algorithm).toBeLessThan(1e-9);
+      expect((await server.app.inject({ method: 'GET', url, headers: owner.headers })).json()).toEqual(body);
     }
   });
 

@@ -3,6 +3,7 @@ import { explainable } from '@indicata/engine';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { findOwnJob } from '../jobs/service.ts';
+import { addMissingBackgrounds } from './background-on-request.ts';
 import { panelWithGaps, readFromPanel, rowOf } from './gaps.ts';
 import { predictRows, resolveJobModel } from './service.ts';
 
@@ -24,11 +25,13 @@ export async function explainTestRow(ctx: AppContext, userId: string, jobId: str
   const test = query.row === undefined ? null : resolved.results.models?.[resolved.algorithm]?.predictions?.[query.row];
   if (query.row !== undefined && !test) throw new ApiError(404, 'not_found', formatMessage(PREDICT_MESSAGES.noSuchTestRow, { row: query.row }));
   const model = resolved.algorithm === 'Ensemble' ? resolved.members : resolved.members[0].saved;
-  if (!explainable(model)) throw new ApiError(409, 'conflict', formatMessage(PREDICT_MESSAGES.noExplanation, { model: resolved.algorithm }));
   const job = await findOwnJob(ctx, userId, jobId);
   if (!job) throw ApiError.of(404, 'not_found');
   const { frame, target } = await panelWithGaps(ctx, job, resolved.features);
-  readFromPanel(resolved, frame, target);
+  const targetValues = readFromPanel(resolved, frame, target);
+  // A model saved before background rows were gets them from the job's panel now.
+  if (!explainable(model)) addMissingBackgrounds(resolved, frame, targetValues, resolved.results.split.trainYears, resolved.results.seed);
+  if (!explainable(model)) throw new ApiError(409, 'conflict', formatMessage(PREDICT_MESSAGES.noExplanation, { model: resolved.algorithm }));
   const space = test ? test.space : (query.space as string);
   const time = test ? test.time : (query.time as number);
   let index = -1;

@@ -9,6 +9,7 @@ import { parseParams, parseQuery } from '../../http/parse.ts';
 import { predictRows, resolveJobModel } from './service.ts';
 import { predictGaps } from './gaps.ts';
 import { explainTestRow } from './explain-test-row.ts';
+import { withMissingBackgrounds } from './background-on-request.ts';
 import { findOwnJob } from '../jobs/service.ts';
 import { ApiError } from '../../http/errors.ts';
 import { delayRefusal } from '../../http/refusal-delay.ts';
@@ -51,10 +52,12 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
         const user = requireUser(request);
         const { id } = parseParams(idParams, request);
         // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
-        if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+        const job = await findOwnJob(ctx, user.id, id);
+        if (!job) throw ApiError.of(404, 'not_found');
         const query = parseQuery(modelQuery, request);
         const body = predictRequestSchema.parse({ ...(request.body as object | null), ...(query.model ? { model: query.model } : {}) });
         const model = await resolveJobModel(ctx, user.id, id, body.model);
+        if (body.explain === true) await withMissingBackgrounds(ctx, job, model);
         return { jobId: id, ...(await predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time })) };
       },
     );
