@@ -12,6 +12,7 @@ export * from './who.ts';
 export * from './indicator-names.ts';
 export * from './locales/index.ts';
 export * from './results.ts';
+export * from './results-trust.ts';
 export * from './replay.ts';
 export * from './baseline-check.ts';
 export * from './hyperparameters.ts';

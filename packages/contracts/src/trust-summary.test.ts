@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calibrationSummary, coverageSummary } from './trust-summary.ts';
-import type { TrustReport } from './results.ts';
+import type { TrustReport } from './results-trust.ts';
 
 const trust = (nominal: number, coverage: number, byYear: [number, number, number][]): TrustReport => ({
   conformal: {

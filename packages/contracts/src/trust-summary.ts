@@ -1,4 +1,4 @@
-import type { TrustReport } from './results.ts';
+import type { TrustReport } from './results-trust.ts';
 
 /** How far below the nominal coverage (in points) a reached coverage must fall to be called short. */
 export const COVERAGE_SHORTFALL_POINTS = 5;

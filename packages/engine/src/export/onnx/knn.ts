@@ -7,7 +7,7 @@
  */
 import type { SavedModel } from '../../models/types.ts';
 import type { SavedKnnState } from '../../models/knn/knn.ts';
-import { byDecreasingVariance } from '../../models/knn/neighbor-index.ts';
+import { byDecreasingVariance } from '../../models/knn/point-layout.ts';
 import type { GraphBuilder} from './graph.ts';
 import { DataType, oneHot } from './graph.ts';
 import { column } from './preprocess.ts';
