@@ -6,30 +6,50 @@ import { sectionFacts } from './facts.ts';
 import { collectFacts, unsupportedNumbers } from '../assistant/number-check.ts';
 import { scoreLinesOf } from '../mail/job-mail.ts';
 
+/** A rule recommended by a run of the fixture: its validation and test scores, and the search's choice beside it. */
+interface RuleRun {
+  rule: 'Persistence' | 'Trend';
+  validation: number;
+  test: { macroF1: number; accuracy: number };
+  modelValidation: number;
+  margin: number;
+  reason: string;
+}
+
+/** The fixture as a run that recommends `run.rule`, the rule a model of the results, the ensemble weighed. */
+function ruleRecommended(
+  run: RuleRun,
+  baselines: (b: AutoMLResults['baselines'][number], ruleTest: AutoMLResults['baselines'][number]['test']) => AutoMLResults['baselines'][number],
+): AutoMLResults {
+  const results = resultsFixture();
+  const rf = results.models.RF!;
+  const test = { ...rf.test, ...run.test };
+  const params = { rule: run.rule === 'Persistence' ? 'keeps the class' : 'projects the trend' };
+  results.models[run.rule] = { ...rf, algorithm: run.rule, params, paramsSource: 'rule', validationMacroF1: run.validation, validationMacroF1Std: 0.03, test, hyperparameters: [], impurityImportance: null, permutationImportance: null };
+  results.best = run.rule;
+  results.bestReason = run.reason;
+  results.baselines = results.baselines.map((b) => baselines(b, test));
+  results.baselinesAtLeastAsGood = [];
+  results.choice = {
+    model: 'RF',
+    modelValidationMacroF1: run.modelValidation,
+    tieBreak: null,
+    ensemble: { considered: true, chosen: false, bestMember: 'RF', margin: 0.0012, standardError: 0.0081 },
+    rules: { best: run.rule, validationMacroF1: run.validation, margin: run.margin, standardError: 0.0074 },
+    recommended: run.rule,
+  };
+  return autoMLResultsSchema.parse(results);
+}
+
 /**
  * The fixture as a run that recommends the persistence rule: RF (the search's choice) does not beat the rule on
  * validation by more than one standard error, the rule is a model of the results, and the ensemble was weighed.
  */
 export function persistenceRecommended(): AutoMLResults {
-  const results = resultsFixture();
-  const rf = results.models.RF!;
-  const persistenceTest = { ...rf.test, macroF1: 0.7801, accuracy: 0.82 };
-  results.models.Persistence = { ...rf, algorithm: 'Persistence', params: { rule: 'keeps the class' }, paramsSource: 'rule', validationMacroF1: 0.781, validationMacroF1Std: 0.03, test: persistenceTest, hyperparameters: [], impurityImportance: null, permutationImportance: null };
-  results.best = 'Persistence';
-  results.bestReason = 'no model beats the rule of keeping each place\'s class of its latest earlier year by more than the noise of the validation folds';
-  results.baselines = results.baselines.map((b) =>
-    b.name === 'persistence' ? { ...b, test: persistenceTest, validation: { macroF1: 0.781, std: 0.03 } } : { ...b, validation: { macroF1: 0.2, std: 0.01 } },
+  return ruleRecommended(
+    { rule: 'Persistence', validation: 0.781, test: { macroF1: 0.7801, accuracy: 0.82 }, modelValidation: 0.7842, margin: 0.0032, reason: "no model beats the rule of keeping each place's class of its latest earlier year by more than the noise of the validation folds" },
+    (b, ruleTest) => (b.name === 'persistence' ? { ...b, test: ruleTest, validation: { macroF1: 0.781, std: 0.03 } } : { ...b, validation: { macroF1: 0.2, std: 0.01 } }),
   );
-  results.baselinesAtLeastAsGood = [];
-  results.choice = {
-    model: 'RF',
-    modelValidationMacroF1: 0.7842,
-    tieBreak: null,
-    ensemble: { considered: true, chosen: false, bestMember: 'RF', margin: 0.0012, standardError: 0.0081 },
-    rules: { best: 'Persistence', validationMacroF1: 0.781, margin: 0.0032, standardError: 0.0074 },
-    recommended: 'Persistence',
-  };
-  return autoMLResultsSchema.parse(results);
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ');
@@ -86,23 +106,17 @@ describe('a recommended persistence rule is said plainly', () => {
 
 /** The fixture as a run that recommends the trend rule, which beats both baselines on validation and on test. */
 function trendRecommended(): AutoMLResults {
-  const results = resultsFixture();
-  const rf = results.models.RF!;
-  const trendTest = { ...rf.test, macroF1: 0.9012, accuracy: 0.93 };
-  results.models.Trend = { ...rf, algorithm: 'Trend', params: { rule: 'projects the trend' }, paramsSource: 'rule', validationMacroF1: 0.912, validationMacroF1Std: 0.02, test: trendTest, hyperparameters: [], impurityImportance: null, permutationImportance: null };
-  results.best = 'Trend';
-  results.bestReason = "no model beats the rule of projecting each place's latest yearly change of the target to the row's year and taking that value's class by more than the noise of the validation folds";
-  results.baselines = results.baselines.map((b) => ({ ...b, validation: { macroF1: b.name === 'persistence' ? 0.781 : 0.2, std: 0.01 } }));
-  results.baselinesAtLeastAsGood = [];
-  results.choice = {
-    model: 'RF',
-    modelValidationMacroF1: 0.9101,
-    tieBreak: null,
-    ensemble: { considered: true, chosen: false, bestMember: 'RF', margin: 0.0012, standardError: 0.0081 },
-    rules: { best: 'Trend', validationMacroF1: 0.912, margin: -0.0019, standardError: 0.0074 },
-    recommended: 'Trend',
-  };
-  return autoMLResultsSchema.parse(results);
+  return ruleRecommended(
+    {
+      rule: 'Trend',
+      validation: 0.912,
+      test: { macroF1: 0.9012, accuracy: 0.93 },
+      modelValidation: 0.9101,
+      margin: -0.0019,
+      reason: "no model beats the rule of projecting each place's latest yearly change of the target to the row's year and taking that value's class by more than the noise of the validation folds",
+    },
+    (b) => ({ ...b, validation: { macroF1: b.name === 'persistence' ? 0.781 : 0.2, std: 0.01 } }),
+  );
 }
 
 describe('a recommended trend rule', () => {
