@@ -10,6 +10,8 @@ import { clean, summaryMetrics } from '../metrics/tables.ts';
 import type { SavedDecisionTreeState } from '../models/tree/decision-tree.ts';
 import type { SavedPipelineModel } from './saved-model.ts';
 import { predictionRows, type TestContext } from './model-results.ts';
+import type { FeatureSource } from '../preprocess/features.ts';
+import { PROJECTED_CLASS_COLUMN } from './target-history.ts';
 
 /**
  * The rules every model is measured against, as candidates of the choice: persistence ("same class as last year":
@@ -32,6 +34,14 @@ export interface RuleInputs {
   classOf: Int32Array;
   /** The history column "projected class" over all frame rows (NaN where a place has no earlier value), or null. */
   projectedClass: Float64Array | null;
+}
+
+/**
+ * What the rules read in a run: the panel, its class per row and, when the target's history was computed, its
+ * "projected class" column.
+ */
+export function ruleInputsOf(frame: PanelFrame, classOf: Int32Array, history: FeatureSource | null): RuleInputs {
+  return { frame, classOf, projectedClass: history ? history.columns[PROJECTED_CLASS_COLUMN] : null };
 }
 
 /** The rules a run scores: trend only when its history column exists. */

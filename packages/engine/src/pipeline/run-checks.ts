@@ -2,8 +2,7 @@ import type { AutoMLResults, ReplayRecord } from '@indicata/contracts';
 import type { Choice } from './choose.ts';
 import { ENGINE_WARNINGS } from './warnings.ts';
 import { cvGapStage } from './cv-gap-stage.ts';
-import { ruleCandidates, weighRules, type RuleCandidate, type RuleInputs, type RuleVerdict } from './rules.ts';
-import { PROJECTED_CLASS_COLUMN } from './target-history.ts';
+import { ruleCandidates, ruleInputsOf, weighRules, type RuleCandidate, type RuleVerdict } from './rules.ts';
 import { checkHorizon, recommendAfterHorizon, type HorizonReport } from './horizon-check.ts';
 import { replayedOr } from './replay.ts';
 import type { PreparedRun, RunSetup } from './run-prepare.ts';
@@ -43,7 +42,7 @@ export async function checksPhase(setup: RunSetup, prep: PreparedRun, search: Se
   // The rules on the same validation folds: scored in every mode (the leaderboard shows them), candidates of the
   // choice when the target's history is offered (with `off` the models are compared like for like with a model of
   // the indicators alone).
-  const ruleInputs: RuleInputs = { frame, classOf: prepared.classOf, projectedClass: history ? history.columns[PROJECTED_CLASS_COLUMN] : null };
+  const ruleInputs = ruleInputsOf(frame, prepared.classOf, history);
   const rules = foldKind === 'forward-chaining' ? ruleCandidates(ruleInputs, primary.folds, nClasses) : null;
   const rulesCompete = config.targetHistory !== 'off' && history !== null && rules !== null;
   let verdict = weighRules(finalChoice, rulesCompete ? rules : null, primary.folds, nClasses, config.seed);

@@ -15,7 +15,7 @@ import type { EngineConfig } from './config.ts';
 import type { FinalData } from './final-fits.ts';
 import { familyResult, permutationRows, predictionRows, type TestContext } from './model-results.ts';
 import { majorityClass, type PreparedTarget } from './prepare.ts';
-import { rulePredictions, ruleResult, ruleSavedModel, type RuleCandidate } from './rules.ts';
+import { ruleInputsOf, rulePredictions, ruleResult, ruleSavedModel, type RuleCandidate } from './rules.ts';
 import { PREVIOUS_CLASS_COLUMN, PROJECTED_CLASS_COLUMN } from './target-history.ts';
 import type { SavedPipelineModel } from './saved-model.ts';
 import type { TrustInputs } from './trust-results.ts';
@@ -170,7 +170,7 @@ export function collectModelResults(run: ModelResultsInputs): ModelResultsOutput
     };
     const historyNames = (history as FeatureSource).names;
     const columnOf = { Persistence: historyNames[PREVIOUS_CLASS_COLUMN], Majority: historyNames[PREVIOUS_CLASS_COLUMN], Trend: historyNames[PROJECTED_CLASS_COLUMN] };
-    const ruleInputs = { frame, classOf: prepared.classOf, projectedClass: (history as FeatureSource).columns[PROJECTED_CLASS_COLUMN] };
+    const ruleInputs = ruleInputsOf(frame, prepared.classOf, history);
     for (const rule of rules) {
       const predicted = rulePredictions(rule.name, ruleInputs, prepared.testRows, majority);
       ruleTests.push({ candidate: rule, test: predicted });

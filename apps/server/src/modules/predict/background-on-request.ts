@@ -4,7 +4,7 @@ import type { AutoMLResults } from '@indicata/contracts';
 import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { panelWithGaps } from './gaps.ts';
-import type { ResolvedModel } from './service.ts';
+import { panelTargetValues, type ResolvedModel } from './service.ts';
 
 /**
  * Background rows for models saved before they existed (no `pipeline.background`). Without them a sampled
@@ -69,8 +69,7 @@ export async function withMissingBackgrounds(ctx: AppContext, job: JobRow, resol
   if (resolved.members.every((m) => m.saved.pipeline.background)) return;
   try {
     const { frame, target } = await panelWithGaps(ctx, job, resolved.features);
-    const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
-    addMissingBackgrounds(resolved, frame, values, resolved.results.split.trainYears, resolved.results.seed);
+    addMissingBackgrounds(resolved, frame, panelTargetValues(frame, target), resolved.results.split.trainYears, resolved.results.seed);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
   }

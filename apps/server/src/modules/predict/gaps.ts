@@ -5,7 +5,7 @@ import type { JobRow } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { buildFrameForJob, JobDataError } from '../jobs/job-frame.ts';
 import { findOwnJob } from '../jobs/service.ts';
-import { predictRows, resolvedHistory, resolveJobModel, type ResolvedModel } from './service.ts';
+import { panelTargetValues, predictRows, resolvedHistory, resolveJobModel, type ResolvedModel } from './service.ts';
 
 /**
  * Panels with their gaps of recent gap-filling requests, by job and model inputs: building a WHO panel takes
@@ -59,7 +59,7 @@ export function rowOf(frame: PanelFrame, index: number, target: string): Record<
  * @returns the panel's target values
  */
 export function readFromPanel(resolved: ResolvedModel, frame: PanelFrame, target: string): Float64Array {
-  const values = frame.columns.find((c) => c.name === target)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
+  const values = panelTargetValues(frame, target);
   const withHistory = resolved.members.find((m) => m.saved.pipeline.history)?.saved.pipeline.history;
   if (withHistory) resolved.history = resolvedHistory(withHistory, frame, values, target);
   if (resolved.members.some((m) => m.saved.pipeline.carryForward)) resolved.carry = { frame };

@@ -86,6 +86,11 @@ export function resolvedHistory(
   return { columns: saved.columns, all: historyColumnNames(saved.target), frame, target, clamp: saved.clamp ?? true, targetColumn };
 }
 
+/** The panel's target values by row (NaN throughout when the panel lacks the column). */
+export function panelTargetValues(frame: PanelFrame, targetColumn: string): Float64Array {
+  return frame.columns.find((c) => c.name === targetColumn)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
+}
+
 /** The saved models the prediction API serves, in the order it lists them. */
 const STORED_MODELS = ['DT', 'RF', 'KNN', 'SVM', 'ANN', 'Persistence', 'Majority', 'Trend'] as const satisfies readonly (ModelFamily | RuleAlgorithm)[];
 
@@ -157,7 +162,7 @@ export async function resolveJobModel(
   if ((withHistory || carries) && lookUpHistory) {
     try {
       const { frame, targetColumn } = await buildFrameForJob(ctx, row);
-      const target = frame.columns.find((c) => c.name === targetColumn)?.values ?? new Float64Array(frame.space.length).fill(Number.NaN);
+      const target = panelTargetValues(frame, targetColumn);
       if (withHistory) history = resolvedHistory(withHistory, frame, target, targetColumn);
       if (carries) carry = { frame };
     } catch (error) {

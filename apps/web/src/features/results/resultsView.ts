@@ -1,4 +1,4 @@
-import { isRuleAlgorithm, RULE_ALGORITHMS, type AutoMLResults, type ModelResult, type PredictionRow, type RuleAlgorithm } from '@indicata/contracts';
+import { isRuleAlgorithm, RULE_ALGORITHMS, type AutoMLResults, type ModelResult, type PredictionRow } from '@indicata/contracts';
 import { distinctValues, filterPredictions, type ResultFilters } from './filters.ts';
 import { sortByYearAscending } from './sorting.ts';
 
@@ -9,9 +9,7 @@ import { sortByYearAscending } from './sorting.ts';
 export const ALGORITHM_ORDER = ['RF', 'DT', 'KNN', 'SVM', 'ANN', 'Ensemble', ...RULE_ALGORITHMS] as const;
 
 /** Whether an algorithm is one of the rules (nothing fitted, no hyperparameters). */
-export function isRule(algorithm: string): algorithm is RuleAlgorithm {
-  return isRuleAlgorithm(algorithm);
-}
+export const isRule = isRuleAlgorithm;
 
 /** The models present in the results, in display order. */
 export function modelsInOrder(results: AutoMLResults): ModelResult[] {
