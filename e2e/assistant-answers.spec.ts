@@ -69,13 +69,13 @@ test('the analyst answers two questions in English and two in Portuguese, each w
 
   item = await ask(page, 'Qual a tendência da expectativa de vida no Brasil?', pt);
   answer = item.getByTestId('question-answer-html');
-  await expect(answer.locator('p').first()).toHaveText(/^Life expectancy at birth \(years\) \(Brasil, média dos lugares com valor\) passou de \d+,\d+ em 2000 para \d+,\d+ em 2016/);
+  await expect(answer.locator('p').first()).toHaveText(/^Expectativa de vida ao nascer \(anos\) \(Brasil, média dos lugares com valor\) passou de \d+,\d+ em 2000 para \d+,\d+ em 2016/);
   await expect(answer.locator('thead')).toContainText('Ano');
   await expect(item.getByTestId('question-answer-chart')).toBeVisible({ timeout: 30_000 });
 
   item = await ask(page, 'Qual a correlação entre mortalidade infantil e expectativa de vida?', pt);
   answer = item.getByTestId('question-answer-html');
-  await expect(answer.locator('p').first()).toHaveText(/^Infant mortality rate .* e Life expectancy at birth \(years\): r de Pearson = -0,\d{3}, ρ de Spearman = -0,\d{3}, em \d+ pares lugar-ano/);
+  await expect(answer.locator('p').first()).toHaveText(/^Taxa de mortalidade infantil .* e Expectativa de vida ao nascer \(anos\): r de Pearson = -0,\d{3}, ρ de Spearman = -0,\d{3}, em \d+ pares lugar-ano/);
   await expect(answer.locator('table')).toContainText('Pares');
   await expect(answer).toContainText('não mostra que um causa o outro');
 });

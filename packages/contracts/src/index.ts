@@ -10,6 +10,7 @@ export * from './csv-reader.ts';
 export * from './uploads.ts';
 export * from './who.ts';
 export * from './indicator-names.ts';
+export { WHO_INDICATOR_TITLES_PT_BR } from './locales/pt-BR/who-indicator-titles.ts';
 export * from './locales/index.ts';
 export * from './results.ts';
 export * from './results-trust.ts';

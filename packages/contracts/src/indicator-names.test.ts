@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dimensionWords, indicatorName, namesOfColumns, resultColumns, withIndicatorNames } from './indicator-names.ts';
+import { dimensionWords, indicatorName, localIndicatorTitle, namesOfColumns, resultColumns, withIndicatorNames } from './indicator-names.ts';
 import type { AutoMLResults } from './results.ts';
 
 const names = {
@@ -12,7 +12,9 @@ const names = {
 describe('indicator names', () => {
   it('names a WHO column with its dimension in the reader\'s language', () => {
     expect(indicatorName('WHOSIS_000004-SEX_FMLE', names)).toBe(`${names.WHOSIS_000004}, female`);
-    expect(indicatorName('WHOSIS_000004-SEX_FMLE', names, 'pt-BR')).toBe(`${names.WHOSIS_000004}, feminino`);
+    expect(indicatorName('WHOSIS_000004-SEX_FMLE', names, 'pt-BR')).toBe(
+      'Taxa de mortalidade adulta (probabilidade de morrer entre 15 e 60 anos por 1000 habitantes), feminino',
+    );
     expect(indicatorName('WHS7_156', names)).toBe(names.WHS7_156);
     expect(indicatorName('WHS7_156', names, 'en', { withCode: true })).toBe(`${names.WHS7_156} (WHS7_156)`);
     expect(indicatorName('WHOSIS_000004-SEX_BTSX', names, 'en', { withCode: true })).toBe(`${names.WHOSIS_000004}, both sexes (WHOSIS_000004-SEX_BTSX)`);
@@ -20,9 +22,17 @@ describe('indicator names', () => {
 
   it('names the target history columns by the target and a translated suffix', () => {
     expect(indicatorName('MDG_0000000007 (previous known value)', names)).toBe(`${names.MDG_0000000007} (previous known value)`);
-    expect(indicatorName('MDG_0000000007-SEX_MLE (projected class)', names, 'pt-BR')).toBe(`${names.MDG_0000000007}, masculino (classe projetada)`);
+    expect(indicatorName('MDG_0000000007-SEX_MLE (projected class)', names, 'pt-BR', { short: true })).toBe('Taxa de mortalidade de menores de cinco anos, masculino (classe projetada)');
     // An upload's column is a name already: only the suffix is ours to translate.
     expect(indicatorName('GDP per head (years since previous value)', names, 'pt-BR')).toBe('GDP per head (anos desde o valor anterior)');
+  });
+
+  it('reads a WHO title in Portuguese where the locale has one, and WHO\'s own title elsewhere', () => {
+    expect(localIndicatorTitle('WHS9_95', 'Total fertility rate (per woman)', 'pt-BR')).toBe('Taxa de fecundidade total (por mulher)');
+    expect(localIndicatorTitle('WHS9_95', 'Total fertility rate (per woman)', 'en')).toBe('Total fertility rate (per woman)');
+    // A code a later import brought, which the table does not know, keeps the catalog's title.
+    expect(localIndicatorTitle('NEW_CODE', 'A new indicator', 'pt-BR')).toBe('A new indicator');
+    expect(indicatorName('WHS7_156', names, 'pt-BR', { withCode: true })).toBe('Gasto total per capita com saúde à taxa de câmbio média (US$) (WHS7_156)');
   });
 
   it('leaves columns it does not know as they are, and does not repeat a label that is its code', () => {

@@ -3,6 +3,7 @@ import type { AutoMLResults, FeatureImportanceRow, IndicatorRow } from './result
 import type { ReportLocale } from './report.ts';
 import { who as whoEn } from './locales/en/who.ts';
 import { who as whoPt } from './locales/pt-BR/who.ts';
+import { WHO_INDICATOR_TITLES_PT_BR } from './locales/pt-BR/who-indicator-titles.ts';
 
 /**
  * Indicators by their names. A WHO job's results name their columns by code (`WHOSIS_000004-SEX_FMLE`, and the
@@ -23,6 +24,17 @@ export type ResultsWithNames = AutoMLResults & { indicatorNames?: IndicatorNames
 export function resultIndicatorNames(results: AutoMLResults | null | undefined): IndicatorNames {
   const names = (results as ResultsWithNames | null | undefined)?.indicatorNames;
   return names && typeof names === 'object' ? names : {};
+}
+
+/**
+ * A WHO indicator's title in the reader's language: the translation when the locale has one for the code, else the
+ * catalog's own (English) title.
+ * @param code the catalog code (`WHOSIS_000001`)
+ * @param title the catalog's title of the code
+ * @param locale the reader's language
+ */
+export function localIndicatorTitle(code: string, title: string, locale: ReportLocale = 'en'): string {
+  return locale === 'pt-BR' && Object.hasOwn(WHO_INDICATOR_TITLES_PT_BR, code) ? WHO_INDICATOR_TITLES_PT_BR[code]! : title;
 }
 
 /** The target-history columns' suffixes (the engine's `historyColumnNames`), in each language. */
@@ -106,7 +118,8 @@ export function indicatorName(column: string, names: IndicatorNames, locale: Rep
   if (history) return `${indicatorName(history[1]!, names, locale, options)} (${HISTORY_SUFFIXES[locale][history[2]!]})`;
   const who = splitWhoColumn(column, names);
   if (!who) return column;
-  const label = options.short ? shortLabel(names[who.code]!) : names[who.code]!;
+  const title = localIndicatorTitle(who.code, names[who.code]!, locale);
+  const label = options.short ? shortLabel(title) : title;
   const name = who.dimension === '' ? label : `${label}, ${dimensionWords(who.dimension, locale)}`;
   // A label that is only its code (some catalog entries have no label) is not repeated.
   return options.withCode && names[who.code] !== who.code ? `${name} (${column})` : name;

@@ -30,8 +30,8 @@ describe("a WHO job's indicator names in the routes that write from its results"
   it("writes the built-in report with the names, the dimension in the reader's language", async () => {
     const report = jobReportSchema.parse((await get(`/api/jobs/${id}/report?locale=pt-BR`)).json().report);
     const text = report.sections.map((section) => htmlToText(section.html)).join('\n');
-    expect(text).toContain('Life expectancy at birth (years), feminino');
-    expect(text).toContain('Gross national income per capita (PPP int. $)');
+    expect(text).toContain('Expectativa de vida ao nascer (anos), feminino');
+    expect(text).toContain('Renda nacional bruta per capita (PPC, dólares internacionais)');
     expect(text).not.toMatch(/WHOSIS_000001|WHS9_93/);
   });
 

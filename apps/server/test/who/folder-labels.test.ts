@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WHO_INDICATOR_TITLES_PT_BR } from '@indicata/contracts';
 import { LABELS_MISSING_FROM_EXPORTS, openGhoFolder } from '../../src/modules/who/csv-source.ts';
 import { makeTestTempDir } from '../helpers/temp-dir.ts';
 
@@ -24,5 +25,11 @@ describe('WHO indicator names from a folder of GHO exports', () => {
     const rows = fs.readFileSync(SHIPPED_LABELS, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
     expect(rows.length).toBeGreaterThan(40);
     expect(rows.filter(([code, label]) => !label || label === code).map(([code]) => code)).toEqual([]);
+  });
+
+  it('ships a Portuguese title for every indicator of the snapshot, and none for a code it does not hold', () => {
+    const codes = fs.readFileSync(SHIPPED_LABELS, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t')[0]!);
+    expect(codes.filter((code) => !WHO_INDICATOR_TITLES_PT_BR[code])).toEqual([]);
+    expect(Object.keys(WHO_INDICATOR_TITLES_PT_BR).filter((code) => !codes.includes(code))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LOCALES, LOCALE_NAMESPACES, SUPPORTED_LANGUAGES, type Language } from '@indicata/contracts';
 
 /** Where the chosen language is remembered. */
@@ -49,6 +49,12 @@ export function initI18n(language: Language = storedLanguage()): I18n {
 export function readerLocale(): Language {
   const language = i18next.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** The reader's language as a hook, so a component re-renders when it changes. */
+export function useReaderLocale(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
 /** Switches the UI language and remembers it. */

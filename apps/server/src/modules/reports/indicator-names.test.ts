@@ -43,7 +43,7 @@ describe('a WHO job names its indicators, never their codes', () => {
     expect(en).toContain('The most informative indicator is Gross national income per capita (PPP int. $)');
     expect(en).toContain('Life expectancy at birth (years), both sexes (previous known value) (0.500)');
     const pt = reportText(whoResults(), 'pt-BR');
-    expect(pt).toContain('Life expectancy at birth (years), ambos os sexos (valor conhecido anterior)');
+    expect(pt).toContain('Expectativa de vida ao nascer (anos), ambos os sexos (valor conhecido anterior)');
     for (const code of CODES) {
       expect(en).not.toContain(code);
       expect(pt).not.toContain(code);
@@ -61,7 +61,7 @@ describe('a WHO job names its indicators, never their codes', () => {
   it('in the e-mail, with the code beside the name', () => {
     for (const locale of ['en', 'pt-BR'] as const) {
       const mail = jobFinishedMail({ to: 'a@example.org', jobName: 'Life', link: 'http://localhost/results?id=x', status: 'done', scoreLines: scoreLinesOf(whoResults(), locale), locale });
-      const target = locale === 'en' ? 'Life expectancy at birth (years), both sexes (WHOSIS_000001-SEX_BTSX)' : 'Life expectancy at birth (years), ambos os sexos (WHOSIS_000001-SEX_BTSX)';
+      const target = locale === 'en' ? 'Life expectancy at birth (years), both sexes (WHOSIS_000001-SEX_BTSX)' : 'Expectativa de vida ao nascer (anos), ambos os sexos (WHOSIS_000001-SEX_BTSX)';
       expect(mail.text).toContain(target);
       expect(mail.text.replace(target, '')).not.toMatch(/WHOSIS|WHS|HRH/);
     }

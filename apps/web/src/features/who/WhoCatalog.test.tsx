@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { WHO_HOW_TO_FILL, type WhoIndicator, type WhoStatus } from '@indicata/contracts';
 import { renderRoutes } from '../../test/render.tsx';
 import { getWizardState, resetWizard } from '../wizard/state.ts';
@@ -72,5 +73,23 @@ describe('WhoCatalog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use WHO Data' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(getWizardState()).toMatchObject({ useWho: true, database: 'WHO', indicatorsAnalyzingCode: ['WHS6_102'] });
+  });
+
+  it('titles indicators in Portuguese for a Portuguese reader, and still finds them by WHO\'s English words', async () => {
+    serve(true);
+    await i18next.changeLanguage('pt-BR');
+    try {
+      renderRoutes([{ path: '/whoimport', element: <WhoCatalog /> }], '/whoimport');
+      expect(await screen.findByText('Expectativa de vida ao nascer (anos)')).toBeTruthy();
+      expect(screen.queryByText('Life expectancy at birth (years)')).toBeNull();
+      const search = screen.getByRole('searchbox');
+      fireEvent.change(search, { target: { value: 'leitos' } });
+      expect(screen.getByText('Leitos hospitalares (por 10 000 habitantes)')).toBeTruthy();
+      expect(screen.queryByText('Expectativa de vida ao nascer (anos)')).toBeNull();
+      fireEvent.change(search, { target: { value: 'life expectancy' } });
+      expect(screen.getByText('Expectativa de vida ao nascer (anos)')).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

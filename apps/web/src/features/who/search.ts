@@ -1,20 +1,24 @@
 import type { WhoIndicator } from '@indicata/contracts';
 
+/** A catalog entry, maybe with WHO's own title beside a translated one (`LocalWhoIndicator`). */
+type Searchable = WhoIndicator & { catalogTitle?: string };
+
 /** Lower-case text without accents, so "saude" finds "Saúde". */
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
 /**
- * Indicators whose code or label contains every word of the query (any order, case and accents ignored).
+ * Indicators whose code or title (translated or WHO's own) contains every word of the query (any order, case and
+ * accents ignored).
  * @param indicators the catalog
  * @param query what the user typed
  */
-export function searchIndicators(indicators: WhoIndicator[], query: string): WhoIndicator[] {
+export function searchIndicators<T extends Searchable>(indicators: T[], query: string): T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return indicators;
   return indicators.filter((indicator) => {
-    const haystack = fold(`${indicator.code} ${indicator.indicator}`);
+    const haystack = fold(`${indicator.code} ${indicator.indicator} ${indicator.catalogTitle ?? ''}`);
     return words.every((word) => haystack.includes(word));
   });
 }

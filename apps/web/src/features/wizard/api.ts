@@ -8,28 +8,11 @@ import {
   type TargetClassPreviewRequest,
   type TargetClassPreviewResponse,
   type UploadRecord,
-  type WhoIndicator,
-  type WhoIndicatorLabels,
 } from '@indicata/contracts';
 import { api } from '../../lib/api.ts';
 
-export function useWhoIndicators(enabled: boolean) {
-  return useQuery({
-    queryKey: ['who', 'indicators'],
-    queryFn: async ({ signal }) => (await api.get<{ indicators: WhoIndicator[] }>('/api/who/indicators', { signal })).indicators,
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useWhoIndicatorLabels(enabled: boolean) {
-  return useQuery({
-    queryKey: ['who', 'indicator-labels'],
-    queryFn: ({ signal }) => api.get<WhoIndicatorLabels>('/api/who/indicator-labels', { signal }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
+/** The catalog in the reader's language, from the WHO feature's reads (one cache, one translation). */
+export { useWhoIndicatorList as useWhoIndicators, useWhoLabels as useWhoIndicatorLabels } from '../who/api.ts';
 
 /** GET /api/uploads/:id (answered either as the record or wrapped in { upload }). */
 export function useUploadRecord(uploadId: string | null) {

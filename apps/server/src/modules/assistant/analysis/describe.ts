@@ -6,6 +6,7 @@ import type { AnalysisDataset } from './dataset.ts';
 import { formatNumber, formatR, formatShare, htmlTable } from './format.ts';
 import type { Outcome } from './run.ts';
 import { placeName } from './understand.ts';
+import { titledForReader } from './titles.ts';
 import { indicatorLabel, writeYearRanking, writeBreakdown, writeCoverage, writeIndicators, writeNoBreakdown, writeOneYearTrend, writeRankingList, writeSingleValue, type Writer } from './describe-lists.ts';
 
 /**
@@ -161,7 +162,8 @@ const signed = (value: number, locale: ReportLocale) => `${value > 0 ? '+' : ''}
  * @param dataset the chosen data (for names and suggestions)
  * @param locale language of the answer
  */
-export function describeOutcome(outcome: Outcome, dataset: AnalysisDataset, locale: ReportLocale): WrittenAnswer {
+export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale: ReportLocale): WrittenAnswer {
+  const { outcome, dataset } = titledForReader(computed, data, locale);
   const t = TEXT[locale];
   const who = dataset.kind === 'who';
   const places = t.places(who);
