@@ -45,7 +45,9 @@ export type JobsContext = AppContext & { queue: JobQueue; mailer: Mailer };
  * @throws Error naming the initializer that did not run
  */
 export function jobsContext(ctx: AppContext): JobsContext {
-  if (!ctx.queue) throw new Error('initJobQueue must run before the job worker starts');
-  if (!ctx.mailer) throw new Error('initMailer must run before the job worker starts');
-  return ctx as JobsContext;
+  const { queue, mailer } = ctx;
+  if (!queue) throw new Error('initJobQueue must run before the job worker starts');
+  if (!mailer) throw new Error('initMailer must run before the job worker starts');
+  // The same object, typed by what was just checked: what the worker sets on it later, the routes see too.
+  return Object.assign(ctx, { queue, mailer });
 }

@@ -116,3 +116,22 @@ export const ERROR_KINDS = {
   internal: 'Something went wrong on the server.',
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/**
+ * The error kind an HTTP status stands for. Our server answers a failure of its own with 500 `internal`; a 5xx that
+ * does not carry our error body came from something in front of the server (a proxy's 502 page, a restart) and
+ * reads as `unavailable`, which a client may retry.
+ * @param status the HTTP status of a non-2xx answer
+ * @param source `server` when our server chose the status, `elsewhere` when the answer has no body of ours
+ */
+export function errorKindForStatus(status: number, source: 'server' | 'elsewhere' = 'server'): ErrorKind {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'permission_denied';
+  if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'too_big';
+  if (status === 429) return 'rate_limited';
+  if (status === 503) return 'unavailable';
+  if (status >= 500) return source === 'server' ? 'internal' : 'unavailable';
+  return 'invalid_argument';
+}

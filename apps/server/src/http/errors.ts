@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { ERROR_KINDS, type ApiErrorBody, type ErrorKind } from '@indicata/contracts';
+import { ERROR_KINDS, errorKindForStatus, type ApiErrorBody, type ErrorKind } from '@indicata/contracts';
 
 /**
  * An error the client should see as `{ error: { code, message, fields? } }` with `status`.
@@ -33,18 +33,6 @@ export function zodFields(error: ZodError): Record<string, string> {
   return fields;
 }
 
-function kindForStatus(status: number): ErrorKind {
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'permission_denied';
-  if (status === 404) return 'not_found';
-  if (status === 409) return 'conflict';
-  if (status === 413) return 'too_big';
-  if (status === 429) return 'rate_limited';
-  if (status === 503) return 'unavailable';
-  if (status >= 500) return 'internal';
-  return 'invalid_argument';
-}
-
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
@@ -66,7 +54,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const kind = kindForStatus(status);
+      const kind = errorKindForStatus(status);
       // Fastify's 4xx messages (invalid JSON, unsupported media type, body too large) are safe and useful.
       const message = kind === 'invalid_argument' || kind === 'too_big' ? error.message || ERROR_KINDS[kind] : ERROR_KINDS[kind];
       return reply.code(status).send(errorBody(kind, message));

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@indicata/contracts';
+import { apiErrorSchema, errorKindForStatus } from '@indicata/contracts';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and the server's error body. */
 export class ApiRequestError extends Error {
@@ -18,18 +18,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** The error code to assume when a non-2xx answer carries no `{ error }` body (e.g. a proxy's 502 page). */
-function codeForStatus(status: number): string {
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'permission_denied';
-  if (status === 404) return 'not_found';
-  if (status === 409) return 'conflict';
-  if (status === 413) return 'too_big';
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'unavailable';
-  return 'invalid_argument';
-}
-
 /** Builds an ApiRequestError from a parsed body (or null) and the response's status and headers. */
 export function toApiRequestError(status: number, body: unknown, retryAfterHeader: string | null): ApiRequestError {
   const parsed = apiErrorSchema.safeParse(body);
@@ -38,7 +26,8 @@ export function toApiRequestError(status: number, body: unknown, retryAfterHeade
   if (parsed.success) {
     return new ApiRequestError({ status, ...parsed.data.error, retryAfterSeconds });
   }
-  return new ApiRequestError({ status, code: codeForStatus(status), message: `Request failed (HTTP ${status}).`, retryAfterSeconds });
+  // No body of ours: the answer came from something in front of the server.
+  return new ApiRequestError({ status, code: errorKindForStatus(status, 'elsewhere'), message: `Request failed (HTTP ${status}).`, retryAfterSeconds });
 }
 
 export function networkError(cause: unknown): ApiRequestError {

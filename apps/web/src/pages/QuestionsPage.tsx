@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { databaseBadge, QUESTION_MAX_LENGTH, validateQuestion, WHO_DATABASE, type ReportLocale } from '@indicata/contracts';
+import PageWithBack from '../components/PageWithBack.tsx';
 import { useCurrentUser } from '../features/auth/useCurrentUser.ts';
 import QuestionsPanel from '../features/questions/QuestionsPanel.tsx';
 import { useSendQuestion } from '../features/questions/questionsApi.ts';
@@ -13,7 +13,6 @@ import { notify } from '../lib/notify.tsx';
 /** Route /questions: ask the assistant about the chosen database (spec "New Question page"). */
 export default function QuestionsPage() {
   const { t, i18n } = useTranslation('questions');
-  const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const { state } = useWizard();
   const send = useSendQuestion();
@@ -47,13 +46,7 @@ export default function QuestionsPage() {
   };
 
   return (
-    <Stack gap="lg" maw={820}>
-      <Group>
-        <Button variant="default" onClick={() => navigate(-1)}>
-          {t('page.back')}
-        </Button>
-      </Group>
-      <Title order={1}>{t('page.title')}</Title>
+    <PageWithBack backLabel={t('page.back')} title={t('page.title')} maw={820}>
       <Paper withBorder radius="md" p="md" component="form" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed" data-testid="question-database">
@@ -81,6 +74,6 @@ export default function QuestionsPage() {
         </Title>
         <QuestionsPanel showNewQuestion={false} />
       </div>
-    </Stack>
+    </PageWithBack>
   );
 }
