@@ -17,6 +17,7 @@ import {
 } from '../features/wizard/discretization-entries.ts';
 import { applyWizard, useWizard } from '../features/wizard/state.ts';
 import { emptyClassTable, saveFeatureDiscretization } from '../features/wizard/transitions.ts';
+import { readerLocale } from '../lib/i18n.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 const GROUP_OPTIONS = range(LIMITS.autoCategoriesMin, LIMITS.autoCategoriesMax);
@@ -24,14 +25,14 @@ const CLASS_OPTIONS = range(LIMITS.manualClassesMin, LIMITS.manualClassesMax);
 
 /** Route /discretizacao: per-attribute discretization entries (automatic groups or manual classes). */
 export default function DiscretizationPage() {
-  const { t, i18n } = useTranslation('wizard');
+  const { t } = useTranslation('wizard');
   const goBack = useGoBack();
   const { state } = useWizard();
   // A manual table whose classes are empty or overlap is refused by the API; shown under its table (contracts job-checks).
   const classProblem = (entry: DiscretizationEntry): string | null => {
     if (entry.option !== 'manual' || entry.classes.some((row) => row.min.trim() === '' || row.max.trim() === '')) return null;
     const classes = entry.classes.map((row) => ({ title: row.title.trim(), min: Number(row.min), max: Number(row.max) }));
-    return manualClassProblems(classes, i18n.language === 'pt-BR' ? 'pt-BR' : 'en').join(' ') || null;
+    return manualClassProblems(classes, readerLocale()).join(' ') || null;
   };
   const [entries, setEntries] = useState<DiscretizationEntry[]>(() => {
     const saved = entriesFromJson(state.groupsCategorizationFeatures);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { databaseBadge, QUESTION_MAX_LENGTH, validateQuestion, WHO_DATABASE, type ReportLocale } from '@indicata/contracts';
+import { databaseBadge, QUESTION_MAX_LENGTH, validateQuestion, WHO_DATABASE } from '@indicata/contracts';
 import PageWithBack from '../components/PageWithBack.tsx';
 import { useCurrentUser } from '../features/auth/useCurrentUser.ts';
 import QuestionsPanel from '../features/questions/QuestionsPanel.tsx';
@@ -9,10 +9,11 @@ import { useSendQuestion } from '../features/questions/questionsApi.ts';
 import { useWizard } from '../features/wizard/state.ts';
 import { apiErrorText } from '../lib/api-error-text.ts';
 import { notify } from '../lib/notify.tsx';
+import { readerLocale } from '../lib/i18n.ts';
 
 /** Route /questions: ask the assistant about the chosen database (spec "New Question page"). */
 export default function QuestionsPage() {
-  const { t, i18n } = useTranslation('questions');
+  const { t } = useTranslation('questions');
   const { data: user } = useCurrentUser();
   const { state } = useWizard();
   const send = useSendQuestion();
@@ -35,7 +36,7 @@ export default function QuestionsPage() {
         target: state.targetCode || null,
         // Answers cover the indicators the user chose (and the target), not the whole database.
         indicators: state.indicatorsAnalyzingCode.length > 0 ? state.indicatorsAnalyzingCode : null,
-        locale: (i18n.language === 'pt-BR' ? 'pt-BR' : 'en') as ReportLocale,
+        locale: readerLocale(),
       });
       notify.success(t('messages:questionSent'));
       setText('');

@@ -23,6 +23,7 @@ import {
   type TargetForm,
 } from '../features/wizard/target-form.ts';
 import { emptyClassTable } from '../features/wizard/transitions.ts';
+import { readerLocale } from '../lib/i18n.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 const GROUP_OPTIONS = range(LIMITS.autoCategoriesMin, LIMITS.autoCategoriesMax);
@@ -30,7 +31,7 @@ const CLASS_OPTIONS = range(LIMITS.manualClassesMin, LIMITS.manualClassesMax);
 
 /** Route /targetselection: the target indicator, its discretization, dimensions and the prediction option. */
 export default function TargetSelectionPage() {
-  const { t, i18n } = useTranslation('wizard');
+  const { t } = useTranslation('wizard');
   const goBack = useGoBack();
   const { state, update } = useWizard();
   const [form, setForm] = useState<TargetForm>(() => targetFormFrom(state));
@@ -66,7 +67,7 @@ export default function TargetSelectionPage() {
     else set({ predictionMode: mode, targetYear: '', targetRegion: '' });
   };
 
-  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const locale = readerLocale();
   const fieldProblems = targetFieldProblems(form, years, locale);
 
   /** Why the classes and split of the form cannot train or test, from the preview of exactly this form, or null. */

@@ -9,6 +9,7 @@ import { LoadingDots } from '../results/components/LoadingDots.tsx';
 import { useWhoLabels } from '../who/api.ts';
 import { configDifferences, displayedConfig, scoreRows, settingLabel, type ComparedJob, type ScoreRow } from './compare.ts';
 import { formatDecimal } from '../results/format.ts';
+import { readerLocale } from '../../lib/i18n.ts';
 
 const formatScore = (value: number | string | null, none: string) =>
   value === null ? none : typeof value === 'number' ? formatDecimal(value, 4) : value;
@@ -28,8 +29,8 @@ function namesOf(job: ComparedJob, catalog: IndicatorNames | undefined): Indicat
  * with indicators by their names.
  */
 export function CompareJobs({ ids }: { ids: string[] }) {
-  const { t, i18n } = useTranslation('jobs');
-  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const { t } = useTranslation('jobs');
+  const locale = readerLocale();
   useLiveJobUpdates();
   const queries = useQueries({ queries: ids.map((id) => ({ queryKey: jobQueryKey(id), queryFn: ({ signal }) => fetchJob(id, signal) })) });
   const catalog = useWhoLabels(queries.some((q) => q.data?.data?.database === WHO_DATABASE && Object.keys(resultIndicatorNames(q.data.results)).length === 0));

@@ -5,6 +5,7 @@ import { apiErrorText } from '../../lib/api-error-text.ts';
 import { confirm, notify } from '../../lib/notify.tsx';
 import { useWizard } from './state.ts';
 import { prepareJob, submitJob, SubmissionKeys } from './submit.ts';
+import { readerLocale } from '../../lib/i18n.ts';
 
 /**
  * The spec's submit flow, shared by Run AutoML and the confirm screen: the checks (first failure shown),
@@ -16,7 +17,7 @@ import { prepareJob, submitJob, SubmissionKeys } from './submit.ts';
  * @param options.onNameTooLong the page shows the name field with its error: called instead of a second message
  */
 export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: JobListItem) => void, successDetail?: MessageKey, options: { onNameTooLong?: () => void } = {}) {
-  const { t, i18n } = useTranslation('wizard');
+  const { t } = useTranslation('wizard');
   const { state, update } = useWizard();
   const [sending, setSending] = useState(false);
   const keys = useRef(new SubmissionKeys());
@@ -35,7 +36,7 @@ export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: Jo
 
   const checkConfirmAndSend = async () => {
     // The report and the e-mail are written in the language the job is submitted in.
-    const prepared = prepareJob(state, i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
+    const prepared = prepareJob(state, readerLocale());
     if (!prepared.ok) {
       if ('message' in prepared) notify.error(t(`messages:${prepared.message}`));
       else if ('noModels' in prepared) notify.error(t('run.noModels'));

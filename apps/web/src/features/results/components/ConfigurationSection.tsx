@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useJob } from '../resultsApi.ts';
 import { buildConfigurationView } from '../configuration.ts';
 import { useIndicatorNames } from '../useIndicatorNames.ts';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 /**
  * "AutoML Configurations": closed at first; the first click loads the stored configuration
  * (shared with the detail's query cache), later clicks toggle it. Indicators read by name with their code.
  */
 export function ConfigurationSection({ jobId }: { jobId: string }) {
-  const { t, i18n } = useTranslation('results');
-  const locale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const { t } = useTranslation('results');
+  const locale = readerLocale();
   const [opened, setOpened] = useState(false);
   const [requested, setRequested] = useState(false);
   const job = useJob(jobId, requested);

@@ -16,6 +16,7 @@ import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 import { UseModelSection } from '../predict/UseModelSection.tsx';
 import { AxisNameContext } from '../axisName.ts';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 const NO_NAMES: IndicatorNames = {};
 
@@ -32,8 +33,8 @@ interface Part {
  * model" gets the stored results, whose codes are the models' columns.
  */
 export function FinalResults({ jobId, results: stored, database, names = NO_NAMES }: { jobId: string; results: AutoMLResults; database: string | null; names?: IndicatorNames }) {
-  const { t, i18n } = useTranslation('results');
-  const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const { t } = useTranslation('results');
+  const locale: ReportLocale = readerLocale();
   const results = useMemo(() => withIndicatorNames(stored, locale, names), [stored, locale, names]);
   const withCodes = useMemo(() => withIndicatorNames(stored, locale, names, { withCode: true }), [stored, locale, names]);
   const axisName = useMemo(() => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobReport, ReportLocale, ReportSection } from '@indicata/contracts/report';
 import { sanitizeReportHtml } from '../sanitize.ts';
 import { useBuiltinReport } from '../resultsApi.ts';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 function SectionBody({ section }: { section: ReportSection }) {
   const { t } = useTranslation('results');
@@ -42,8 +43,8 @@ function SectionBody({ section }: { section: ReportSection }) {
  * @param report the report stored with the job
  */
 export function ReportSections({ jobId, report: stored }: { jobId?: string; report: JobReport | null }) {
-  const { t, i18n } = useTranslation('results');
-  const reader: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const { t } = useTranslation('results');
+  const reader: ReportLocale = readerLocale();
   const [askedForBuiltin, setAskedForBuiltin] = useState(false);
   const storedSections = stored && Array.isArray(stored.sections) ? stored.sections : [];
   const byLanguageModel = storedSections.some((section) => section.provider !== 'builtin');

@@ -19,6 +19,7 @@ import {
 } from '@indicata/contracts';
 import { baselineSentence, scoreFormat, secondsFormat, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 /**
  * The verdict at the top of a finished result: the chosen model, its test scores with bootstrap intervals,
@@ -27,8 +28,8 @@ import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
  * the tables follow below.
  */
 export function Verdict({ results }: { results: AutoMLResults }) {
-  const { t, i18n } = useTranslation('results');
-  const locale: ReportLocale = i18n.language === 'pt-BR' ? 'pt-BR' : 'en';
+  const { t } = useTranslation('results');
+  const locale: ReportLocale = readerLocale();
   // Scores and seconds with the reader's decimal mark, as the built-in report writes them.
   const formatScore = scoreFormat(locale);
   const formatSeconds = secondsFormat(locale);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '@indicata/contracts';
 import { scoreFormat, wrapLabel } from '../verdict.ts';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 export interface VerdictBar {
   label: string;
@@ -24,8 +25,8 @@ const LABEL_LINES = 2;
  * whole name as the label's tooltip.
  */
 export function VerdictChart({ bars, level, summary }: { bars: VerdictBar[]; level: number; summary: string }) {
-  const { t, i18n } = useTranslation('results');
-  const formatScore = scoreFormat(i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
+  const { t } = useTranslation('results');
+  const formatScore = scoreFormat(readerLocale());
   const height = bars.length * ROW + 34;
   const x = (value: number) => LABEL_WIDTH + Math.max(0, Math.min(1, value)) * PLOT;
   return (

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { IndicatorNames, Prediction } from '@indicata/contracts';
 import { ExplanationView } from './ExplanationPanel.tsx';
 import { WhyDialogButton } from './WhyDialogButton.tsx';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 /**
  * The "Why?" button of an explained new row: opens a dialog with the same waterfall and table as a test row's, drawn
@@ -11,7 +11,7 @@ import { WhyDialogButton } from './WhyDialogButton.tsx';
  * @param names the job's indicator names
  */
 export function ExplainPredictionButton({ prediction, model, names }: { prediction: Prediction; model: string; names: IndicatorNames }) {
-  const { i18n } = useTranslation('results');
+  const locale = useReaderLocale();
   const explanation = prediction.explanation;
   if (!explanation) return null;
   return (
@@ -27,7 +27,7 @@ export function ExplainPredictionButton({ prediction, model, names }: { predicti
           inputs={null}
           actual={null}
           names={names}
-          locale={i18n.language === 'pt-BR' ? 'pt-BR' : 'en'}
+          locale={locale}
         />
       )}
     />

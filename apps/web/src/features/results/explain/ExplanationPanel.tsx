@@ -8,6 +8,7 @@ import { ChartSlot } from '../lazyCharts.tsx';
 import { formatDecimal } from '../format.ts';
 import { fetchExplanation, type ExplainAsk, type ExplainTarget } from './explainApi.ts';
 import { waterfallSteps } from './waterfall.ts';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
 
@@ -17,7 +18,7 @@ const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
  * is an image to assistive technology). Loading and failure (with a retry) are said in words.
  */
 export function ExplanationPanel({ target, model, ask, actual }: { target: ExplainTarget; model: PredictionModel; ask: ExplainAsk; actual: string | null }) {
-  const { t, i18n } = useTranslation('results');
+  const { t } = useTranslation('results');
   const query = useQuery({
     queryKey: ['explanation', target.jobId, model, ask],
     queryFn: ({ signal }) => fetchExplanation(target.jobId, model, ask, signal),
@@ -54,7 +55,7 @@ export function ExplanationPanel({ target, model, ask, actual }: { target: Expla
       inputs={data.inputs}
       actual={actual}
       names={target.names}
-      locale={i18n.language === 'pt-BR' ? 'pt-BR' : 'en'}
+      locale={readerLocale()}
     />
   );
 }

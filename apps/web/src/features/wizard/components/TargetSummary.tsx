@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMessage, indicatorName, whoColumnName } from '@indicata/contracts';
 import { useWhoLabels } from '../../who/api.ts';
 import { ALL_REGIONS, type WizardState } from '../state.ts';
+import { readerLocale } from '../../../lib/i18n.ts';
 
 /**
  * The target in words: a WHO indicator by its name, its one chosen dimension and its code ("Life expectancy at birth
@@ -19,10 +20,10 @@ function targetText(state: WizardState, labels: Record<string, string> | undefin
 
 /** The read-only Current Target of Step 1.3 and a one-line summary of its split and classes. */
 export function TargetSummary({ state }: { state: WizardState }) {
-  const { t, i18n } = useTranslation('wizard');
+  const { t } = useTranslation('wizard');
   const f = (key: string, values: Record<string, string | number>) => formatMessage(t(key), values);
   const labels = useWhoLabels(state.useWho && state.targetCode !== '');
-  const value = targetText(state, labels.data, i18n.language === 'pt-BR' ? 'pt-BR' : 'en');
+  const value = targetText(state, labels.data, readerLocale());
   const details: string[] = [];
   if (state.targetYear) {
     details.push(state.targetRegion && state.targetRegion !== ALL_REGIONS ? f('step13.byYearRegion', { year: state.targetYear, region: state.targetRegion }) : f('step13.byYear', { year: state.targetYear }));
