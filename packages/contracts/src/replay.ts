@@ -28,8 +28,12 @@ export const replayRecordSchema = z.object({
       scored: z.array(z.object({ index: z.number().int().nonnegative(), folds: z.array(z.number().int().nonnegative()) })),
     }),
   ),
-  /** The time the choice was made with: seconds left, and each finalist's predicted final fit. */
-  choice: z.object({ leftSeconds: z.number(), finalSeconds: z.partialRecord(familySchema, z.number()) }),
+  /**
+   * The time the choice was made with: seconds left, each finalist's predicted final fit, and how many final fits ran
+   * side by side (an ensemble's members share the time left among the run's threads; a replay on fewer threads must
+   * judge them as the run did). Records written before `threads` was kept lack it.
+   */
+  choice: z.object({ leftSeconds: z.number(), finalSeconds: z.partialRecord(familySchema, z.number()), threads: z.number().int().positive().optional() }),
   /** Families whose final fit finished; whether the chosen model's ran on into the time kept for the results. */
   finals: z.object({ fitted: z.array(familySchema), lastResort: z.boolean() }),
   /** The horizon check: how many contenders were checked, or why it did not run (null: not attempted). */

@@ -55,4 +55,24 @@ describe('replaying a run', () => {
     const again = await runAutoML(frame, { ...small, workers: 1 }, { replay: record });
     expect(comparable(again.results)).toEqual(comparable(JSON.parse(JSON.stringify(results)) as AutoMLResults));
   }, 60_000);
+
+  it("judges an ensemble's final fits by the run's thread count, not the replay's", async () => {
+    // A search small enough to finish within its budget, so the choice (an ensemble of DT and KNN here) is the same on
+    // any machine.
+    const frame = syntheticPanel({ places: 60, years: Array.from({ length: 14 }, (_, i) => 2000 + i), seed: 2 });
+    const small = { ...config, models: { DT: 'auto' as const, KNN: 'auto' as const }, budgetSeconds: 60, maxCandidatesPerFamily: 3 };
+    const { results } = await runAutoML(frame, { ...small, workers: 2 });
+    expect(results.replay?.search.some((f) => f.budgetBound)).toBe(false);
+    expect(results.choice?.model).toBe('Ensemble');
+    const record = structuredClone(results.replay!);
+    expect(record.choice.threads).toBe(2);
+    // Recorded with little time left: each member's final fit fits, and both do side by side on the run's two threads,
+    // but not one after the other. A replay on one thread must still afford the ensemble, as the run did.
+    for (const family of ['DT', 'KNN'] as const) record.choice.finalSeconds[family] = 10;
+    record.choice.leftSeconds = 10;
+    const onTwo = await runAutoML(frame, { ...small, workers: 2 }, { replay: record });
+    const onOne = await runAutoML(frame, { ...small, workers: 1 }, { replay: record });
+    expect(onTwo.results.choice?.model).toBe('Ensemble');
+    expect(comparable(onOne.results)).toEqual(comparable(onTwo.results));
+  }, 120_000);
 });

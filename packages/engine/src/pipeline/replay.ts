@@ -30,9 +30,10 @@ export const TIMING_KEYS: ReadonlySet<string> = new Set([
   'cvGapSeconds',
   'otherSeconds',
   'totalSeconds',
-  // The time context of the choice in the replay record (seconds left, predicted final fits).
+  // The time context of the choice in the replay record (seconds left, predicted final fits, threads).
   'leftSeconds',
   'finalSeconds',
+  'threads',
 ]);
 
 let engineVersion: string | null = null;
@@ -76,7 +77,7 @@ export function frameSha256(frame: PanelFrame): string {
   return hash.digest('hex');
 }
 
-/** The configuration as a record stores it: thread count left out (it changes no result). */
+/** The configuration as a record stores it: the thread count is left out (the choice's record keeps what it decided). */
 export function recordedConfig(config: EngineConfig): Record<string, unknown> {
   const { workers: _workers, ...rest } = config;
   return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;

@@ -50,6 +50,7 @@ export function choosePhase(setup: RunSetup, prep: PreparedRun, search: SearchOu
   const choiceTime = replay?.choice ?? {
     leftSeconds: budget.remainingMs() / 1000,
     finalSeconds: Object.fromEntries(finalists.map((f) => [f.family, recordableSeconds(predictedFinal(f))])),
+    threads: runner.threads,
   };
   const finalSeconds = (f: Finalist) => choiceTime.finalSeconds[f.family] ?? Number.MAX_SAFE_INTEGER;
   // An ensemble needs two members with final fits; when at most one finalist's final fit can fit the time left (on
@@ -57,7 +58,7 @@ export function choosePhase(setup: RunSetup, prep: PreparedRun, search: SearchOu
   // skipped.
   const fitLeft = choiceTime.leftSeconds;
   const selected = config.ensemble && finalists.filter((f) => finalSeconds(f) <= fitLeft).length >= 2 ? selectEnsemble(finalists, primary.folds, nClasses, config.seed) : null;
-  const within = chooseWithinTime(finalists, selected, primary.folds, nClasses, config.seed, { finalSeconds, leftSeconds: fitLeft, threads: runner.threads });
+  const within = chooseWithinTime(finalists, selected, primary.folds, nClasses, config.seed, { finalSeconds, leftSeconds: fitLeft, threads: choiceTime.threads ?? runner.threads });
   if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`choice took ${((Date.now() - choiceStarted) / 1000).toFixed(2)} s\n`);
   if (within.warning) warnings.push(within.warning);
   return { finalists, chosen: within.chosen, ensemble: within.ensemble, choiceTime, finalSeconds };
