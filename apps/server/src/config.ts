@@ -36,6 +36,20 @@ const ASSISTANT_CONFIG_VARIABLES = [
 ] as const;
 
 
+/** Where uploads and model files go when S3_BUCKET is set (read by storage/s3.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** For S3-compatible services (MinIO, Ceph, R2...); unset for AWS. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style URLs (bucket in the path), which most self-hosted services need. */
+  forcePathStyle: boolean;
+  /** Prepended to every key (e.g. `indicata/`), so one bucket can serve several deployments. */
+  keyPrefix?: string;
+}
+
 /**
  * Every environment variable the server reads. The README's configuration table is built from this list;
  * when you add a variable, add it here, to `envSchema` and to `toConfig` below.
@@ -232,17 +246,7 @@ export interface Config {
   /** Without a trailing slash. */
   whoApiUrl: string;
   /** Set when S3_BUCKET is: files go to S3 instead of DATA_DIR/files. */
-  s3:
-    | {
-        bucket: string;
-        endpoint?: string;
-        region: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-        keyPrefix?: string;
-      }
-    | undefined;
+  s3: S3Settings | undefined;
   /** Absolute path of the built web app. */
   webDistDir: string;
   /** Result e-mails: SMTP server (unset: written to outboxDir) and sender. */

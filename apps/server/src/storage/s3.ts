@@ -1,19 +1,10 @@
 import type * as AwsS3 from '@aws-sdk/client-s3';
 import { validateKey, validatePrefix } from './keys.ts';
 import type { FileStorage } from './types.ts';
+import type { S3Settings } from '../config.ts';
 
-export interface S3StorageOptions {
-  bucket: string;
-  /** For S3-compatible services (MinIO, Ceph, R2...); unset for AWS. */
-  endpoint?: string;
-  region: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Path-style URLs (bucket in the path), which most self-hosted services need. */
-  forcePathStyle: boolean;
-  /** Prepended to every key (e.g. `indicata/`), so one bucket can serve several deployments. */
-  keyPrefix?: string;
-}
+/** The S3 settings of the configuration. */
+export type S3StorageOptions = S3Settings;
 
 type S3Sdk = typeof AwsS3;
 let sdkLoading: Promise<S3Sdk> | undefined;
