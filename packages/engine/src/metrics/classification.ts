@@ -98,6 +98,20 @@ export function macroF1(actual: ArrayLike<number>, predicted: ArrayLike<number>,
 }
 
 /**
+ * Macro-F1 over some classes only: each listed class's F1 from the whole confusion matrix (so a row wrongly put in
+ * a class left out still costs the class it belongs to), averaged over the listed classes that have rows or
+ * predictions.
+ * @param classes the class indices to average over
+ */
+export function macroF1Over(classes: readonly number[]): (actual: ArrayLike<number>, predicted: ArrayLike<number>, nClasses: number) => number {
+  return (actual, predicted, nClasses) => {
+    const perClass = perClassMetrics(confusionMatrix(actual, predicted, nClasses));
+    const scored = classes.map((c) => perClass[c]?.f1).filter((f): f is number => f !== null && f !== undefined);
+    return scored.length ? scored.reduce((a, b) => a + b, 0) / scored.length : 0;
+  };
+}
+
+/**
  * Errors on the ordered class index, counted 1-based (class 1 .. k) so MAPE is defined.
  * KGE (Gupta et al. 2009): 1 - sqrt((r - 1)^2 + (alpha - 1)^2 + (beta - 1)^2) with r the Pearson
  * correlation of predicted and actual index, alpha = sd(pred) / sd(actual), beta = mean(pred) / mean(actual);

@@ -57,8 +57,16 @@ export function concatFolds<T extends Int32Array | Float64Array>(parts: T[], mak
  * @param other predictions to compare with, or null
  * @param nClasses number of classes
  * @param seed bootstrap seed
+ * @param score the score whose difference is resampled (macro-F1 unless said)
  */
-export function bootstrapStandardError(actual: Int32Array, predicted: Int32Array, other: Int32Array | null, nClasses: number, seed: number): number {
+export function bootstrapStandardError(
+  actual: Int32Array,
+  predicted: Int32Array,
+  other: Int32Array | null,
+  nClasses: number,
+  seed: number,
+  score: (actual: Int32Array, predicted: Int32Array, nClasses: number) => number = macroF1,
+): number {
   const n = actual.length;
   if (n < 2) return 0;
   const drawn = Math.min(n, RESAMPLE_MAX_ROWS);
@@ -74,7 +82,7 @@ export function bootstrapStandardError(actual: Int32Array, predicted: Int32Array
       p[i] = predicted[k];
       if (other) o[i] = other[k];
     }
-    values.push(macroF1(a, p, nClasses) - (other ? macroF1(a, o, nClasses) : 0));
+    values.push(score(a, p, nClasses) - (other ? score(a, o, nClasses) : 0));
   }
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   return Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1)) * Math.sqrt(drawn / n);

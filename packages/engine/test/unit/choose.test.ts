@@ -1,5 +1,8 @@
 import type { ModelFamily } from '@indicata/contracts';
-import { brierScore, chooseConfiguration, chooseWithinTime } from '../../src/pipeline/choose.ts';
+import { brierScore, chooseConfiguration, chooseWithinTime, MIN_ROWS_FOR_A_LEAD } from '../../src/pipeline/choose.ts';
+import { macroF1 } from '../../src/metrics/classification.ts';
+import type { ScoredCandidate } from '../../src/search/halving.ts';
+import type { FoldData } from '../../src/search/search.ts';
 import { bootstrapStandardError, pooledLabels } from '../../src/search/select.ts';
 import { selectEnsemble, type Finalist, type SelectedEnsemble } from '../../src/search/select.ts';
 import { CLASSES, finalistOf, foldsOf } from '../helpers/finalists.ts';
@@ -93,5 +96,39 @@ describe('ensemble or best finalist: the ensemble must beat its best member by m
       expect(chosen.tieBreak).toMatch(/^Brier score of the pooled validation probabilities among/);
       expect(chosen.reason).toMatch(/lowest Brier score/);
     }
+  });
+});
+
+describe('a lead that rests on a class of a few validation rows', () => {
+  // 1 row of class 0 and 200 of each other class: getting that one row right is worth a third of macro-F1.
+  const actual = Int32Array.from([0, ...Array.from({ length: 400 }, (_, i) => 1 + (i % 2))]);
+  const folds = [{ yValidation: actual } as FoldData];
+  /** A finalist that predicts `predict(row)` with probability `sure` (the rest shared by the other classes). */
+  const finalistFrom = (family: ModelFamily, predict: (row: number) => number, sure: number): Finalist => {
+    const predictions = Int32Array.from(actual, (_, i) => predict(i));
+    const probabilities = new Float64Array(actual.length * CLASSES).fill((1 - sure) / (CLASSES - 1));
+    predictions.forEach((c, i) => (probabilities[i * CLASSES + c] = sure));
+    const pooled = macroF1(actual, predictions, CLASSES);
+    const scored = { index: 0, preferred: false, foldPredictions: [predictions], foldProbabilities: [probabilities], foldScores: [pooled], pooled } as unknown as ScoredCandidate;
+    return { family, scored, pooled, predictions, probabilities, reason: 'test' };
+  };
+  /** The common rows' classes, wrong on every k-th row from `offset` (the other common class instead). */
+  const wrongEvery = (k: number, offset: number) => (i: number) => ((i + offset) % k === 0 ? (actual[i] === 1 ? 2 : 1) : actual[i]);
+  // Both right on 90% of the common rows (not the same ones); only SVM gets the rare row, and it votes one-hot.
+  const svm = finalistFrom('SVM', (i) => (i === 0 ? 0 : wrongEvery(10, 0)(i)), 1);
+  const ann = finalistFrom('ANN', (i) => (i === 0 ? 1 : wrongEvery(10, 5)(i)), 0.9);
+
+  it('is a tie, broken by the Brier score, when the two are level on the classes with enough rows', () => {
+    expect(svm.pooled - ann.pooled).toBeGreaterThan(0.25);
+    const chosen = chooseConfiguration([svm, ann], null, folds, CLASSES, 1);
+    expect(chosen.algorithm).toBe('ANN');
+    expect(chosen.tieBreak).toMatch(new RegExp(`ANN within it on the classes with at least ${MIN_ROWS_FOR_A_LEAD} validation rows`));
+  });
+
+  it('is a lead when the leader is also ahead on the classes with enough rows', () => {
+    const weak = finalistFrom('ANN', (i) => (i === 0 ? 1 : wrongEvery(3, 1)(i)), 0.8);
+    const chosen = chooseConfiguration([svm, weak], null, folds, CLASSES, 1);
+    expect(chosen.algorithm).toBe('SVM');
+    expect(chosen.tieBreak).toBeNull();
   });
 });
