@@ -138,6 +138,25 @@ describe('temperature scaling', () => {
     expect(fit.kept).toBe(false);
   });
 
+  it('keeps a temperature only when its Brier gain on validation is more than the noise of so few rows', () => {
+    // A rule's one-hot guesses, wrong on 1% of the rows: softening them lowers the log-loss a lot and the Brier score a
+    // little. On 3 x 100 rows that little is within one standard error; on 3 x 300 rows at the same rate it is not.
+    const folds = (rows: number, misses: number) =>
+      [0, 1, 2].map(() => {
+        const p = new Float64Array(rows * 3);
+        const y = new Int32Array(rows);
+        for (let i = 0; i < rows; i++) p[i * 3] = 1;
+        for (let i = 0; i < misses; i++) y[i] = 1;
+        return { p, y };
+      });
+    const few = fitCalibration(folds(100, 1).map((f) => f.p), folds(100, 1).map((f) => f.y), 3);
+    expect(few.validationLogLossAfter).toBeLessThan(few.validationLogLossBefore);
+    expect(few.validationBrierAfter).toBeLessThan(few.validationBrierBefore);
+    expect(few.kept).toBe(false);
+    const many = fitCalibration(folds(300, 3).map((f) => f.p), folds(300, 3).map((f) => f.y), 3);
+    expect(many.kept).toBe(true);
+  });
+
   it('refuses a temperature that does not help out of sample (a calibrated model)', () => {
     const folds = [0, 1, 2].map((f) => sample(800, 30 + f));
     const fit = fitCalibration(folds.map((f) => f.p), folds.map((f) => f.y), K);

@@ -19,7 +19,7 @@ export function trustSentences(results: AutoMLResults, locale: ReportLocale): st
       years ? `Mais de ${COVERAGE_SHORTFALL_POINTS} pontos abaixo da nominal em ${years}.` : '',
       calibration.kept
         ? `O escalonamento por temperatura (temperatura ${calibration.temperature}) foi mantido: nas linhas de teste o erro de calibração esperado (ECE) passou de ${calibration.eceBefore} para ${calibration.eceAfter} e o escore de Brier de ${calibration.brierBefore} para ${calibration.brierAfter}.`
-        : `O escalonamento por temperatura não foi mantido (nos anos de validação, fora da amostra em que foi ajustado, não reduziu a log-loss ou piorou o escore de Brier): as probabilidades são as do modelo, com erro de calibração esperado (ECE) de ${calibration.eceBefore} e escore de Brier de ${calibration.brierBefore} nas linhas de teste.`,
+        : `O escalonamento por temperatura não foi mantido (nos anos de validação, fora da amostra em que foi ajustado, não reduziu a log-loss, ou não reduziu o escore de Brier além do ruído): as probabilidades são as do modelo, com erro de calibração esperado (ECE) de ${calibration.eceBefore} e escore de Brier de ${calibration.brierBefore} nas linhas de teste.`,
     ].map(pt);
   }
   return [
@@ -28,7 +28,7 @@ export function trustSentences(results: AutoMLResults, locale: ReportLocale): st
     years ? `More than ${COVERAGE_SHORTFALL_POINTS} points below the nominal in ${years}.` : '',
     calibration.kept
       ? `Temperature scaling (temperature ${calibration.temperature}) was kept: on the test rows the expected calibration error (ECE) went from ${calibration.eceBefore} to ${calibration.eceAfter} and the Brier score from ${calibration.brierBefore} to ${calibration.brierAfter}.`
-      : `Temperature scaling was not kept (on the validation years, out of the sample it was fitted on, it did not lower the log loss or it raised the Brier score): the probabilities are the model's own, with an expected calibration error (ECE) of ${calibration.eceBefore} and a Brier score of ${calibration.brierBefore} on the test rows.`,
+      : `Temperature scaling was not kept (on the validation years, out of the sample it was fitted on, it did not lower the log loss, or did not lower the Brier score by more than the noise): the probabilities are the model's own, with an expected calibration error (ECE) of ${calibration.eceBefore} and a Brier score of ${calibration.brierBefore} on the test rows.`,
   ];
 }
 
