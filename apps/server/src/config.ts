@@ -35,7 +35,6 @@ const ASSISTANT_CONFIG_VARIABLES = [
   },
 ] as const;
 
-
 /** Where uploads and model files go when S3_BUCKET is set (read by storage/s3.ts). */
 export interface S3Settings {
   bucket: string;

@@ -3,9 +3,6 @@ import { validateKey, validatePrefix } from './keys.ts';
 import type { FileStorage } from './types.ts';
 import type { S3Settings } from '../config.ts';
 
-/** The S3 settings of the configuration. */
-export type S3StorageOptions = S3Settings;
-
 type S3Sdk = typeof AwsS3;
 let sdkLoading: Promise<S3Sdk> | undefined;
 
@@ -32,7 +29,7 @@ export class S3FileStorage implements FileStorage {
   private client: AwsS3.S3Client | undefined;
   private ready: Promise<{ sdk: S3Sdk; client: AwsS3.S3Client }> | undefined;
 
-  constructor(private readonly options: S3StorageOptions) {
+  constructor(private readonly options: S3Settings) {
     this.prefix = options.keyPrefix ? options.keyPrefix.replace(/\/*$/, '/') : '';
     this.description = `s3:${options.endpoint ?? 'aws'}/${options.bucket}/${this.prefix}`;
   }

@@ -45,7 +45,10 @@ export function initI18n(language: Language = storedLanguage()): I18n {
   return i18next;
 }
 
-/** The reader's language for numbers: the interface's current language (English before i18next starts). */
+/**
+ * The reader's language: the interface's current language (English before i18next starts). For callbacks and helpers;
+ * a component reads `useReaderLocale`, so it renders again when the language changes.
+ */
 export function readerLocale(): Language {
   const language = i18next.language;
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;

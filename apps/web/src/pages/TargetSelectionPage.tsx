@@ -23,7 +23,7 @@ import {
   type TargetForm,
 } from '../features/wizard/target-form.ts';
 import { emptyClassTable } from '../features/wizard/transitions.ts';
-import { readerLocale } from '../lib/i18n.ts';
+import { useReaderLocale } from '../lib/i18n.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 const GROUP_OPTIONS = range(LIMITS.autoCategoriesMin, LIMITS.autoCategoriesMax);
@@ -67,7 +67,7 @@ export default function TargetSelectionPage() {
     else set({ predictionMode: mode, targetYear: '', targetRegion: '' });
   };
 
-  const locale = readerLocale();
+  const locale = useReaderLocale();
   const fieldProblems = targetFieldProblems(form, years, locale);
 
   /** Why the classes and split of the form cannot train or test, from the preview of exactly this form, or null. */

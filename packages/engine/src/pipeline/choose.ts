@@ -69,7 +69,8 @@ function wellSupportedClasses(actual: Int32Array, nClasses: number): number[] | 
  * validation probabilities. One-year folds make macro-F1 differences of 0.005 common noise; on the sticky bench panels
  * four families scored within 0.006 of each other on validation and 0.2 apart on the test years, and the arg-max of
  * macro-F1 alone was a coin toss among them. The Brier score reads every probability, not just the arg-max of a few
- * rare-class rows, and penalises confident mistakes.
+ * rare-class rows, and penalises confident mistakes. A finalist level with the leader on the classes with at least
+ * MIN_ROWS_FOR_A_LEAD rows joins the tie too.
  */
 function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number, seed: number): { finalist: Finalist; tieBreak: string | null; reason: string } {
   const ranked = [...finalists].sort(byPooledScore);
@@ -77,16 +78,25 @@ function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number,
   // A finalist the budget stopped before every fold was scored on the most recent fold only: its score is not
   // comparable with pooled ones, so it never joins a tie.
   const comparable = (f: Finalist) => f.predictions.length === top.predictions.length && top.predictions.length === actual.length;
-  const withinNoise = (f: Finalist) => top.pooled - f.pooled <= bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie', f.family));
   // A lead that is within noise once the classes of a handful of rows are left out rests on those few rows.
   const supported = wellSupportedClasses(actual, nClasses);
   const onSupported = supported ? macroF1Over(supported) : null;
-  const levelWhereSupported = (f: Finalist) =>
-    onSupported !== null &&
-    onSupported(actual, top.predictions, nClasses) - onSupported(actual, f.predictions, nClasses) <=
-      bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie-supported', f.family), onSupported);
-  const tied = ranked.filter((f) => f === top || (comparable(f) && (withinNoise(f) || levelWhereSupported(f))));
-  const byRareRows = tied.filter((f) => f !== top && !withinNoise(f)).map((f) => f.family);
+  const topOnSupported = onSupported ? onSupported(actual, top.predictions, nClasses) : 0;
+  const joining = ranked
+    .slice(1)
+    .filter(comparable)
+    .map((f) => {
+      const withinNoise = top.pooled - f.pooled <= bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie', f.family));
+      const levelWhereSupported =
+        !withinNoise &&
+        onSupported !== null &&
+        topOnSupported - onSupported(actual, f.predictions, nClasses) <=
+          bootstrapStandardError(actual, top.predictions, f.predictions, nClasses, deriveSeed(seed, 'tie-supported', f.family), onSupported);
+      return { f, withinNoise, levelWhereSupported };
+    })
+    .filter((j) => j.withinNoise || j.levelWhereSupported);
+  const tied = [top, ...joining.map((j) => j.f)];
+  const byRareRows = joining.filter((j) => j.levelWhereSupported).map((j) => j.f.family);
   if (tied.length < 2) return { finalist: top, tieBreak: null, reason: `its finalist (${top.reason}) has the highest pooled validation macro-F1` };
   const briers = tied.map((f) => ({ f, brier: brierScore(f.probabilities, actual, nClasses) }));
   briers.sort((a, b) => a.brier - b.brier || b.f.pooled - a.f.pooled);

@@ -12,6 +12,7 @@
  */
 
 import { concatFolds } from '../search/select.ts';
+import { mean, std } from '../data/stats.ts';
 
 /** Probabilities below this are treated as this in logarithms (a model's zero is never certain). */
 const FLOOR = 1e-12;
@@ -63,14 +64,6 @@ export function brier(probabilities: Float64Array, actual: ArrayLike<number>, nC
   return rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : 0;
 }
 
-/** The mean of paired per-row differences and its standard error. */
-function meanAndError(differences: Float64Array): { mean: number; standardError: number } {
-  const n = differences.length;
-  if (n < 2) return { mean: n ? differences[0] : 0, standardError: Number.POSITIVE_INFINITY };
-  const mean = differences.reduce((a, b) => a + b, 0) / n;
-  const variance = differences.reduce((a, d) => a + (d - mean) ** 2, 0) / (n - 1);
-  return { mean, standardError: Math.sqrt(variance / n) };
-}
 
 /** One bin of a reliability diagram: rows whose top probability falls in [lo, hi). */
 export interface ReliabilityBin {
@@ -192,7 +185,8 @@ export function fitCalibration(foldProbabilities: Float64Array[], foldActual: In
     crossLoss /= Math.max(1, allY.length);
     crossBrier /= Math.max(1, allY.length);
   }
-  const brierGain = meanAndError(gains);
+  // Standard error of the mean gain: the sample standard deviation over sqrt(n), i.e. the population one over sqrt(n - 1).
+  const brierGain = gains.length >= 2 ? { mean: mean(gains), standardError: std(gains) / Math.sqrt(gains.length - 1) } : { mean: 0, standardError: Infinity };
   const temperature = fitTemperature(allP, allY, nClasses);
   return {
     temperature,

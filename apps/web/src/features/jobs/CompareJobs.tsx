@@ -9,7 +9,7 @@ import { LoadingDots } from '../results/components/LoadingDots.tsx';
 import { useWhoLabels } from '../who/api.ts';
 import { configDifferences, displayedConfig, scoreRows, settingLabel, type ComparedJob, type ScoreRow } from './compare.ts';
 import { formatDecimal } from '../results/format.ts';
-import { readerLocale } from '../../lib/i18n.ts';
+import { useReaderLocale } from '../../lib/i18n.ts';
 
 const formatScore = (value: number | string | null, none: string) =>
   value === null ? none : typeof value === 'number' ? formatDecimal(value, 4) : value;
@@ -30,7 +30,7 @@ function namesOf(job: ComparedJob, catalog: IndicatorNames | undefined): Indicat
  */
 export function CompareJobs({ ids }: { ids: string[] }) {
   const { t } = useTranslation('jobs');
-  const locale = readerLocale();
+  const locale = useReaderLocale();
   useLiveJobUpdates();
   const queries = useQueries({ queries: ids.map((id) => ({ queryKey: jobQueryKey(id), queryFn: ({ signal }) => fetchJob(id, signal) })) });
   const catalog = useWhoLabels(queries.some((q) => q.data?.data?.database === WHO_DATABASE && Object.keys(resultIndicatorNames(q.data.results)).length === 0));

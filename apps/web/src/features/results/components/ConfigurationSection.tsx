@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useJob } from '../resultsApi.ts';
 import { buildConfigurationView } from '../configuration.ts';
 import { useIndicatorNames } from '../useIndicatorNames.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 /**
  * "AutoML Configurations": closed at first; the first click loads the stored configuration
@@ -13,7 +13,7 @@ import { readerLocale } from '../../../lib/i18n.ts';
  */
 export function ConfigurationSection({ jobId }: { jobId: string }) {
   const { t } = useTranslation('results');
-  const locale = readerLocale();
+  const locale = useReaderLocale();
   const [opened, setOpened] = useState(false);
   const [requested, setRequested] = useState(false);
   const job = useJob(jobId, requested);

@@ -7,12 +7,12 @@ import { sortByIgDescending } from '../sorting.ts';
 import { usePlaceLabel } from '../usePlaceLabel.ts';
 import { ChartSlot, CorrelationHeatmap } from '../lazyCharts.tsx';
 import { useAxisName } from '../axisName.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 /** Used or unused indicators: name, missing values (%), information gain (highest first); the spec's field names stay in the JSON. */
 export function IndicatorsTable({ kind, rows }: { kind: 'used' | 'unused'; rows: IndicatorRow[] | undefined }) {
   const { t } = useTranslation('results');
-  const locale = readerLocale();
+  const locale = useReaderLocale();
   const sorted = Array.isArray(rows) ? sortByIgDescending(rows) : rows;
   const columns: Column<IndicatorRow>[] = [
     { header: t('tables.columns.indicator'), field: 'indicatorAnalyzingName' },

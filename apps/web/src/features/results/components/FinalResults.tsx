@@ -16,7 +16,7 @@ import { CorrelationSection, IndicatorsTable, OutliersTable } from './DataTables
 import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 import { UseModelSection } from '../predict/UseModelSection.tsx';
 import { AxisNameContext } from '../axisName.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 const NO_NAMES: IndicatorNames = {};
 
@@ -34,7 +34,7 @@ interface Part {
  */
 export function FinalResults({ jobId, results: stored, database, names = NO_NAMES }: { jobId: string; results: AutoMLResults; database: string | null; names?: IndicatorNames }) {
   const { t } = useTranslation('results');
-  const locale: ReportLocale = readerLocale();
+  const locale: ReportLocale = useReaderLocale();
   const results = useMemo(() => withIndicatorNames(stored, locale, names), [stored, locale, names]);
   const withCodes = useMemo(() => withIndicatorNames(stored, locale, names, { withCode: true }), [stored, locale, names]);
   const axisName = useMemo(() => {

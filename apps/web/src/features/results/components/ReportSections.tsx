@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobReport, ReportLocale, ReportSection } from '@indicata/contracts/report';
 import { sanitizeReportHtml } from '../sanitize.ts';
 import { useBuiltinReport } from '../resultsApi.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 function SectionBody({ section }: { section: ReportSection }) {
   const { t } = useTranslation('results');
@@ -44,7 +44,7 @@ function SectionBody({ section }: { section: ReportSection }) {
  */
 export function ReportSections({ jobId, report: stored }: { jobId?: string; report: JobReport | null }) {
   const { t } = useTranslation('results');
-  const reader: ReportLocale = readerLocale();
+  const reader: ReportLocale = useReaderLocale();
   const [askedForBuiltin, setAskedForBuiltin] = useState(false);
   const storedSections = stored && Array.isArray(stored.sections) ? stored.sections : [];
   const byLanguageModel = storedSections.some((section) => section.provider !== 'builtin');

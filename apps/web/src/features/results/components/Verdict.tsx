@@ -19,7 +19,7 @@ import {
 } from '@indicata/contracts';
 import { baselineSentence, scoreFormat, secondsFormat, verdictFigures } from '../verdict.ts';
 import { VerdictChart, type VerdictBar } from './VerdictChart.tsx';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 /**
  * The verdict at the top of a finished result: the chosen model, its test scores with bootstrap intervals,
@@ -29,7 +29,7 @@ import { readerLocale } from '../../../lib/i18n.ts';
  */
 export function Verdict({ results }: { results: AutoMLResults }) {
   const { t } = useTranslation('results');
-  const locale: ReportLocale = readerLocale();
+  const locale: ReportLocale = useReaderLocale();
   // Scores and seconds with the reader's decimal mark, as the built-in report writes them.
   const formatScore = scoreFormat(locale);
   const formatSeconds = secondsFormat(locale);

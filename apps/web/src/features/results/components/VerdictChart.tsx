@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '@indicata/contracts';
 import { scoreFormat, wrapLabel } from '../verdict.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 export interface VerdictBar {
   label: string;
@@ -26,7 +26,7 @@ const LABEL_LINES = 2;
  */
 export function VerdictChart({ bars, level, summary }: { bars: VerdictBar[]; level: number; summary: string }) {
   const { t } = useTranslation('results');
-  const formatScore = scoreFormat(readerLocale());
+  const formatScore = scoreFormat(useReaderLocale());
   const height = bars.length * ROW + 34;
   const x = (value: number) => LABEL_WIDTH + Math.max(0, Math.min(1, value)) * PLOT;
   return (

@@ -8,7 +8,7 @@ import { ChartSlot } from '../lazyCharts.tsx';
 import { formatDecimal } from '../format.ts';
 import { fetchExplanation, type ExplainAsk, type ExplainTarget } from './explainApi.ts';
 import { waterfallSteps } from './waterfall.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
 
@@ -19,6 +19,7 @@ const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
  */
 export function ExplanationPanel({ target, model, ask, actual }: { target: ExplainTarget; model: PredictionModel; ask: ExplainAsk; actual: string | null }) {
   const { t } = useTranslation('results');
+  const locale = useReaderLocale();
   const query = useQuery({
     queryKey: ['explanation', target.jobId, model, ask],
     queryFn: ({ signal }) => fetchExplanation(target.jobId, model, ask, signal),
@@ -55,7 +56,7 @@ export function ExplanationPanel({ target, model, ask, actual }: { target: Expla
       inputs={data.inputs}
       actual={actual}
       names={target.names}
-      locale={readerLocale()}
+      locale={locale}
     />
   );
 }

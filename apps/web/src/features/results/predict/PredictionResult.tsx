@@ -7,7 +7,7 @@ import { ExplainPredictionButton } from '../explain/ExplainPredictionButton.tsx'
 import { ExplainRowButton } from '../explain/ExplainRowButton.tsx';
 import type { ExplainTarget } from '../explain/explainApi.ts';
 import { downloadText, predictionsCsv } from './predictionCsv.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 /** The job's spatial and temporal column names, used as the first two headers. */
 export interface PlaceLabels {
@@ -39,7 +39,7 @@ export function PredictionResult({
 }) {
   const { target, targetYears } = result;
   const { t } = useTranslation('results');
-  const locale = readerLocale();
+  const locale = useReaderLocale();
   const { t: tGaps } = useTranslation('gaps');
   // Models without a conformal rule (jobs from before prediction sets) answer without sets: no column then.
   const withSets = result.predictions.some((p) => Array.isArray(p.set));

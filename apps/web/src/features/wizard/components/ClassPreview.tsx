@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { classSplitChecks, formatMessage, yearRanges, type ClassCheck, type TargetClassPreviewRequest, type TargetClassPreviewResponse } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useTargetClassPreview } from '../api.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 function bound(value: number): string {
   return Number.isInteger(value) ? String(value) : Number(value.toPrecision(6)).toString();
@@ -57,6 +57,7 @@ function SplitLine({ split }: { split: TargetClassPreviewResponse['split'] }) {
  */
 export function ClassPreview({ request, onUseQuantile }: { request: TargetClassPreviewRequest | null; onUseQuantile?: () => void }) {
   const { t } = useTranslation('wizard');
+  const locale = useReaderLocale();
   const preview = useTargetClassPreview(request);
   const f = (key: string, values: Record<string, string | number>) => formatMessage(t(key), values);
 
@@ -74,7 +75,7 @@ export function ClassPreview({ request, onUseQuantile }: { request: TargetClassP
   else if (preview.isError) body = <Alert color="red" variant="light">{f('target.previewFailed', { detail: apiErrorText(preview.error, t) })}</Alert>;
   else {
     const data = preview.data;
-    const checks = classSplitChecks(data, readerLocale());
+    const checks = classSplitChecks(data, locale);
     const flagged = new Set(checks.map((c) => c.classIndex).filter((i) => i !== null));
     const largest = Math.max(1, ...data.classes.map((c) => c.count));
     const { discretization } = request;

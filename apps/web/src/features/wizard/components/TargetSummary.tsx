@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMessage, indicatorName, whoColumnName } from '@indicata/contracts';
 import { useWhoLabels } from '../../who/api.ts';
 import { ALL_REGIONS, type WizardState } from '../state.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 /**
  * The target in words: a WHO indicator by its name, its one chosen dimension and its code ("Life expectancy at birth
@@ -23,7 +23,8 @@ export function TargetSummary({ state }: { state: WizardState }) {
   const { t } = useTranslation('wizard');
   const f = (key: string, values: Record<string, string | number>) => formatMessage(t(key), values);
   const labels = useWhoLabels(state.useWho && state.targetCode !== '');
-  const value = targetText(state, labels.data, readerLocale());
+  const locale = useReaderLocale();
+  const value = targetText(state, labels.data, locale);
   const details: string[] = [];
   if (state.targetYear) {
     details.push(state.targetRegion && state.targetRegion !== ALL_REGIONS ? f('step13.byYearRegion', { year: state.targetYear, region: state.targetRegion }) : f('step13.byYear', { year: state.targetYear }));

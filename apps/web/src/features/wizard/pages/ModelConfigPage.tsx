@@ -10,7 +10,7 @@ import { ParamTable } from '../components/ParamTable.tsx';
 import { WizardPage } from '../components/WizardPage.tsx';
 import { useGoBack } from '../components/useGoBack.ts';
 import { useParamSettings } from '../components/useParamSettings.ts';
-import { readerLocale } from '../../../lib/i18n.ts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 
 const CONFIRMATION: Record<ModelFamily, MessageKey> = {
   RF: 'rfConfigured',
@@ -31,7 +31,7 @@ const ROUTE_TITLE: Record<ModelFamily, string> = {
 /** The configuration page of one model family (/randomforest, /ann, /decisiontree, /knn, /svm). */
 export function ModelConfigPage({ family }: { family: ModelFamily }) {
   const { t } = useTranslation('wizard');
-  const locale = readerLocale();
+  const locale = useReaderLocale();
   const goBack = useGoBack();
   const defs = MODEL_PARAMS[family];
   const { settings, toggleAuto, setValue } = useParamSettings(
