@@ -106,7 +106,7 @@ const RUNS = [
       RF: { n_estimators: 30 },
       KNN: { n_neighbors: 5, weights: 'distance', p: 2 },
       SVM: { probability: true, C: 10, kernel: 'rbf' },
-      ANN: { epochs: 15, activation: 'leaky_relu', num_layers: 2, neurons: 16 },
+      ANN: { epochs: 5, activation: 'leaky_relu', num_layers: 2, neurons: 16 },
     },
     attributeDiscretization: [{ indicator: 'WHS9_93', option: 'automatic', groups: 4 }],
     // Every model reads the target's history: the rows get it from the panel as the prediction API does.
@@ -119,7 +119,7 @@ const RUNS = [
       RF: { n_estimators: 20, max_depth: 8 },
       KNN: { n_neighbors: 7, weights: 'uniform', p: 1 },
       SVM: { probability: true, C: 1, kernel: 'poly', degree: 2 },
-      ANN: { epochs: 15, activation: 'tanh', num_layers: 1, neurons: 16 },
+      ANN: { epochs: 5, activation: 'tanh', num_layers: 1, neurons: 16 },
     },
     attributeDiscretization: [],
     targetHistory: 'off',
