@@ -6,7 +6,9 @@
 //     (node_modules/.cache/eslint), so a second run lints only what changed;
 //   - Playwright starts as soon as the build is there. Its tests wait on the browser, the app server and jobs much of
 //     the time, so lint and type-check fit beside it, at the lowest CPU priority (BACKGROUND_NICENESS);
-//   - Vitest (every workspace) runs last, alone on the machine: it keeps both cores busy by itself (four workers, the
+//   - the Vitest files whose assertions never depend on time (scripts/steady-tests.mjs) start at once too, under
+//     SCHED_IDLE, in what Playwright leaves of the cores (2026-11-28: 645-657 s in all -> 589 s with the trace change);
+//   - the rest of Vitest runs last, alone on the machine: it keeps both cores busy by itself (four workers, the
 //     files that wait on processes first), and its server files time real processes, exits and jobs.
 //     Tried and not kept: all of Vitest beside Playwright's last minute at normal priority (263 s in all against
 //     283 s, but a worker-process test's 4 s job could fit no model under that load; on a slower, CPU-bound machine
