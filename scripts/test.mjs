@@ -18,7 +18,7 @@
 //     at normal priority (2026-11-27: Playwright 245 -> 296-314 s, the web files 181-212 s beside it, about 25 s saved
 //     in all, but lazily imported charts then loaded after their file's DOM was torn down and a map test timed out).
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,8 +38,11 @@ const BACKGROUND_NICENESS = 19;
 
 const VITEST_ARGS = vitestStageArgs();
 
-/** util-linux's chrt, to run a background stage under the SCHED_IDLE policy; null where there is none. */
-const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((file) => fs.existsSync(file)) ?? null;
+/**
+ * util-linux's chrt, to run a background stage under the SCHED_IDLE policy; null where there is none, or where the
+ * policy is refused (a container's seccomp profile may forbid it): those stages then run at BACKGROUND_NICENESS only.
+ */
+const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((file) => fs.existsSync(file) && spawnSync(file, ['--idle', '0', 'true']).status === 0) ?? null;
 
 const STAGES = [
   { name: 'web build', command: npm, args: ['run', 'build'] },
