@@ -150,7 +150,7 @@ describe('automl CLI', { timeout: 60_000 }, () => {
   it('reads a comma-separated export of the panel as it reads the semicolon file', () => {
     const commaCsv = path.join(dir, 'panel-comma.csv');
     writePanelCsv(commaCsv, ',');
-    const args = ['--target', 'target', '--time-column', 'year', '--space-column', 'countryName', '--test-year', '2009', '--groups', '2', '--discretize', 'quantile', '--models', 'DT', '--workers', '0', '--budget', '5', '--seed', '3'];
+    const args = ['--target', 'target', '--time-column', 'year', '--space-column', 'countryName', '--test-year', '2009', '--groups', '2', '--discretize', 'quantile', '--models', 'DT', '--workers', '0', '--budget', '120', '--seed', '3'];
     const outputs = [csv, commaCsv].map((file, i) => {
       const out = path.join(dir, `delimiter-${i}.json`);
       const result = run(['--csv', file, ...args, '--out', out]);
