@@ -57,7 +57,9 @@ test(`a double-clicked confirmation and a retry after a lost answer queue one jo
   await expect(page.getByTestId('run-automl')).toBeEnabled();
   await page.getByTestId('run-automl').click();
   await page.getByRole('dialog').getByRole('button', { name: words.common.actions.yes }).click();
-  await expect(page.getByText(formatMessage(words.messages.jobQueuedDetail, { name: copyName }))).toBeVisible();
+  // The retry's answer waits on the database beside the copy's job, which the first request queued and which may be
+  // running on both cores by now: longer than the 10 s default on a loaded 2-core machine (seen once).
+  await expect(page.getByText(formatMessage(words.messages.jobQueuedDetail, { name: copyName }))).toBeVisible({ timeout: 30_000 });
 
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);

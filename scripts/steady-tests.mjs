@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The environment of the steady stage: the engine and contracts configurations read it. */
+export const STEADY_STAGE_ENV = { INDICATA_STEADY_STAGE: '1' };
+
 /** Whole projects whose every file is steady. */
 export const STEADY_PROJECTS = ['@indicata/contracts'];
 
@@ -62,9 +65,8 @@ export function vitestStageArgs() {
       '--project=@indicata/engine',
       ...STEADY_PROJECTS.map((name) => `${name.replace('@indicata/', 'packages/')}/`),
       ...STEADY_ENGINE_FILES.map((file) => `packages/engine/${file}`),
-      // Timeouts stand for "hung", and a starved worker is not hung: nothing here measures time.
-      '--testTimeout=600000',
-      '--hookTimeout=600000',
+      // Timeouts stand for "hung", and a starved worker is not hung: the projects' configurations lengthen them when
+      // INDICATA_STEADY_STAGE=1 (STEADY_STAGE_ENV), which reaches every project where --testTimeout did not.
       '--maxWorkers=2',
     ],
     rest: ['run', ...STEADY_PROJECTS.map((name) => `--project=!${name}`), ...STEADY_ENGINE_FILES.map((file) => `--exclude=${file}`)],

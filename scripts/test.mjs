@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vitestStageArgs } from './steady-tests.mjs';
+import { STEADY_STAGE_ENV, vitestStageArgs } from './steady-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -50,7 +50,7 @@ const STAGES = [
   { name: 'typecheck', command: npm, args: ['run', 'typecheck'], niceness: BACKGROUND_NICENESS },
   { name: 'end-to-end (playwright)', command: npx, args: ['playwright', 'test'], after: ['web build'], live: true, counts: 'playwright' },
   // The Vitest files whose assertions never depend on time (scripts/steady-tests.mjs), in the core Playwright leaves idle.
-  { name: 'unit, steady files (vitest)', command: npx, args: ['vitest', ...VITEST_ARGS.steady], niceness: BACKGROUND_NICENESS, counts: 'vitest' },
+  { name: 'unit, steady files (vitest)', command: npx, args: ['vitest', ...VITEST_ARGS.steady], env: STEADY_STAGE_ENV, niceness: BACKGROUND_NICENESS, counts: 'vitest' },
   {
     name: 'unit + integration (vitest)',
     command: npx,
@@ -79,7 +79,7 @@ function runStage(stage) {
     // A background stage runs under SCHED_IDLE where chrt exists (Linux): it then yields a core at once to any
     // process that wakes, where nice 19 alone still slowed Playwright's browser steps (297 -> 354 s beside it).
     const idle = stage.niceness && CHRT;
-    const child = spawn(idle ? CHRT : stage.command, idle ? ['--idle', '0', stage.command, ...stage.args] : stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
+    const child = spawn(idle ? CHRT : stage.command, idle ? ['--idle', '0', stage.command, ...stage.args] : stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: stage.env ? { ...childEnv, ...stage.env } : childEnv });
     if (stage.niceness) {
       // Before the child has started its own children (npm takes a few hundred ms to start), which inherit it.
       try {
