@@ -6,9 +6,7 @@
 //     (node_modules/.cache/eslint), so a second run lints only what changed;
 //   - Playwright starts as soon as the build is there. Its tests wait on the browser, the app server and jobs much of
 //     the time, so lint and type-check fit beside it, at the lowest CPU priority (BACKGROUND_NICENESS);
-//   - the Vitest files whose assertions never depend on time (scripts/steady-tests.mjs) start at once too, under
-//     SCHED_IDLE, in what Playwright leaves of the cores (2026-11-28: 645-657 s in all -> 589 s with the trace change);
-//   - the rest of Vitest runs last, alone on the machine: it keeps both cores busy by itself (four workers, the
+//   - Vitest (every workspace) runs last, alone on the machine: it keeps both cores busy by itself (four workers, the
 //     files that wait on processes first), and its server files time real processes, exits and jobs.
 //     Tried and not kept: all of Vitest beside Playwright's last minute at normal priority (263 s in all against
 //     283 s, but a worker-process test's 4 s job could fit no model under that load; on a slower, CPU-bound machine
@@ -18,12 +16,11 @@
 //     at normal priority (2026-11-27: Playwright 245 -> 296-314 s, the web files 181-212 s beside it, about 25 s saved
 //     in all, but lazily imported charts then loaded after their file's DOM was torn down and a map test timed out).
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STEADY_STAGE_ENV, vitestStageArgs } from './steady-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -36,26 +33,16 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
  */
 const BACKGROUND_NICENESS = 19;
 
-const VITEST_ARGS = vitestStageArgs();
-
-/**
- * util-linux's chrt, to run a background stage under the SCHED_IDLE policy; null where there is none, or where the
- * policy is refused (a container's seccomp profile may forbid it): those stages then run at BACKGROUND_NICENESS only.
- */
-const CHRT = ['/usr/bin/chrt', '/bin/chrt'].find((file) => fs.existsSync(file) && spawnSync(file, ['--idle', '0', 'true']).status === 0) ?? null;
-
 const STAGES = [
   { name: 'web build', command: npm, args: ['run', 'build'] },
   { name: 'lint', command: npm, args: ['run', 'lint'], niceness: BACKGROUND_NICENESS },
   { name: 'typecheck', command: npm, args: ['run', 'typecheck'], niceness: BACKGROUND_NICENESS },
   { name: 'end-to-end (playwright)', command: npx, args: ['playwright', 'test'], after: ['web build'], live: true, counts: 'playwright' },
-  // The Vitest files whose assertions never depend on time (scripts/steady-tests.mjs), in the core Playwright leaves idle.
-  { name: 'unit, steady files (vitest)', command: npx, args: ['vitest', ...VITEST_ARGS.steady], env: STEADY_STAGE_ENV, niceness: BACKGROUND_NICENESS, counts: 'vitest' },
   {
     name: 'unit + integration (vitest)',
     command: npx,
-    args: ['vitest', ...VITEST_ARGS.rest],
-    after: ['lint', 'typecheck', 'end-to-end (playwright)', 'unit, steady files (vitest)'],
+    args: ['vitest', 'run'],
+    after: ['lint', 'typecheck', 'end-to-end (playwright)'],
     live: true,
     counts: 'vitest',
   },
@@ -76,10 +63,7 @@ function runStage(stage) {
   return new Promise((resolve) => {
     const begin = seconds();
     console.log(`[${begin.toFixed(0)} s] ${stage.name}: started`);
-    // A background stage runs under SCHED_IDLE where chrt exists (Linux): it then yields a core at once to any
-    // process that wakes, where nice 19 alone still slowed Playwright's browser steps (297 -> 354 s beside it).
-    const idle = stage.niceness && CHRT;
-    const child = spawn(idle ? CHRT : stage.command, idle ? ['--idle', '0', stage.command, ...stage.args] : stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: stage.env ? { ...childEnv, ...stage.env } : childEnv });
+    const child = spawn(stage.command, stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
     if (stage.niceness) {
       // Before the child has started its own children (npm takes a few hundred ms to start), which inherit it.
       try {
