@@ -15,6 +15,9 @@
 //     the cores; their 99 CPU-s there against about 50 alone); the web project alone in one worker beside Playwright
 //     at normal priority (2026-11-27: Playwright 245 -> 296-314 s, the web files 181-212 s beside it, about 25 s saved
 //     in all, but lazily imported charts then loaded after their file's DOM was torn down and a map test timed out).
+//     Also tried and withdrawn (2026-11-28): the Vitest files that never read a clock beside Playwright under SCHED_IDLE
+//     (537-589 s in all), but in fresh clones starved files hit their own hook and test timeouts; see
+//     docs/decisions/2026-11-28-npm-test-trace-and-steady-files.md.
 // A failing stage skips the stages that need it; the others still run, and the summary says what failed.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
