@@ -18,13 +18,11 @@ import { createEventHub } from '../apps/server/src/events/create-hub.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { ensureDemoUser } from '../apps/server/src/modules/auth/users.ts';
-import { createStorage } from '../apps/server/src/storage/index.ts';
+import { createAppContext } from '../apps/server/src/app-context.ts';
 import { storeModels } from '../apps/server/src/modules/jobs/model-files.ts';
 import { buildFrameForJob } from '../apps/server/src/modules/jobs/job-frame.ts';
 import { importWhoFolder } from '../apps/server/src/modules/who/import-folder.ts';
 import { jobs, type JobRow } from '../apps/server/src/db/schema/index.ts';
-// The context members a module declares (ctx.assistant, ctx.questionAnswerer) come with its init file.
-import type {} from '../apps/server/src/modules/questions/init.ts';
 import { defaultWhoDataDir } from './who-panel.ts';
 
 const seconds = (started: number) => (performance.now() - started) / 1000;
@@ -39,8 +37,9 @@ async function main(): Promise<void> {
   await importWhoFolder(database.db, defaultWhoDataDir());
   const logger = createLogger('silent');
   const events = await createEventHub(database, { listen: true, logger });
-  const storage = createStorage(config);
-  const app = await buildApp({ config, database, events, logger, storage });
+  const context = createAppContext({ config, database, events, logger });
+  const { storage } = context;
+  const app = await buildApp(context);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -14,8 +14,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-// The context members the modules add (the app's route registrars read them).
-import type {} from '../apps/server/src/roles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +46,7 @@ async function serve(): Promise<void> {
   const { createEventHub } = await import('../apps/server/src/events/create-hub.ts');
   const { createLogger } = await import('../apps/server/src/logger.ts');
   const { buildApp } = await import('../apps/server/src/http/app.ts');
-  const { createStorage } = await import('../apps/server/src/storage/index.ts');
+  const { createAppContext } = await import('../apps/server/src/app-context.ts');
   const { jobs } = await import('../apps/server/src/db/schema/index.ts');
   const { newId, CSRF_HEADER, CSRF_HEADER_VALUE } = await import('@indicata/contracts');
 
@@ -58,7 +56,7 @@ async function serve(): Promise<void> {
   await migrate(database);
   await ensureDemoUser(database.db);
   const events = await createEventHub(database, { listen: true });
-  const app = await buildApp({ config, database, events, logger: createLogger('silent'), storage: createStorage(config) });
+  const app = await buildApp(createAppContext({ config, database, events, logger: createLogger('silent') }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const headers = { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': 'application/json' };

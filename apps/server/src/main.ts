@@ -8,7 +8,7 @@ import type { EventHub } from './events/hub.ts';
 import { createLogger, loggingShuttingDown } from './logger.ts';
 import { ensureDemoUser } from './modules/auth/users.ts';
 import { ROLES, startRole, type Role, type RunningRole } from './roles.ts';
-import { createStorage } from './storage/index.ts';
+import { createAppContext } from './app-context.ts';
 
 function parseRole(argv: string[]): Role {
   const { values } = parseArgs({ args: argv, options: { role: { type: 'string', default: 'all' } }, allowPositionals: true });
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     await migrate(database);
     await ensureDemoUser(database.db);
     events = await createEventHub(database, { listen: role !== 'worker', logger });
-    running = await startRole(role, { config, database, events, logger, storage: createStorage(config) });
+    running = await startRole(role, createAppContext({ config, database, events, logger }));
     const where = running.app ? ` on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}` : '';
     logger.info({ role, database: database.kind }, `Indicata (${role}) is running${where}`);
   } catch (error) {

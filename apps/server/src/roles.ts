@@ -16,8 +16,8 @@ export type Role = (typeof ROLES)[number];
 export type { Stop };
 
 /**
- * Runs in every role, before the roles start: sets an optional AppContext member (ctx.storage, ctx.queue,
- * ctx.mailer ...) that routes and workers use. Return a Stop to be called at shutdown (in reverse order).
+ * Runs in every role, before the roles start: starts a service of the context (the queue), or sets an optional
+ * member (ctx.assistant ...) that routes and workers use. Return a Stop to be called at shutdown (in reverse order).
  */
 export type ContextInitializer = (ctx: AppContext) => Promise<Stop | void>;
 

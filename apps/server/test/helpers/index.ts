@@ -13,7 +13,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/logger.ts';
 import { ensureDemoUser } from '../../src/modules/auth/users.ts';
 import { contextInitializers, workerStarters, type Stop } from '../../src/roles.ts';
-import { createStorage } from '../../src/storage/index.ts';
+import { createAppContext } from '../../src/app-context.ts';
 import { JOBS_AT_TEST_PRIORITY } from './job-priority.ts';
 import { makeTestTempDir } from './temp-dir.ts';
 import './provided.ts';
@@ -161,7 +161,7 @@ export async function createTestServer(kind: DatabaseKind, options: TestServerOp
     const logger = createLogger(config.logLevel);
     const events = await createEventHub(testDatabase.database, { listen: true, logger });
     stops.push(() => events.close());
-    const ctx: AppContext = { config, database: testDatabase.database, events, logger, storage: createStorage(config), ...options.context };
+    const ctx: AppContext = createAppContext({ config, database: testDatabase.database, events, logger }, options.context);
     if (options.initialize || options.workers) {
       for (const init of contextInitializers) {
         const stop = await init(ctx);

@@ -98,4 +98,21 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
     const response = await post(demo, { name: 'demo', data: uploadData });
     expect(response.statusCode).toBe(403);
   });
+
+  it('answers 503 while the queue is stopped (start-up or shutdown) and stores nothing, then queues again', async () => {
+    const count = async () => Number((await server.ctx.database.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0].n);
+    const before = await count();
+    await server.ctx.queue.stop();
+    try {
+      expect(server.ctx.queue.running).toBe(false);
+      const refused = await post(owner, { name: 'while stopped', data: uploadData });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.code).toBe('unavailable');
+      expect(await count()).toBe(before);
+    } finally {
+      await server.ctx.queue.start(true);
+    }
+    expect((await post(owner, { name: 'after restart', data: uploadData })).statusCode).toBe(201);
+    expect(await count()).toBe(before + 1);
+  });
 });

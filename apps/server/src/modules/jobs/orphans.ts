@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { JOB_EVENT } from '@indicata/contracts';
-import type { JobsContext } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { toListItem } from './job-views.ts';
 
@@ -19,7 +19,7 @@ export const ORPHAN_MESSAGES = {
  * The owner hears of it over SSE. Times are the database's, so workers' clocks may differ.
  * @returns the ids of the jobs taken back
  */
-export async function reclaimOrphanedJobs(ctx: JobsContext, staleSeconds: number, message: string): Promise<string[]> {
+export async function reclaimOrphanedJobs(ctx: AppContext, staleSeconds: number, message: string): Promise<string[]> {
   const { queue } = ctx;
   const rows = await ctx.database.db
     .update(jobs)
@@ -43,7 +43,7 @@ export async function reclaimOrphanedJobs(ctx: JobsContext, staleSeconds: number
  * Looks for orphaned jobs every `everyMs` until stopped. Each worker process runs one, so a job whose
  * worker died is taken back by any survivor.
  */
-export function watchForOrphans(ctx: JobsContext, staleSeconds: number, everyMs: number): () => Promise<void> {
+export function watchForOrphans(ctx: AppContext, staleSeconds: number, everyMs: number): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = reclaimOrphanedJobs(ctx, staleSeconds, ORPHAN_MESSAGES.stale).catch((error) => {

@@ -32,22 +32,34 @@ export interface QueueSettings {
 export class JobQueue {
   /** pg-boss ids of this process's AutoML workers, woken by `wake()`. */
   private readonly localWorkers: string[] = [];
+  /** The started pg-boss; absent before `start` and after `stop`. */
+  private boss: PgBoss | undefined;
 
-  private constructor(
-    private readonly boss: PgBoss,
+  /**
+   * A queue that is not running yet: every process's context holds one from the start, and `start` (roles.ts's
+   * initializer) connects it, so code that enqueues never meets a missing queue, only a stopped one.
+   * @param database the open database; pg-boss reuses its connection(s)
+   * @param settings expiry, retry and polling settings
+   */
+  constructor(
     private readonly database: Database,
     readonly settings: QueueSettings,
   ) {}
 
+  /** Whether the queue accepts jobs now: false before `start` and from the beginning of `stop`. */
+  get running(): boolean {
+    return this.boss !== undefined;
+  }
+
   /**
    * Starts pg-boss (creating its schema on first use) and both queues.
-   * @param database the open database; pg-boss reuses its connection(s)
-   * @param settings expiry, retry and polling settings
    * @param supervise whether this process runs pg-boss maintenance (expiry); workers do, http-only processes need not
    */
-  static async start(database: Database, settings: QueueSettings, supervise: boolean): Promise<JobQueue> {
+  async start(supervise: boolean): Promise<void> {
+    if (this.boss) throw new Error('the job queue is already running');
+    const { settings } = this;
     const boss = new PgBoss({
-      db: bossDbFor(database),
+      db: bossDbFor(this.database),
       schema: 'pgboss',
       supervise,
       schedule: false,
@@ -67,7 +79,13 @@ export class JobQueue {
     };
     await createOrUpdateQueue(boss, { name: AUTOML_DEAD_QUEUE, ...retry, retryLimit: 5 });
     await createOrUpdateQueue(boss, { name: AUTOML_QUEUE, ...retry, deadLetter: AUTOML_DEAD_QUEUE });
-    return new JobQueue(boss, database, settings);
+    this.boss = boss;
+  }
+
+  /** The running pg-boss. @throws QueueStoppedError before `start` or after `stop` */
+  private started(): PgBoss {
+    if (!this.boss) throw new QueueStoppedError();
+    return this.boss;
   }
 
   /**
@@ -83,11 +101,11 @@ export class JobQueue {
     );
     const active = rows.filter((row) => row.state === 'active').map((row) => row.id);
     if (active.length > 0) {
-      for (const id of active) await this.boss.fail(AUTOML_QUEUE, id, { message: reason });
+      for (const id of active) await this.started().fail(AUTOML_QUEUE, id, { message: reason });
       return 'failed';
     }
     if (rows.length > 0) return 'waiting';
-    await this.boss.send(AUTOML_QUEUE, { jobId });
+    await this.started().send(AUTOML_QUEUE, { jobId });
     return 'sent';
   }
 
@@ -97,7 +115,7 @@ export class JobQueue {
    * @param expireSeconds this job's expiry (derived from its own budget); absent: the queue's setting
    */
   async enqueue(message: AutoMLMessage, execute: SqlExecutor, expireSeconds?: number): Promise<void> {
-    await this.boss.send(AUTOML_QUEUE, message, {
+    await this.started().send(AUTOML_QUEUE, message, {
       db: { executeSql: execute },
       ...(expireSeconds !== undefined ? { expireInSeconds: expireSeconds } : {}),
     });
@@ -109,7 +127,7 @@ export class JobQueue {
    */
   async work(concurrency: number, handler: (message: AutoMLMessage) => Promise<void>): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.boss.work<AutoMLMessage>(
+      const id = await this.started().work<AutoMLMessage>(
         AUTOML_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.settings.pollingSeconds },
         async ([job]) => {
@@ -133,12 +151,12 @@ export class JobQueue {
    * job at their next poll (`pollingSeconds`).
    */
   wake(): void {
-    for (const id of this.localWorkers) this.boss.notifyWorker(id);
+    for (const id of this.localWorkers) this.boss?.notifyWorker(id);
   }
 
   /** Runs `handler` for jobs that failed past their last retry. */
   async workDeadLetters(handler: (message: AutoMLMessage) => Promise<void>): Promise<void> {
-    await this.boss.work<AutoMLMessage>(
+    await this.started().work<AutoMLMessage>(
       AUTOML_DEAD_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: this.settings.pollingSeconds },
       async ([job]) => {
@@ -147,9 +165,24 @@ export class JobQueue {
     );
   }
 
-  /** Stops polling; waits up to `timeoutMs` for running handlers (a job cut off is retried later). */
+  /**
+   * Stops polling and refuses new jobs at once; waits up to `timeoutMs` for running handlers (a job cut off is
+   * retried later). Stopping a queue that is not running does nothing.
+   */
   async stop(timeoutMs = 5_000): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    const boss = this.boss;
+    if (!boss) return;
+    this.boss = undefined;
+    this.localWorkers.length = 0;
+    await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  }
+}
+
+/** Thrown when a job is enqueued or claimed on a queue that is not running (before start-up or during shutdown). */
+export class QueueStoppedError extends Error {
+  constructor() {
+    super('the job queue is not running');
+    this.name = 'QueueStoppedError';
   }
 }
 

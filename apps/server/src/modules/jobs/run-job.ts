@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord, type ResultsWithNames } from '@indicata/contracts';
-import type { AppContext, JobsContext } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
 import { jobs, users, type JobRow } from '../../db/schema/index.ts';
 import { toListItem } from './job-views.ts';
 import { catalogVintages } from '../who/catalog.ts';
@@ -59,7 +59,7 @@ async function finishUnfinished(ctx: AppContext, jobId: string, patch: Partial<t
  * @param runToken the finishing run's token: nothing happens when that run no longer owns the job
  */
 export async function finishJob(
-  ctx: JobsContext,
+  ctx: AppContext,
   jobId: string,
   patch: Partial<typeof jobs.$inferInsert> & { status: JobStatus },
   runToken?: string,
@@ -98,7 +98,7 @@ export async function finishJob(
  * @param jobId the job to run
  * @param signal aborted when the worker shuts down
  */
-export async function runJob(ctx: JobsContext, jobId: string, signal?: AbortSignal): Promise<void> {
+export async function runJob(ctx: AppContext, jobId: string, signal?: AbortSignal): Promise<void> {
   const job = await loadJob(ctx, jobId);
   if (!job || isFinishedStatus(job.status)) return;
   const budgetSeconds = budgetSecondsOf(job.data, ctx.config.jobs.budgetSeconds);
@@ -220,7 +220,7 @@ export async function runJob(ctx: JobsContext, jobId: string, signal?: AbortSign
  * @param ctx app context
  * @param jobId the job
  */
-export async function failAbandonedJob(ctx: JobsContext, jobId: string): Promise<void> {
+export async function failAbandonedJob(ctx: AppContext, jobId: string): Promise<void> {
   const job = await loadJob(ctx, jobId);
   if (!job || isFinishedStatus(job.status)) return;
   ctx.logger.error({ jobId, attempts: job.attempts, lastError: job.lastError }, 'job given up after its last retry');

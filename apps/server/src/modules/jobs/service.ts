@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import { jobs, uploads, whoIndicators, type JobRow } from '../../db/schema/index.ts';
 import { ApiError, zodFields } from '../../http/errors.ts';
 import { withRawTransaction } from './boss-db.ts';
+import { QueueStoppedError } from './queue.ts';
 import { localTimestamp } from '../../db/local-time.ts';
 import { refuseUnjudgeableClasses } from './class-checks.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
@@ -161,8 +162,9 @@ export async function insertAndEnqueueJob(
   data: JobData,
   options: { activeJobQuota?: number; submission?: Submission | null; replay?: ReplayRecord | null } = {},
 ): Promise<Submitted> {
-  const queue = ctx.queue;
-  if (!queue) throw ApiError.of(503, 'unavailable');
+  const { queue } = ctx;
+  // Before start-up ends or once shutdown began, nothing would claim the job: the client may retry elsewhere.
+  if (!queue.running) throw ApiError.of(503, 'unavailable');
   const now = new Date();
   const id = newId(now.getTime());
   const seed = data.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -201,7 +203,10 @@ export async function insertAndEnqueueJob(
       throw ApiError.of(409, 'conflict');
     }
     const budgetSeconds = budgetSecondsOf(data, ctx.config.jobs.budgetSeconds);
-    await queue.enqueue({ jobId: id }, execute, expireSecondsFor(budgetSeconds, ctx.config.jobs));
+    await queue.enqueue({ jobId: id }, execute, expireSecondsFor(budgetSeconds, ctx.config.jobs)).catch((error: unknown) => {
+      // Stopped since the check above: the transaction rolls back, so no job row is left without its queue entry.
+      throw error instanceof QueueStoppedError ? ApiError.of(503, 'unavailable') : error;
+    });
     return null;
   });
   if (earlier) return repeated(ctx, userId, earlier);

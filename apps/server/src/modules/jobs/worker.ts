@@ -1,8 +1,6 @@
 import os from 'node:os';
-import { jobsContext, type AppContext } from '../../context.ts';
-import { createMailer } from '../mail/mailer.ts';
+import type { AppContext } from '../../context.ts';
 import type { Stop } from '../../lifecycle.ts';
-import { JobQueue } from './queue.ts';
 import { failAbandonedJob, runJob } from './run-job.ts';
 import { seedDemoJobs } from './demo-seed.ts';
 import { ORPHAN_MESSAGES, reclaimOrphanedJobs, watchForOrphans } from './orphans.ts';
@@ -17,40 +15,22 @@ export function engineWorkersFor(role: AppContext['role'], cores = os.availableP
   return role === 'all' ? Math.max(1, cores - 1) : null;
 }
 
-/** Context initializer (every role): the job queue, so http processes can enqueue and workers can claim. */
+/** Context initializer (every role): starts the context's job queue, so http processes can enqueue and workers can claim. */
 export async function initJobQueue(ctx: AppContext): Promise<Stop> {
-  const settings = ctx.config.jobs;
-  ctx.queue = await JobQueue.start(
-    ctx.database,
-    {
-      expireSeconds: settings.expireSeconds,
-      retryLimit: settings.retryLimit,
-      retryDelaySeconds: 1,
-      maintenanceSeconds: settings.maintenanceSeconds,
-      pollingSeconds: settings.pollingSeconds,
-    },
-    true,
-  );
-  const queue = ctx.queue;
-  return async () => {
-    await queue.stop();
-    ctx.queue = undefined;
-  };
+  await ctx.queue.start(true);
+  return () => ctx.queue.stop();
 }
 
-/** Context initializer (every role): the mailer for result e-mails. */
+/** Context initializer (every role): closes the context's mailer at shutdown, after the workers that send. */
 export async function initMailer(ctx: AppContext): Promise<Stop> {
-  const mailer = createMailer(ctx.config.mail);
-  ctx.mailer = mailer;
-  return async () => mailer.close();
+  return async () => ctx.mailer.close();
 }
 
 /**
  * Worker starter (roles worker and all): claims AutoML jobs and runs them, ends dead-lettered jobs in
  * error, and seeds the demo account's example jobs on first start.
  */
-export async function startJobWorker(app: AppContext): Promise<Stop> {
-  const ctx = jobsContext(app);
+export async function startJobWorker(ctx: AppContext): Promise<Stop> {
   const { queue } = ctx;
   const shutdown = new AbortController();
   ctx.engineWorkers ??= ctx.config.jobs.engineThreads ?? engineWorkersFor(ctx.role);
