@@ -37,6 +37,14 @@ describe('coverageSummary', () => {
   });
 });
 
+describe('in Portuguese', () => {
+  it('writes every figure with the decimal comma, as the rest of the page and the report do', () => {
+    const summary = coverageSummary(trust(0.955, 0.8, [[2020, 0.7, 30]]), 'pt-BR')!;
+    expect(summary).toEqual({ nominal: '95,5', reached: '80,0', size: '1,3', shortBy: '15,5', shortYears: [{ year: 2020, reached: '70,0' }] });
+    expect(calibrationSummary(trust(0.9, 0.9, []), 'pt-BR')).toMatchObject({ temperature: '1,00', eceBefore: '0,051', brierAfter: '0,200' });
+  });
+});
+
 describe('calibrationSummary', () => {
   it('gives the temperature and the test ECE and Brier before and after', () => {
     expect(calibrationSummary(trust(0.9, 0.9, []))).toEqual({ kept: false, temperature: '1.00', eceBefore: '0.051', eceAfter: '0.041', brierBefore: '0.210', brierAfter: '0.200' });

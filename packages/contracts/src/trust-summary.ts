@@ -1,3 +1,5 @@
+import { formatFixed } from './number-format.ts';
+import type { ReportLocale } from './report.ts';
 import type { TrustReport } from './results-trust.ts';
 
 /** How far below the nominal coverage (in points) a reached coverage must fall to be called short. */
@@ -17,27 +19,28 @@ export interface CoverageSummary {
   shortYears: { year: number; reached: string }[];
 }
 
-const percent = (value: number, digits = 1) => (value * 100).toFixed(digits);
+const percent = (value: number, locale: ReportLocale, digits = 1) => formatFixed(value * 100, digits, locale);
 const isShort = (coverage: number, nominal: number) => (nominal - coverage) * 100 > COVERAGE_SHORTFALL_POINTS + 1e-9;
 
 /**
  * The coverage of the recommended model's prediction sets on the test years, for the verdict and the report.
  * @param trust the results' trust report (absent in results written before prediction sets)
+ * @param locale the reader's language: its decimal mark
  * @returns the figures, or null when there is no trust report
  */
-export function coverageSummary(trust: TrustReport | null | undefined): CoverageSummary | null {
+export function coverageSummary(trust: TrustReport | null | undefined, locale: ReportLocale = 'en'): CoverageSummary | null {
   const conformal = trust?.conformal;
   if (!conformal || typeof conformal.nominal !== 'number' || typeof conformal.test?.coverage !== 'number') return null;
   const { nominal, test } = conformal;
-  const nominalText = percent(nominal, Number.isInteger(Math.round(nominal * 1000) / 10) ? 0 : 1);
+  const nominalText = percent(nominal, locale, Number.isInteger(Math.round(nominal * 1000) / 10) ? 0 : 1);
   return {
     nominal: nominalText,
-    reached: percent(test.coverage),
-    size: test.meanSetSize.toFixed(1),
-    shortBy: isShort(test.coverage, nominal) ? ((nominal - test.coverage) * 100).toFixed(1) : null,
+    reached: percent(test.coverage, locale),
+    size: formatFixed(test.meanSetSize, 1, locale),
+    shortBy: isShort(test.coverage, nominal) ? percent(nominal - test.coverage, locale) : null,
     shortYears: (test.byYear ?? [])
       .filter((y) => y.rows > 0 && isShort(y.coverage, nominal))
-      .map((y) => ({ year: y.year, reached: percent(y.coverage) })),
+      .map((y) => ({ year: y.year, reached: percent(y.coverage, locale) })),
   };
 }
 
@@ -54,18 +57,19 @@ export interface CalibrationSummary {
 /**
  * Temperature scaling of the recommended model, measured on the test rows (expected calibration error and Brier score).
  * @param trust the results' trust report
+ * @param locale the reader's language: its decimal mark
  * @returns the figures, or null when there is none
  */
-export function calibrationSummary(trust: TrustReport | null | undefined): CalibrationSummary | null {
+export function calibrationSummary(trust: TrustReport | null | undefined, locale: ReportLocale = 'en'): CalibrationSummary | null {
   const calibration = trust?.calibration;
   if (!calibration?.test) return null;
   const { test } = calibration;
   return {
     kept: calibration.kept,
-    temperature: calibration.temperature.toFixed(2),
-    eceBefore: test.eceBefore.toFixed(3),
-    eceAfter: test.eceAfter.toFixed(3),
-    brierBefore: test.brierBefore.toFixed(3),
-    brierAfter: test.brierAfter.toFixed(3),
+    temperature: formatFixed(calibration.temperature, 2, locale),
+    eceBefore: formatFixed(test.eceBefore, 3, locale),
+    eceAfter: formatFixed(test.eceAfter, 3, locale),
+    brierBefore: formatFixed(test.brierBefore, 3, locale),
+    brierAfter: formatFixed(test.brierAfter, 3, locale),
   };
 }

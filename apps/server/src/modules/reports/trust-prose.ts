@@ -7,12 +7,11 @@ import { COVERAGE_SHORTFALL_POINTS, calibrationSummary, coverageSummary, type Au
  * results written before prediction sets.
  */
 export function trustSentences(results: AutoMLResults, locale: ReportLocale): string[] {
-  const coverage = coverageSummary(results.trust);
-  const calibration = calibrationSummary(results.trust);
+  const coverage = coverageSummary(results.trust, locale);
+  const calibration = calibrationSummary(results.trust, locale);
   if (!coverage || !calibration) return [];
   const years = coverage.shortYears.map((y) => `${y.year} (${y.reached}%)`).join(', ');
   if (locale === 'pt-BR') {
-    const pt = (s: string) => s.replace(/(\d)\.(\d)/g, '$1,$2');
     return [
       `Conjuntos de predição de ${results.best}: cobertura nominal de ${coverage.nominal}%, ${coverage.reached}% alcançada nos anos de teste, com ${coverage.size} classes por conjunto em média.`,
       coverage.shortBy !== null ? `A cobertura fica ${coverage.shortBy} pontos abaixo da nominal: os conjuntos contêm a classe verdadeira menos vezes do que prometem.` : '',
@@ -20,7 +19,7 @@ export function trustSentences(results: AutoMLResults, locale: ReportLocale): st
       calibration.kept
         ? `O escalonamento por temperatura (temperatura ${calibration.temperature}) foi mantido: nas linhas de teste o erro de calibração esperado (ECE) passou de ${calibration.eceBefore} para ${calibration.eceAfter} e o escore de Brier de ${calibration.brierBefore} para ${calibration.brierAfter}.`
         : `O escalonamento por temperatura não foi mantido (nos anos de validação, fora da amostra em que foi ajustado, não reduziu a log-loss, ou não reduziu o escore de Brier além do ruído): as probabilidades são as do modelo, com erro de calibração esperado (ECE) de ${calibration.eceBefore} e escore de Brier de ${calibration.brierBefore} nas linhas de teste.`,
-    ].map(pt);
+    ];
   }
   return [
     `Prediction sets of ${results.best}: ${coverage.nominal}% nominal coverage, ${coverage.reached}% reached on the test years, ${coverage.size} classes per set on average.`,

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { bootstrapScores, compareWithBaselines, type AutoMLResults } from '@indicata/contracts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { Verdict } from './components/Verdict.tsx';
@@ -134,6 +135,19 @@ describe('Verdict: coverage of the prediction sets', { timeout: 60_000 }, () => 
         'Coverage falls short of the nominal by 8.0 points: the sets hold the true class less often than they promise. ' +
         'More than 5 points below the nominal in 2020 (73.0%).',
     );
+  });
+
+  it('writes the coverage with the decimal comma in Portuguese, as the scores beside it', async () => {
+    if (!results) return;
+    await i18next.changeLanguage('pt-BR');
+    try {
+      renderWithProviders(<Verdict results={{ ...results, trust: trust(0.931, [{ year: 2019, coverage: 0.92 }]) }} />);
+      expect(text('verdict-coverage')).toContain('93,1%');
+      expect(text('verdict-coverage')).toContain('1,2');
+      expect(text('verdict-coverage')).not.toMatch(/\d\.\d/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says nothing about sets for results without a trust report', () => {

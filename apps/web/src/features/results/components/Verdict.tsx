@@ -35,7 +35,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
   const formatSeconds = secondsFormat(locale);
   const figures = useMemo(() => verdictFigures(results), [results]);
   const comparisons = useMemo(() => headlineComparisons(results), [results]);
-  const coverage = useMemo(() => coverageSummary(results.trust), [results]);
+  const coverage = useMemo(() => coverageSummary(results.trust, locale), [results, locale]);
   if (!figures) return null;
   const { chosen, intervals, baselines, small, budget } = figures;
   const baselineName = (name: string) => t(`tables.baselineNames.${name}`);
