@@ -175,6 +175,16 @@ describe('answerChartOption', () => {
     expect(bars.xAxis.type).toBe('value');
     expect(bars.yAxis).toMatchObject({ type: 'category', inverse: true });
   });
+
+  it('writes the values on the axis and in the tooltip in the format it is given', async () => {
+    const { answerChartOption } = await import('./answerChartOption.ts');
+    const comma = (value: number) => String(value).replace('.', ',');
+    type Option = { yAxis: { axisLabel: { formatter: (v: number) => string } }; tooltip: { valueFormatter: (v: unknown) => string } };
+    const line = answerChartOption({ type: 'line', title: 't', categories: ['2000'], series: [{ name: 'Mean', values: [1.5] }] }, comma) as unknown as Option;
+    expect(line.yAxis.axisLabel.formatter(1.5)).toBe('1,5');
+    expect(line.tooltip.valueFormatter(1.5)).toBe('1,5');
+    expect(line.tooltip.valueFormatter(null)).toBe('-');
+  });
 });
 
 describe('sanitizeAnswer', () => {

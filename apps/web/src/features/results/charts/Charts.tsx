@@ -9,6 +9,7 @@ import { EChart } from './EChart.tsx';
 import { confusionHeatmapOption, confusionTotals, correlationHeatmapOption, featureImportanceOption, scoresOption } from './options.ts';
 import { formatCell } from '../format.ts';
 import { useAxisName } from '../axisName.ts';
+import { useChartFormat } from './useChartFormat.ts';
 
 export function ConfusionHeatmap({ algorithm, matrix }: { algorithm: string; matrix: ConfusionMatrix }) {
   const { t } = useTranslation('results');
@@ -24,7 +25,8 @@ export function ConfusionHeatmap({ algorithm, matrix }: { algorithm: string; mat
 export function CorrelationHeatmap({ labels, values }: { labels: string[]; values: (number | null)[][] }) {
   const { t } = useTranslation('results');
   const axisName = useAxisName();
-  const option = useMemo(() => correlationHeatmapOption(labels, values, axisName), [labels, values, axisName]);
+  const format = useChartFormat();
+  const option = useMemo(() => correlationHeatmapOption(labels, values, axisName, format), [labels, values, axisName, format]);
   const height = Math.min(640, 200 + labels.length * 22);
   return <EChart option={option} height={height} summary={t('charts.correlationSummary', { count: Math.max(0, labels.length - 1) })} testId="chart-correlation" />;
 }
@@ -32,7 +34,8 @@ export function CorrelationHeatmap({ labels, values }: { labels: string[]; value
 export function FeatureImportanceBars({ algorithm, rows }: { algorithm: string; rows: FeatureImportanceRow[] }) {
   const { t } = useTranslation('results');
   const axisName = useAxisName();
-  const option = useMemo(() => featureImportanceOption(rows, 20, axisName), [rows, axisName]);
+  const format = useChartFormat();
+  const option = useMemo(() => featureImportanceOption(rows, 20, axisName, format), [rows, axisName, format]);
   const top = [...rows].sort((a, b) => b.Importance - a.Importance)[0];
   const height = Math.min(560, 60 + Math.min(rows.length, 20) * 24);
   const summary = top
@@ -43,14 +46,20 @@ export function FeatureImportanceBars({ algorithm, rows }: { algorithm: string; 
 
 export function ScoresChart({ models, baselines }: { models: ModelResult[]; baselines: Baseline[] }) {
   const { t } = useTranslation('results');
+  const format = useChartFormat();
   const option = useMemo(
     () =>
-      scoresOption(models, baselines, {
-        macroF1: t('tables.columns.macroF1'),
-        accuracy: t('tables.columns.accuracy'),
-        baseline: (name) => t(`tables.baselineNames.${name}`),
-      }),
-    [models, baselines, t],
+      scoresOption(
+        models,
+        baselines,
+        {
+          macroF1: t('tables.columns.macroF1'),
+          accuracy: t('tables.columns.accuracy'),
+          baseline: (name) => t(`tables.baselineNames.${name}`),
+        },
+        format,
+      ),
+    [models, baselines, t, format],
   );
   return <EChart option={option} height={300} summary={t('charts.scoresSummary')} testId="chart-scores" />;
 }

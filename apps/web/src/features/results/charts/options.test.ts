@@ -1,3 +1,4 @@
+import { formatUpTo } from '@indicata/contracts';
 import { classPalette, confusionHeatmapOption, confusionTotals, correlationHeatmapOption, featureImportanceOption, worldMapOption } from './options.ts';
 
 const matrix = { labels: ['Low', 'Mid', 'High'], matrix: [[5, 1, 0], [2, 7, 1], [0, 0, 4]] };
@@ -20,6 +21,26 @@ describe('chart options', () => {
     const option = correlationHeatmapOption(['a', 'b'], [[1, null], [null, 1]]) as { series: { data: unknown[][] }[]; visualMap: { min: number; max: number } };
     expect(option.visualMap).toMatchObject({ min: -1, max: 1 });
     expect(option.series[0].data).toContainEqual([1, 0, '-']);
+  });
+
+  it('writes every number in the format it is given (the decimal mark of the reader): labels, tooltips and axes', () => {
+    const comma = (value: number) => formatUpTo(value, 4, 'pt-BR');
+    type Heatmap = {
+      series: { label: { formatter: (p: { data: unknown[] }) => string } }[];
+      tooltip: { formatter: (p: { data: unknown[] }) => HTMLElement };
+      visualMap: { formatter: (v: number) => string };
+    };
+    const heatmap = correlationHeatmapOption(['a', 'b'], [[1, -0.51234], [null, 1]], undefined, comma) as unknown as Heatmap;
+    expect(heatmap.series[0].label.formatter({ data: [1, 0, -0.51234] })).toBe('-0,5123');
+    expect(heatmap.series[0].label.formatter({ data: [0, 1, '-'] })).toBe('-');
+    expect(heatmap.tooltip.formatter({ data: [1, 0, -0.51234] }).textContent).toContain('r = -0,5123');
+    expect(heatmap.visualMap.formatter(0.25)).toBe('0,25');
+    type Bars = { xAxis: { axisLabel: { formatter: (v: number) => string } }; tooltip: { valueFormatter: (v: unknown) => string } };
+    const bars = featureImportanceOption([{ Feature: 'f', Importance: 0.125 }], 20, undefined, comma) as unknown as Bars;
+    expect(bars.xAxis.axisLabel.formatter(0.125)).toBe('0,125');
+    expect(bars.tooltip.valueFormatter(0.125)).toBe('0,125');
+    // Without a format the point is kept (as ECharts would write it).
+    expect((featureImportanceOption([{ Feature: 'f', Importance: 0.125 }]) as unknown as Bars).tooltip.valueFormatter(0.125)).toBe('0.125');
   });
 
   it('shows the most important features on top, at most 20', () => {

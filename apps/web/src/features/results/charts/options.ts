@@ -3,9 +3,18 @@
  * without a canvas). Types are kept loose on purpose: ECharts' option types are large and this module
  * must not pull them into the main chunk.
  */
-import type { Baseline, ConfusionMatrix, FeatureImportanceRow, ModelResult } from '@indicata/contracts';
+import { formatUpTo, type Baseline, type ConfusionMatrix, type FeatureImportanceRow, type ModelResult } from '@indicata/contracts';
 
 export type ChartOption = Record<string, unknown>;
+
+/** How a chart writes a number: ECharts would print JavaScript's point in every language. */
+export type ValueFormat = (value: number) => string;
+
+/** Up to 4 decimals with the point; the components pass the reader's decimal mark. */
+const POINT_FORMAT: ValueFormat = (value) => formatUpTo(value, 4, 'en');
+
+/** A tooltip's or a label's value: a number in `format`, anything else (ECharts' '-' for no value) as it is. */
+const valueText = (format: ValueFormat) => (value: unknown) => (typeof value === 'number' ? format(value) : value === null || value === undefined ? '-' : String(value));
 
 const FONT = { fontFamily: 'inherit', fontSize: 11 };
 
@@ -92,13 +101,20 @@ export function confusionTotals(matrix: ConfusionMatrix): { hits: number; total:
 /**
  * Heatmap of Pearson correlations, -1 (red) .. 0 (white) .. 1 (blue); null cells are left empty.
  * @param axisName what an axis shows for a label (a short name; the tooltip keeps the label)
+ * @param format how a coefficient is written (the reader's decimal mark)
  */
-export function correlationHeatmapOption(labels: string[], values: (number | null)[][], axisName: (label: string) => string = (label) => label): ChartOption {
+export function correlationHeatmapOption(
+  labels: string[],
+  values: (number | null)[][],
+  axisName: (label: string) => string = (label) => label,
+  format: ValueFormat = POINT_FORMAT,
+): ChartOption {
   const data: [number, number, number | string][] = [];
-  values.forEach((row, i) => row.forEach((value, j) => data.push([j, i, value === null ? '-' : Number(value.toFixed(4))])));
+  values.forEach((row, i) => row.forEach((value, j) => data.push([j, i, value === null ? '-' : value])));
+  const text = valueText(format);
   return {
     animation: false,
-    tooltip: cellTooltip(labels, (row, column, r) => [`${row} ↔ ${column}`, `r = ${r}`]),
+    tooltip: cellTooltip(labels, (row, column, r) => [`${row} ↔ ${column}`, `r = ${text(r)}`]),
     grid: { left: 8, right: 16, top: 16, bottom: 72, containLabel: true },
     xAxis: { type: 'category', data: labels, axisLabel: { ...fitted(130, 'truncate'), rotate: 45, interval: 0, formatter: axisName } },
     yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { ...fitted(150, 'truncate'), interval: 0, formatter: axisName } },
@@ -111,49 +127,60 @@ export function correlationHeatmapOption(labels: string[], values: (number | nul
       bottom: 0,
       itemHeight: 120,
       textStyle: FONT,
+      formatter: (value: number) => format(value),
       inRange: { color: ['#b2182b', '#f7f7f7', '#2166ac'] },
     },
-    series: [{ type: 'heatmap', data, label: { show: labels.length <= 8, ...FONT } }],
+    series: [{ type: 'heatmap', data, label: { show: labels.length <= 8, ...FONT, formatter: (params: { data: [number, number, number | string] }) => text(params.data[2]) } }],
   };
 }
 
 /**
  * Horizontal bars of feature importance, the most important on top (at most `top` features).
  * @param axisName what the axis shows for a feature (a short name; the tooltip keeps the feature's name)
+ * @param format how an importance is written (the reader's decimal mark)
  */
-export function featureImportanceOption(rows: FeatureImportanceRow[], top = 20, axisName: (feature: string) => string = (feature) => feature): ChartOption {
+export function featureImportanceOption(
+  rows: FeatureImportanceRow[],
+  top = 20,
+  axisName: (feature: string) => string = (feature) => feature,
+  format: ValueFormat = POINT_FORMAT,
+): ChartOption {
   const sorted = [...rows].sort((a, b) => b.Importance - a.Importance).slice(0, top).reverse();
   return {
     animation: false,
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: valueText(format) },
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', axisLabel: FONT },
+    xAxis: { type: 'value', axisLabel: { ...FONT, formatter: format } },
     yAxis: { type: 'category', data: sorted.map((r) => r.Feature), axisLabel: { ...fitted(200, 'truncate'), formatter: axisName } },
-    series: [{ type: 'bar', data: sorted.map((r) => Number(r.Importance.toFixed(4))), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 18 }],
+    series: [{ type: 'bar', data: sorted.map((r) => r.Importance), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 18 }],
   };
 }
 
-/** Test macro-F1 and accuracy per model, the baselines last in grey tones. */
+/**
+ * Test macro-F1 and accuracy per model, the baselines last in grey tones.
+ * @param format how a score is written (the reader's decimal mark)
+ */
 export function scoresOption(
   models: ModelResult[],
   baselines: Baseline[],
   names: { macroF1: string; accuracy: string; baseline: (name: Baseline['name']) => string },
+  format: ValueFormat = POINT_FORMAT,
 ): ChartOption {
   const entries = [
     ...models.map((m) => ({ name: m.algorithm, f1: m.test.macroF1, accuracy: m.test.accuracy, baseline: false })),
     ...baselines.map((b) => ({ name: names.baseline(b.name), f1: b.test.macroF1, accuracy: b.test.accuracy, baseline: true })),
   ];
   const value = (v: number | null, baseline: boolean, color: string) => ({
-    value: v === null ? null : Number(v.toFixed(4)),
+    value: v,
     itemStyle: { color: baseline ? '#adb5bd' : color, opacity: baseline ? 0.9 : 1 },
   });
   return {
     animation: false,
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: valueText(format) },
     legend: { top: 0, textStyle: FONT, data: [names.macroF1, names.accuracy] },
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: entries.map((e) => e.name), axisLabel: { ...fitted(entries.length > 6 ? 110 : 84, 'break'), interval: 0, rotate: entries.length > 6 ? 20 : 0 } },
-    yAxis: { type: 'value', min: 0, max: 1, axisLabel: FONT },
+    yAxis: { type: 'value', min: 0, max: 1, axisLabel: { ...FONT, formatter: format } },
     series: [
       { name: names.macroF1, type: 'bar', data: entries.map((e) => value(e.f1, e.baseline, '#2c7fb8')), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 28 },
       { name: names.accuracy, type: 'bar', data: entries.map((e) => value(e.accuracy, e.baseline, '#7fcdbb')), itemStyle: { color: '#7fcdbb' }, barMaxWidth: 28 },

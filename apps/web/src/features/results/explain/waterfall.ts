@@ -52,7 +52,7 @@ export function waterfallOption(steps: WaterfallStep[], format: (value: number) 
   return {
     animation: false,
     grid: { left: 8, right: 56, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', min: 0, max: Math.max(1, ...steps.map((s) => Math.max(s.start, s.end))), axisLabel: font },
+    xAxis: { type: 'value', min: 0, max: Math.max(1, ...steps.map((s) => Math.max(s.start, s.end))), axisLabel: { ...font, formatter: format } },
     yAxis: { type: 'category', inverse: true, data: steps.map((s) => s.label), axisLabel: { ...font, width: 220, overflow: 'truncate', ellipsis: '…' } },
     tooltip: { show: false },
     series: [
