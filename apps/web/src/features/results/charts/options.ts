@@ -50,6 +50,8 @@ const fitted = (width: number, overflow: 'break' | 'truncate') => ({ ...FONT, wi
  */
 const cellTooltip = (labels: string[], lines: (row: string, column: string, value: number | string) => string[]) => ({
   position: 'top',
+  // Indicator names run to 150 characters: kept inside the chart, the tooltip wraps instead of leaving the screen.
+  confine: true,
   formatter: (params: { data?: [number, number, number | string] }) => {
     const [column, row, value] = params.data ?? [0, 0, ''];
     return textTooltip(lines(labels[row] ?? '', labels[column] ?? '', value));
@@ -203,6 +205,10 @@ export interface MapEntry {
  */
 export function textTooltip(lines: string[]): HTMLElement {
   const box = document.createElement('div');
+  // ECharts' tooltip keeps its text on one line; a long name wraps within a readable width instead.
+  box.style.whiteSpace = 'normal';
+  box.style.maxWidth = '22rem';
+  box.style.overflowWrap = 'anywhere';
   for (const line of lines) {
     const row = document.createElement('div');
     row.textContent = line;
