@@ -181,7 +181,10 @@ export function scoresOption(
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: valueText(format) },
     legend: { top: 0, textStyle: FONT, data: [names.macroF1, names.accuracy] },
     grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
-    xAxis: { type: 'category', data: entries.map((e) => e.name), axisLabel: { ...fitted(entries.length > 6 ? 110 : 84, 'break'), interval: 0, rotate: entries.length > 6 ? 20 : 0 } },
+    // Many bars leave each name about 40 px: slanted at 40 degrees on one line, neighbours clear each other, where
+    // wrapped names of the baselines ("Referência da classe majoritária") ran into one another. The axis tooltip
+    // keeps each full name.
+    xAxis: { type: 'category', data: entries.map((e) => e.name), axisLabel: entries.length > 6 ? { ...fitted(120, 'truncate'), interval: 0, rotate: 40 } : { ...fitted(84, 'break'), interval: 0, rotate: 0 } },
     yAxis: { type: 'value', min: 0, max: 1, axisLabel: { ...FONT, formatter: format } },
     series: [
       { name: names.macroF1, type: 'bar', data: entries.map((e) => value(e.f1, e.baseline, '#2c7fb8')), itemStyle: { color: '#2c7fb8' }, barMaxWidth: 28 },
