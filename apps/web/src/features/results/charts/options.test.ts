@@ -1,5 +1,5 @@
-import { formatUpTo } from '@indicata/contracts';
-import { classPalette, confusionHeatmapOption, confusionTotals, correlationHeatmapOption, featureImportanceOption, worldMapOption } from './options.ts';
+import { formatUpTo, type Baseline, type ModelResult } from '@indicata/contracts';
+import { classPalette, confusionHeatmapOption, confusionTotals, correlationHeatmapOption, featureImportanceOption, scoresOption, worldMapOption } from './options.ts';
 
 const matrix = { labels: ['Low', 'Mid', 'High'], matrix: [[5, 1, 0], [2, 7, 1], [0, 0, 4]] };
 
@@ -41,6 +41,18 @@ describe('chart options', () => {
     expect(bars.tooltip.valueFormatter(0.125)).toBe('0,125');
     // Without a format the point is kept (as ECharts would write it).
     expect((featureImportanceOption([{ Feature: 'f', Importance: 0.125 }]) as unknown as Bars).tooltip.valueFormatter(0.125)).toBe('0.125');
+  });
+
+  it('slants many bar names on one line (the tooltip keeps them whole), and wraps a few', () => {
+    const model = (algorithm: string) => ({ algorithm, test: { macroF1: 0.9, accuracy: 0.95 } }) as unknown as ModelResult;
+    const baseline = (name: Baseline['name']) => ({ name, test: { macroF1: 0.5, accuracy: 0.6 } }) as unknown as Baseline;
+    const names = { macroF1: 'F1', accuracy: 'Acc', baseline: (name: Baseline['name']) => (name === 'majority' ? 'Referência da classe majoritária' : 'Referência de persistência') };
+    type Axis = { xAxis: { data: string[]; axisLabel: { rotate: number; overflow: string } } };
+    const many = scoresOption(['RF', 'DT', 'KNN', 'SVM', 'ANN', 'Ensemble'].map(model), [baseline('majority'), baseline('persistence')], names) as unknown as Axis;
+    expect(many.xAxis.axisLabel).toMatchObject({ rotate: 40, overflow: 'truncate' });
+    expect(many.xAxis.data.at(-2)).toBe('Referência da classe majoritária');
+    const few = scoresOption([model('RF')], [baseline('persistence')], names) as unknown as Axis;
+    expect(few.xAxis.axisLabel).toMatchObject({ rotate: 0, overflow: 'break' });
   });
 
   it('shows the most important features on top, at most 20', () => {
