@@ -111,7 +111,8 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                   <Table.Td style={{ textAlign: 'right' }}>{row.foldsScored ?? ''}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.fitSeconds)}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.predictSeconds)}</Table.Td>
-                  <Table.Td>
+                  {/* The settings are the longest text of a row: a narrow column stacked them ten lines high. */}
+                  <Table.Td style={{ minWidth: '12rem' }}>
                     <Text span size="xs">
                       {row.rule ? t(`leaderboard.rules.${row.family as RuleAlgorithm}`) : readable(row)}
                     </Text>
