@@ -1,6 +1,7 @@
 import { MESSAGES, ID_PATTERN, type JobListItem } from '@indicata/contracts';
 import { allDatabaseKinds, createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from './fixtures.ts';
+import { JobQueue } from '../../src/modules/jobs/queue.ts';
 
 describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) => {
   if (skip) {
@@ -114,5 +115,26 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
     }
     expect((await post(owner, { name: 'after restart', data: uploadData })).statusCode).toBe(201);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('rolls the job row back when the queue stops between the check and the enqueue', async () => {
+    const count = async () => Number((await server.ctx.database.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0].n);
+    const before = await count();
+    const running = server.ctx.queue;
+    // A queue that passes the up-front check but is not started: its enqueue, inside the transaction, throws.
+    class StoppedAfterTheCheck extends JobQueue {
+      override get running(): boolean {
+        return true;
+      }
+    }
+    server.ctx.queue = new StoppedAfterTheCheck(server.ctx.database, running.settings);
+    try {
+      const refused = await post(owner, { name: 'stopped mid-way', data: uploadData });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.code).toBe('unavailable');
+      expect(await count()).toBe(before);
+    } finally {
+      server.ctx.queue = running;
+    }
   });
 });
