@@ -100,8 +100,9 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
     expect(response.statusCode).toBe(403);
   });
 
+  const count = async () => Number((await server.ctx.database.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0].n);
+
   it('answers 503 while the queue is stopped (start-up or shutdown) and stores nothing, then queues again', async () => {
-    const count = async () => Number((await server.ctx.database.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0].n);
     const before = await count();
     await server.ctx.queue.stop();
     try {
@@ -118,7 +119,6 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
   });
 
   it('rolls the job row back when the queue stops between the check and the enqueue', async () => {
-    const count = async () => Number((await server.ctx.database.query<{ n: string }>('SELECT count(*) AS n FROM jobs')).rows[0].n);
     const before = await count();
     const running = server.ctx.queue;
     // A queue that passes the up-front check but is not started: its enqueue, inside the transaction, throws.

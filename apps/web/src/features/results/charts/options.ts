@@ -11,10 +11,10 @@ export type ChartOption = Record<string, unknown>;
 export type ValueFormat = (value: number) => string;
 
 /** Up to 4 decimals with the point; the components pass the reader's decimal mark. */
-const POINT_FORMAT: ValueFormat = (value) => formatUpTo(value, 4, 'en');
+export const POINT_FORMAT: ValueFormat = (value) => formatUpTo(value, 4, 'en');
 
 /** A tooltip's or a label's value: a number in `format`, anything else (ECharts' '-' for no value) as it is. */
-const valueText = (format: ValueFormat) => (value: unknown) => (typeof value === 'number' ? format(value) : value === null || value === undefined ? '-' : String(value));
+export const valueText = (format: ValueFormat) => (value: unknown) => (typeof value === 'number' ? format(value) : value === null || value === undefined ? '-' : String(value));
 
 const FONT = { fontFamily: 'inherit', fontSize: 11 };
 
@@ -129,7 +129,7 @@ export function correlationHeatmapOption(
       bottom: 0,
       itemHeight: 120,
       textStyle: FONT,
-      formatter: (value: number) => format(value),
+      formatter: format,
       inRange: { color: ['#b2182b', '#f7f7f7', '#2166ac'] },
     },
     series: [{ type: 'heatmap', data, label: { show: labels.length <= 8, ...FONT, formatter: (params: { data: [number, number, number | string] }) => text(params.data[2]) } }],
