@@ -47,7 +47,9 @@ describe('api.upload', () => {
     answers = [];
     sent.length = 0;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    retryPolicies.upload = { budgetMs: 200, baseDelayMs: 1, maxBackoffFactor: 64 };
+    // Retries 1 ms apart, within a budget no test here reaches: with 200 ms, a loaded machine (four Vitest workers on
+    // two cores) once took longer than that between the 503 and the retry, and the upload gave up.
+    retryPolicies.upload = { budgetMs: 10_000, baseDelayMs: 1, maxBackoffFactor: 64 };
   });
   afterEach(() => {
     vi.unstubAllGlobals();
