@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
@@ -6,6 +6,7 @@ import { initI18n } from '../lib/i18n.ts';
 import { setSignedOut } from '../lib/api.ts';
 import { reloadWizardFromStorage } from '../features/wizard/state.ts';
 import { releaseQueryClients } from './render.tsx';
+import { chartLoadsSettled } from '../features/results/lazyCharts.tsx';
 
 // jsdom lacks the layout APIs Mantine probes.
 if (!window.matchMedia) {
@@ -56,3 +57,8 @@ afterEach(async () => {
   vi.useRealTimers();
   if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });
+
+// A result page loads its charts lazily. Files share a worker (isolate: false), so a chart chunk a file started and did
+// not wait for would finish loading after that file's DOM was torn down, and Vitest failed the next file with
+// EnvironmentTeardownError (seen once in a fresh clone). Each file waits for them before it ends.
+afterAll(chartLoadsSettled);
