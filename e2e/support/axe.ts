@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 /**
  * Serious and critical axe violations (WCAG 2.1 A and AA) of the page as it is now, one line each (empty when none).
  * @param within a CSS selector to scan only that part (a dialog opened over a page already scanned: on the result page
- *   with every section open, the colour-contrast rule alone takes about 20 s of the browser's time per full scan)
+ *   with every section open, the colour-contrast rule alone takes about 10 s of the browser's time per full scan)
  */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // Only violations are read: axe then keeps one node of each passing rule instead of serialising every node it passed.
