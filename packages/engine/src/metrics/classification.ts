@@ -94,7 +94,36 @@ export function averages(perClass: PerClassMetrics[]): {
  * @param nClasses number of classes
  */
 export function macroF1(actual: ArrayLike<number>, predicted: ArrayLike<number>, nClasses: number): number {
-  return averages(perClassMetrics(confusionMatrix(actual, predicted, nClasses))).macro.f1 ?? 0;
+  const counts = new Int32Array(nClasses * nClasses);
+  for (let i = 0; i < actual.length; i++) counts[actual[i] * nClasses + predicted[i]] += 1;
+  return macroF1OfCounts(counts, nClasses);
+}
+
+/**
+ * Macro-F1 of a confusion matrix held flat (row = actual, column = predicted), with the same arithmetic, in the same
+ * order, as `averages(perClassMetrics(matrix)).macro.f1 ?? 0`, so either gives the same bits. The selection scores
+ * thousands of resampled predictions; this form allocates nothing per call.
+ * @param counts nClasses x nClasses counts, row-major
+ * @param nClasses number of classes
+ */
+export function macroF1OfCounts(counts: ArrayLike<number>, nClasses: number): number {
+  let sum = 0;
+  let present = 0;
+  for (let c = 0; c < nClasses; c++) {
+    const tp = counts[c * nClasses + c];
+    let support = 0;
+    let predicted = 0;
+    for (let k = 0; k < nClasses; k++) {
+      support += counts[c * nClasses + k];
+      predicted += counts[k * nClasses + c];
+    }
+    if (support === 0 && predicted === 0) continue;
+    const precision = predicted === 0 ? 0 : tp / predicted;
+    const recall = support === 0 ? 0 : tp / support;
+    sum += precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+    present += 1;
+  }
+  return present ? sum / present : 0;
 }
 
 /**

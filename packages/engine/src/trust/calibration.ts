@@ -49,6 +49,23 @@ export function logLoss(probabilities: Float64Array, actual: ArrayLike<number>, 
   return actual.length ? sum / actual.length : 0;
 }
 
+/**
+ * `logLoss(atTemperature(p, nClasses, temperature), actual, nClasses)` from the floored logarithms of p, with the
+ * same operations in the same order (so the same bits) but without a logarithm per probability or a scaled copy.
+ * @param logs log(max(1e-12, p)) of each row-major probability
+ */
+export function logLossAtTemperature(logs: Float64Array, actual: ArrayLike<number>, nClasses: number, temperature: number): number {
+  let total = 0;
+  for (let r = 0, i = 0; r < actual.length; r++, i += nClasses) {
+    let max = -Infinity;
+    for (let k = 0; k < nClasses; k++) max = Math.max(max, logs[i + k] / temperature);
+    let sum = 0;
+    for (let k = 0; k < nClasses; k++) sum += Math.exp(logs[i + k] / temperature - max);
+    total -= Math.log(Math.max(FLOOR, Math.exp(logs[i + actual[r]] / temperature - max) / sum));
+  }
+  return actual.length ? total / actual.length : 0;
+}
+
 /** Each row's squared distance of its probabilities to its one-hot label. */
 function rowBriers(probabilities: Float64Array, actual: ArrayLike<number>, nClasses: number): Float64Array {
   const out = new Float64Array(actual.length);
@@ -106,7 +123,12 @@ export function reliability(probabilities: Float64Array, actual: ArrayLike<numbe
  * @param nClasses number of classes
  */
 export function fitTemperature(probabilities: Float64Array, actual: ArrayLike<number>, nClasses: number): number {
-  const loss = (logT: number) => logLoss(atTemperature(probabilities, nClasses, Math.exp(logT)), actual, nClasses);
+  // The search evaluates the loss about 40 times; the logarithms of the probabilities are the same each time.
+  const logs = probabilities.map((p) => Math.log(Math.max(FLOOR, p)));
+  const loss = (logT: number) => {
+    const temperature = Math.exp(logT);
+    return temperature === 1 ? logLoss(probabilities, actual, nClasses) : logLossAtTemperature(logs, actual, nClasses, temperature);
+  };
   let lo = -LOG_T_RANGE;
   let hi = LOG_T_RANGE;
   const ratio = (Math.sqrt(5) - 1) / 2;

@@ -1,6 +1,6 @@
 import { createRng } from '../../src/data/random.ts';
 import { adaptiveSets, evaluateSets, fitConformal, predictionSet, predictionSets, type ConformalMethod } from '../../src/trust/conformal.ts';
-import { atTemperature, brier, fitCalibration, fitTemperature, logLoss, reliability } from '../../src/trust/calibration.ts';
+import { atTemperature, brier, fitCalibration, fitTemperature, logLoss, logLossAtTemperature, reliability } from '../../src/trust/calibration.ts';
 
 const K = 4;
 
@@ -101,6 +101,16 @@ describe('temperature scaling', () => {
     const p = Float64Array.from([0.7, 0.1, 0.1, 0.1]);
     expect(Array.from(atTemperature(p, K, 1))).toEqual(Array.from(p));
     expect(atTemperature(p, K, 0.5)[0]).toBeGreaterThan(0.7);
+  });
+
+  it("the search's log-loss gives the very bits of scaling the probabilities, then taking their log-loss", () => {
+    const { p, y } = sample(300, 9, 2);
+    // A zero and a one among them: the floor applies to both paths alike.
+    p.set([0, 1, 0, 0], 0);
+    const logs = p.map((v) => Math.log(Math.max(1e-12, v)));
+    for (const temperature of [0.05, 0.37, 0.999, 1.5, 20]) {
+      expect(Object.is(logLossAtTemperature(logs, y, K, temperature), logLoss(atTemperature(p, K, temperature), y, K)), `T = ${temperature}`).toBe(true);
+    }
   });
 
   it('fits a temperature below 1 for an under-confident model and keeps it, improving the test Brier score', () => {
