@@ -200,12 +200,15 @@ function greedySelection(members: Float64Array[], actual: Int32Array, nClasses: 
  */
 function macroF1OfSum(sum: Float64Array, member: Float64Array, actual: Int32Array, nClasses: number, confusion: Int32Array): number {
   confusion.fill(0);
-  for (let r = 0, o = 0; r < actual.length; r++, o += nClasses) {
+  const tolerance = ENSEMBLE_TIE_TOLERANCE;
+  const rows = actual.length;
+  for (let r = 0; r < rows; r++) {
+    const o = r * nClasses;
     let best = 0;
     let bestValue = sum[o] + member[o];
     for (let c = 1; c < nClasses; c++) {
       const value = sum[o + c] + member[o + c];
-      if (value > bestValue + ENSEMBLE_TIE_TOLERANCE) {
+      if (value > bestValue + tolerance) {
         best = c;
         bestValue = value;
       }
@@ -218,7 +221,11 @@ function macroF1OfSum(sum: Float64Array, member: Float64Array, actual: Int32Arra
 /** The rows `rows` of a row-major matrix with `width` columns. */
 function pickRows(matrix: Float64Array, rows: Int32Array, width: number): Float64Array {
   const out = new Float64Array(rows.length * width);
-  for (let r = 0; r < rows.length; r++) out.set(matrix.subarray(rows[r] * width, rows[r] * width + width), r * width);
+  // A plain copy: a subarray view per row cost more than the copying, 500,000 rows per selection.
+  for (let r = 0, o = 0; r < rows.length; r++) {
+    const from = rows[r] * width;
+    for (let c = 0; c < width; c++, o++) out[o] = matrix[from + c];
+  }
   return out;
 }
 
