@@ -95,7 +95,12 @@ export function averages(perClass: PerClassMetrics[]): {
  */
 export function macroF1(actual: ArrayLike<number>, predicted: ArrayLike<number>, nClasses: number): number {
   const counts = new Int32Array(nClasses * nClasses);
-  for (let i = 0; i < actual.length; i++) counts[actual[i] * nClasses + predicted[i]] += 1;
+  for (let i = 0; i < actual.length; i++) {
+    const a = actual[i];
+    const p = predicted[i];
+    // A label outside the classes counts nowhere (never in a neighbouring cell of the flat matrix).
+    if (a >= 0 && a < nClasses && p >= 0 && p < nClasses) counts[a * nClasses + p] += 1;
+  }
   return macroF1OfCounts(counts, nClasses);
 }
 

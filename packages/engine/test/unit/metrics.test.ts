@@ -30,6 +30,9 @@ describe('metrics', () => {
       expect(Object.is(macroF1(a, p, nClasses), slow), `${nClasses} classes: ${a} / ${p}`).toBe(true);
     }
     expect(macroF1([], [], 3)).toBe(0);
+    // A label outside the classes is not moved into a neighbouring cell of the flat matrix.
+    expect(macroF1([1, 1, 2], [1, -1, 2], 3)).toBe(averages(perClassMetrics(confusionMatrix([1, 1, 2], [1, -1, 2], 3))).macro.f1);
+    expect(macroF1([1, 1, 2], [1, -1, 2], 3)).toBe(1);
   });
   it('index errors are 1-based; KGE is 1 for perfect and null for constant predictions', () => {
     const e = indexErrors([0, 1, 2], [0, 1, 1]);
