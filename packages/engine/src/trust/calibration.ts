@@ -127,6 +127,7 @@ export function fitTemperature(probabilities: Float64Array, actual: ArrayLike<nu
   const logs = probabilities.map((p) => Math.log(Math.max(FLOOR, p)));
   const loss = (logT: number) => {
     const temperature = Math.exp(logT);
+    // atTemperature leaves the probabilities as they are at T = 1 (no softmax of their logarithms): so does the loss.
     return temperature === 1 ? logLoss(probabilities, actual, nClasses) : logLossAtTemperature(logs, actual, nClasses, temperature);
   };
   let lo = -LOG_T_RANGE;
