@@ -116,6 +116,10 @@ const WARNINGS: { pattern: RegExp; sentence: (match: RegExpMatchArray, locale: R
     pattern: /^(\w+): the time budget stopped the search after (\d+) of (\d+) candidates \((\d+) scored on every fold\)/,
     sentence: (m) => ({ key: 'warningSearchStopped', values: { family: m[1] ?? '', evaluated: Number(m[2]), planned: Number(m[3]), complete: Number(m[4]) } }),
   },
+  {
+    pattern: /^(\w+): the default forest of (\d+) trees was predicted not to fit the time left, so the search tried smaller forests instead \(([\d, ]+) trees\)/,
+    sentence: (m) => ({ key: 'warningSmallerForest', values: { family: m[1] ?? '', defaultTrees: Number(m[2]), trees: m[3] ?? '' } }),
+  },
   { pattern: /^(\w+): no candidate finished within the budget/, sentence: (m) => ({ key: 'warningFamilyLeftOut', values: { family: m[1] ?? '' } }) },
   { pattern: /^(\w+): its final fit did not finish within the budget/, sentence: (m) => ({ key: 'warningNoFinalFit', values: { family: m[1] ?? '' } }) },
   { pattern: /^(\w+) was the validation choice, but its final fit did not finish within the budget; (\w+) is reported/, sentence: (m) => ({ key: 'warningChoiceReplaced', values: { chosen: m[1] ?? '', instead: m[2] ?? '' } }) },

@@ -1,6 +1,7 @@
 import type { ModelFamily, ReplayRecord } from '@indicata/contracts';
 import type { FitResult } from '../search/fit-task.ts';
 import type { FamilySearch } from '../search/halving.ts';
+import { FIRST } from '../search/spaces.ts';
 import { familyFinalist, selectEnsemble, type Finalist, type SelectedEnsemble } from '../search/select.ts';
 import { chooseConfiguration, chooseWithinTime, type Choice } from './choose.ts';
 import { ASSEMBLE_RESERVE_SECONDS } from './budget.ts';
@@ -37,6 +38,8 @@ export function choosePhase(setup: RunSetup, prep: PreparedRun, search: SearchOu
     if (searched.budgetBound) {
       warnings.push(ENGINE_WARNINGS.searchStopped(family, searched.scored.length, searched.planned, searched.complete));
     }
+    const fallbackTrees = [...new Set(searched.scored.filter((s) => s.candidate.fallback).map((s) => Number(s.candidate.params.n_estimators)))];
+    if (fallbackTrees.length > 0) warnings.push(ENGINE_WARNINGS.smallerForest(family, Number(FIRST[family][0]?.n_estimators), fallbackTrees.sort((a, b) => b - a)));
     const finalist = familyFinalist(family, searched.scored, primary.folds, nClasses, config.seed);
     if (finalist) finalists.push(finalist);
     else warnings.push(ENGINE_WARNINGS.familyLeftOut(family));

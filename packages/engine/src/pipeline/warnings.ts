@@ -18,6 +18,10 @@ export const ENGINE_WARNINGS = {
   searchStopped: (family: string, scored: number, planned: number, complete: number): string =>
     `${family}: the time budget stopped the search after ${scored} of ${planned} candidates (${complete} scored on every fold); a rerun with another machine load may evaluate a different number.`,
 
+  /** The default forest did not fit the time left, so smaller forests stood in for it. */
+  smallerForest: (family: string, defaultTrees: number, trees: number[]): string =>
+    `${family}: the default forest of ${defaultTrees} trees was predicted not to fit the time left, so the search tried smaller forests instead (${trees.join(', ')} trees); a larger budget would search the full forests.`,
+
   /** No candidate of a family was scored on every fold. */
   familyLeftOut: (family: string): string => `${family}: no candidate finished within the budget, so the family is left out; a larger budget would include it.`,
 

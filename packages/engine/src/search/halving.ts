@@ -1,13 +1,11 @@
 import type { ModelFamily } from '@indicata/contracts';
-import type { Candidate } from './spaces.ts';
+import { regularCount, type Candidate } from './spaces.ts';
 import type { TaskRunner } from './pool.ts';
-import type { FitResult, FitTask } from './fit-task.ts';
+import type { FitResult } from './fit-task.ts';
 import type { FoldData, ScoredCandidate } from './search.ts';
 import type { CostModel, FitShape } from './cost-model.ts';
 import type { RunBudget } from '../pipeline/budget.ts';
-import { deriveSeed } from '../data/random.ts';
-import { macroF1 } from '../metrics/classification.ts';
-import { concatFolds, pooledLabels } from './select.ts';
+import { poolIfComplete, recordFold, searchFitTask, unscoredCandidate } from './fold-fits.ts';
 
 /**
  * The budgeted search: successive halving over validation folds, families interleaved on the worker threads.
@@ -83,7 +81,11 @@ interface Work {
 interface FamilyState {
   family: ModelFamily;
   list: Candidate[];
+  /** Regular candidates in `list` (the fallbacks follow them). */
+  regular: number;
   next: number;
+  /** Input sets of which a candidate was started (a fallback stands in only for an input set not yet tried). */
+  startedInputs: Set<string>;
   used: number;
   states: ScoredCandidate[];
   /** Promoted work waiting for a thread. */
@@ -100,107 +102,15 @@ function shapeOf(fold: FoldData, nClasses: number): FitShape {
   return { trainRows: fold.train.rows, features: fold.train.cols, predictRows: fold.validation.rows, classes: nClasses };
 }
 
+function inputsOf(candidate: Candidate): string {
+  return candidate.inputs ?? 'indicators';
+}
+
 function describe(candidate: Candidate): string {
   const params = Object.entries(candidate.params)
     .map(([k, v]) => `${k}=${v === null ? 'None' : String(v)}`)
     .join(', ');
   return `${candidate.family} (${params}${candidate.scaler !== 'none' ? `, scaler ${candidate.scaler}` : ''})`;
-}
-
-/**
- * Pooled macro-F1 of a candidate's predictions over every fold.
- * @param predictions the candidate's predictions per fold, in fold order
- * @param folds the folds (for their labels)
- * @param nClasses number of classes
- */
-export function pooledMacroF1(predictions: Int32Array[], folds: FoldData[], nClasses: number): number {
-  return macroF1(pooledLabels(folds), concatFolds(predictions, (n) => new Int32Array(n)), nClasses);
-}
-
-/**
- * A candidate before any of its folds is scored.
- * @param index its position in the family's list (part of its seeds)
- * @param candidate the candidate
- * @param preferred whether it is a hand-picked default or the user's explicit configuration
- * @param folds number of validation folds
- */
-export function unscoredCandidate(index: number, candidate: Candidate, preferred: boolean, folds: number): ScoredCandidate {
-  return {
-    index,
-    candidate,
-    preferred,
-    foldPredictions: Array(folds).fill(null),
-    foldProbabilities: Array(folds).fill(null),
-    foldScores: Array(folds).fill(null),
-    pooled: null,
-    hasProbabilities: true,
-    fitSeconds: 0,
-    predictSeconds: 0,
-  };
-}
-
-/**
- * Stores one fold's fit in a candidate's state (its predictions, probabilities and score).
- * @param state the candidate's state
- * @param fold the fold's position
- * @param result the fit on the fold's training rows, predicting its validation rows
- * @param data the fold
- * @param nClasses number of classes
- */
-export function recordFold(state: ScoredCandidate, fold: number, result: FitResult, data: FoldData, nClasses: number): void {
-  state.foldPredictions[fold] = result.predictions[0];
-  state.foldProbabilities[fold] = result.probabilities[0];
-  state.foldScores[fold] = macroF1(data.yValidation, result.predictions[0], nClasses);
-  state.hasProbabilities = state.hasProbabilities && result.hasProbabilities;
-  state.fitSeconds += result.fitSeconds;
-  state.predictSeconds += result.seconds - result.fitSeconds;
-}
-
-/**
- * Sets a candidate's pooled score once every fold is scored.
- * @param state the candidate's state
- * @param folds the folds of its input set
- * @param nClasses number of classes
- */
-export function poolIfComplete(state: ScoredCandidate, folds: FoldData[], nClasses: number): void {
-  if (state.foldPredictions.every((p) => p !== null)) state.pooled = pooledMacroF1(state.foldPredictions as Int32Array[], folds, nClasses);
-}
-
-/**
- * The seed of a search fit: the same for a candidate and fold in a live run and in its replay.
- * @param seed the run's seed
- * @param candidate the candidate
- * @param index its position in the family's list
- * @param fold the fold's position
- */
-export function searchFitSeed(seed: number, candidate: Candidate, index: number, fold: number): number {
-  return deriveSeed(seed, 'search', candidate.family, index, fold);
-}
-
-/**
- * The fit task of one candidate on one validation fold, as the live search and its replay both run it.
- * @param candidate the candidate
- * @param index its position in the family's list
- * @param fold the fold's position
- * @param data that fold's rows
- * @param run the run's seed, class count and model module
- * @param deadline when a live search stops the fit (epoch ms); null in a replay, which has no clock
- */
-export function searchFitTask(candidate: Candidate, index: number, fold: number, data: FoldData, run: { seed: number; nClasses: number; modelModule: string }, deadline: number | null): FitTask {
-  return {
-    family: candidate.family,
-    params: candidate.params,
-    scaler: candidate.scaler,
-    seed: searchFitSeed(run.seed, candidate, index, fold),
-    nClasses: run.nClasses,
-    train: data.train,
-    y: data.y,
-    predict: [data.validation],
-    deadline,
-    final: false,
-    permutation: null,
-    modelModule: run.modelModule,
-  };
 }
 
 /**
@@ -218,14 +128,16 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
   const families: FamilyState[] = [...candidates.entries()].map(([family, list]) => ({
     family,
     list,
+    regular: regularCount(list),
     next: 0,
+    startedInputs: new Set<string>(),
     used: 0,
     states: [],
     promoted: [],
     batches: [],
     rung0Scores: [],
     budgetBound: false,
-    done: list.length === 0,
+    done: regularCount(list) === 0,
     inFlight: 0,
   }));
   // Cheap families first: their first candidates are predicted from the priors.
@@ -262,6 +174,28 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     }
   };
 
+  const startRung0 = (fam: FamilyState, index: number, overruns: boolean): Work => {
+    const state = unscoredCandidate(index, fam.list[index], index < options.preferredCount(fam.family), K);
+    fam.startedInputs.add(inputsOf(fam.list[index]));
+    const last = fam.batches.at(-1);
+    if (last && last.indices.length < BATCH) {
+      last.indices.push(index);
+      last.pending += 1;
+    } else fam.batches.push({ indices: [index], pending: 1 });
+    return { family: fam.family, state, fold: rung0, overruns };
+  };
+
+  /** The largest fallback of a family for an input set not yet tried that fits the time left. */
+  const fallbackFor = (fam: FamilyState, inputs: string, deadline: number): number | null => {
+    if (fam.startedInputs.has(inputs)) return null;
+    for (let index = fam.regular; index < fam.list.length; index++) {
+      const candidate = fam.list[index];
+      if (inputsOf(candidate) !== inputs) continue;
+      if (budget.mayStart(costs.predict(candidate, shapeOf(foldsOf(candidate)[rung0], nClasses)), deadline)) return index;
+    }
+    return null;
+  };
+
   /**
    * The next piece of work of a family that fits the time left; 'waits' when its first candidate waits until no
    * other family's first fit predicted past the deadline is running; or null (and the family may end).
@@ -276,28 +210,29 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
       fam.promoted = fam.promoted.filter((w) => w.state !== work.state);
       budget.noteStopped(`${describe(work.state.candidate)}: not scored on every fold (predicted ${predictTask(work).toFixed(1)} s per fold, not enough time left)`);
     }
-    for (let look = 0; look < LOOKAHEAD && fam.next < fam.list.length; look++) {
+    for (let look = 0; look < LOOKAHEAD && fam.next < fam.regular; look++) {
       const index = fam.next;
       const candidate = fam.list[index];
-      const state = unscoredCandidate(index, candidate, index < options.preferredCount(fam.family), K);
-      const work: Work = { family: fam.family, state, fold: rung0 };
+      const predicted = costs.predict(candidate, shapeOf(foldsOf(candidate)[rung0], nClasses));
+      const fits = budget.mayStart(predicted, deadline);
+      // A smaller stand-in that fits comes before waiting for, or overrunning with, a default that does not.
+      const fallback = fits ? null : fallbackFor(fam, inputsOf(candidate), deadline);
+      if (fallback !== null) {
+        budget.noteStopped(`${describe(candidate)}: not started (predicted ${predicted.toFixed(1)} s, not enough time left); ${describe(fam.list[fallback])} tried instead`);
+        fam.budgetBound = true;
+        fam.next += 1;
+        return startRung0(fam, fallback, false);
+      }
       // A family's first candidate is always tried when nothing of the family was measured: the priors are
       // rough, and the deadline stops it if it overruns.
       const first = fam.states.length === 0 && fam.inFlight === 0 && !costs.measured(candidate);
-      const fits = budget.mayStart(predictTask(work), deadline);
       if (first && !fits && overrunsInFlight > 0) return 'waits';
       if (first || fits) {
-        work.overruns = !fits;
         fam.next += 1;
-        const last = fam.batches.at(-1);
-        if (last && last.indices.length < BATCH) {
-          last.indices.push(index);
-          last.pending += 1;
-        } else fam.batches.push({ indices: [index], pending: 1 });
-        return work;
+        return startRung0(fam, index, !fits);
       }
       // Too slow for the time left: look at the next (cheaper candidates may follow).
-      budget.noteStopped(`${describe(candidate)}: not started (predicted ${predictTask(work).toFixed(1)} s, not enough time left)`);
+      budget.noteStopped(`${describe(candidate)}: not started (predicted ${predicted.toFixed(1)} s, not enough time left)`);
       fam.budgetBound = true;
       fam.next += 1;
     }
@@ -370,7 +305,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     }
     poolIfComplete(state, folds, nClasses);
     options.onScored?.(fam.family, state);
-    options.onTask?.(fam.family, fam.states.length, fam.list.length);
+    options.onTask?.(fam.family, fam.states.length, fam.regular);
   };
 
   // Keep every thread busy; when nothing can start, wait for a running task (it may promote work).
@@ -394,9 +329,9 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     await Promise.race(running);
   }
   for (const fam of families) {
-    if (fam.next >= fam.list.length) continue;
+    if (fam.next >= fam.regular) continue;
     fam.budgetBound = true;
-    budget.noteStopped(`${fam.family}: ${fam.list.length - fam.next} candidate(s) not started (the search deadline came first)`);
+    budget.noteStopped(`${fam.family}: ${fam.regular - fam.next} candidate(s) not started (the search deadline came first)`);
   }
 
   const out = new Map<ModelFamily, FamilySearch>();
@@ -406,7 +341,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     out.set(family, {
       family,
       scored,
-      planned: fam.list.length,
+      planned: fam.regular,
       complete: scored.filter((s) => s.pooled !== null).length,
       budgetBound: fam.budgetBound,
       seconds: fam.used,

@@ -1,8 +1,9 @@
 import type { ModelFamily, ReplayRecord } from '@indicata/contracts';
-import type { Candidate } from './spaces.ts';
+import { regularCount, type Candidate } from './spaces.ts';
 import type { TaskRunner } from './pool.ts';
 import type { FoldData, ScoredCandidate } from './search.ts';
-import { poolIfComplete, recordFold, searchFitTask, unscoredCandidate, type FamilySearch } from './halving.ts';
+import type { FamilySearch } from './halving.ts';
+import { poolIfComplete, recordFold, searchFitTask, unscoredCandidate } from './fold-fits.ts';
 
 /** A replay record that does not fit the run it is replayed on (another configuration, engine or data). */
 export class ReplayMismatchError extends Error {}
@@ -63,7 +64,7 @@ export async function replaySearch(candidates: Map<ModelFamily, Candidate[]>, re
         );
       }
     }
-    out.set(family, { family, scored, planned: list.length, complete: 0, budgetBound: entry?.budgetBound ?? false, seconds: 0 });
+    out.set(family, { family, scored, planned: regularCount(list), complete: 0, budgetBound: entry?.budgetBound ?? false, seconds: 0 });
   }
   await Promise.all(fits);
   for (const search of out.values()) {

@@ -10,6 +10,7 @@ const SAMPLES: Record<keyof typeof ENGINE_WARNINGS, { text: string; figures: str
   singleTimeValue: { text: ENGINE_WARNINGS.singleTimeValue(), figures: [] },
   searchSampled: { text: ENGINE_WARNINGS.searchSampled(60, 4000, 12345, 20000), figures: ['60 s', '4000', '12345', '20000'] },
   searchStopped: { text: ENGINE_WARNINGS.searchStopped('SVM', 12, 40, 9), figures: ['SVM', '12', '40', '9'] },
+  smallerForest: { text: ENGINE_WARNINGS.smallerForest('RF', 300, [100, 50]), figures: ['RF', '300', '100, 50'] },
   familyLeftOut: { text: ENGINE_WARNINGS.familyLeftOut('ANN'), figures: ['ANN'] },
   choiceGaveWay: { text: ENGINE_WARNINGS.choiceGaveWay('Ensemble', 3.25, 'the ensemble of KNN, DT'), figures: ['Ensemble', '3,3 s', 'o ensemble de KNN, DT'] },
   lastResort: { text: ENGINE_WARNINGS.lastResort(3, 60), figures: ['3 s', '60 s'] },

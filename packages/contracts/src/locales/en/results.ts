@@ -258,6 +258,7 @@ export const results = {
     warningRandomFolds: 'The training rows cover a single year, so validation used seeded stratified random folds instead of folds of later years.',
     warningGapSkipped: 'The check against a random split (CV gap) was not computed: {reason}.',
     warningSearchStopped: '{family}: the time budget stopped the search after {evaluated} of {planned} candidates ({complete} scored on every fold); a rerun under another machine load may evaluate a different number.',
+    warningSmallerForest: '{family}: the default forest of {defaultTrees} trees was predicted not to fit the time left, so the search tried smaller forests instead ({trees} trees); a larger budget would search the full forests.',
     warningFamilyLeftOut: '{family}: no candidate finished within the time budget, so the family is left out; a larger budget would include it.',
     warningNoFinalFit: '{family}: its final fit did not finish within the time budget, so it has no test scores.',
     warningChoiceReplaced: '{chosen} was the validation choice, but its final fit did not finish within the time budget; {instead} is reported as chosen instead.',
