@@ -201,19 +201,28 @@ export function ruleResult(ctx: TestContext, candidate: RuleCandidate, predicted
 }
 
 /**
+ * Resamples and seed of the trend-against-persistence standard error. Both rules are fixed functions of the data, so
+ * which of them stands must not depend on the run's seed: with the models' 200 resamples, the standard error on sticky
+ * panel 15 ranged from 0.045 to 0.071 over 20 seeds around a margin of 0.050 (its rare fifth class drawn or not), and
+ * seed 1 kept trend (0.991 on test) while seeds 2 and 3 dropped it. 2,000 resamples under one fixed seed settle it at 0.056.
+ */
+const RULES_BOOTSTRAP_REPEATS = 2000;
+const RULES_BOOTSTRAP_SEED = deriveSeed(0, 'trend-or-persistence');
+
+/**
  * The rules a model is weighed against: all of them, except trend when it does not beat persistence by more than one
  * standard error of their paired difference. Trend is the bolder guess: a place projected across a class edge, or
  * past the last class, moves where persistence stays, and one such row of a class absent from the test years costs
  * a fifth of a five-class macro-F1 (sticky panel 19: trend 0.944 against persistence's 0.898 on validation, 0.788
  * against 0.953 on test). So, like a model, it must earn its place over "same class as last year".
  */
-function rulesToBeat(scored: { rule: RuleCandidate; pooled: number }[], labels: Int32Array, nClasses: number, seed: number): { rule: RuleCandidate; pooled: number }[] {
+function rulesToBeat(scored: { rule: RuleCandidate; pooled: number }[], labels: Int32Array, nClasses: number): { rule: RuleCandidate; pooled: number }[] {
   const trend = scored.find((s) => s.rule.name === 'Trend');
   const persistence = scored.find((s) => s.rule.name === 'Persistence');
   if (!trend || !persistence) return scored;
   const n = labels.length;
   const tail = (a: Int32Array) => a.subarray(a.length - n);
-  const standardError = bootstrapStandardError(labels, tail(trend.rule.predictions), tail(persistence.rule.predictions), nClasses, deriveSeed(seed, 'trend-or-persistence'));
+  const standardError = bootstrapStandardError(labels, tail(trend.rule.predictions), tail(persistence.rule.predictions), nClasses, RULES_BOOTSTRAP_SEED, macroF1, RULES_BOOTSTRAP_REPEATS);
   return trend.pooled - persistence.pooled > standardError ? scored : scored.filter((s) => s !== trend);
 }
 
@@ -246,7 +255,7 @@ export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds:
   const n = choice.predictions.length;
   const rows = (a: Int32Array) => a.subarray(a.length - n);
   const scored = rules.map((r) => ({ rule: r, pooled: n === labels.length ? r.pooled : macroF1(rows(labels), rows(r.predictions), nClasses) }));
-  const standing = rulesToBeat(scored, rows(labels), nClasses, seed).sort((a, b) => b.pooled - a.pooled);
+  const standing = rulesToBeat(scored, rows(labels), nClasses).sort((a, b) => b.pooled - a.pooled);
   const against = ({ rule, pooled }: { rule: RuleCandidate; pooled: number }) => {
     const standardError = bootstrapStandardError(rows(labels), choice.predictions, rows(rule.predictions), nClasses, deriveSeed(seed, 'model-or-rule'));
     return { best: rule.name, validationMacroF1: pooled, margin: choice.forwardChaining - pooled, standardError };

@@ -58,6 +58,7 @@ export function concatFolds<T extends Int32Array | Float64Array>(parts: T[], mak
  * @param nClasses number of classes
  * @param seed bootstrap seed
  * @param score the score whose difference is resampled (macro-F1 unless said)
+ * @param repeats number of resamples
  */
 export function bootstrapStandardError(
   actual: Int32Array,
@@ -66,6 +67,7 @@ export function bootstrapStandardError(
   nClasses: number,
   seed: number,
   score: (actual: Int32Array, predicted: Int32Array, nClasses: number) => number = macroF1,
+  repeats: number = BOOTSTRAP_REPEATS,
 ): number {
   const n = actual.length;
   if (n < 2) return 0;
@@ -75,7 +77,7 @@ export function bootstrapStandardError(
   const p = new Int32Array(drawn);
   const o = new Int32Array(drawn);
   const values: number[] = [];
-  for (let r = 0; r < BOOTSTRAP_REPEATS; r++) {
+  for (let r = 0; r < repeats; r++) {
     for (let i = 0; i < drawn; i++) {
       const k = Math.floor(rng.next() * n);
       a[i] = actual[k];

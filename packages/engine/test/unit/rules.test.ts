@@ -89,6 +89,28 @@ describe('the model against the rules (validation only)', () => {
     expect(verdict.report?.best).toBe('Persistence');
   });
 
+  it("keeps or drops the trend rule whatever the run's seed, also when its lead is as large as the noise", () => {
+    const model = finalistOf('RF', folds, 0.8, 21);
+    const labels = pooledLabels(folds);
+    const persistence = persistenceLike.predictions;
+    // Trend: persistence with its first k wrong rows put right, k chosen so that the lead lies inside the spread of
+    // 200-resample standard errors over seeds (where a seeded estimate would keep trend on some seeds, not others).
+    const wrong = [...persistence.keys()].filter((i) => persistence[i] !== labels[i]);
+    const seeds = Array.from({ length: 20 }, (_, k) => k + 1);
+    let boundary: Int32Array | null = null;
+    for (let k = 1; k <= wrong.length && !boundary; k++) {
+      const trend = persistence.slice();
+      for (const i of wrong.slice(0, k)) trend[i] = labels[i];
+      const lead = macroF1(labels, trend, CLASSES) - macroF1(labels, persistence, CLASSES);
+      const errors = seeds.map((seed) => bootstrapStandardError(labels, trend, persistence, CLASSES, deriveSeed(seed, 'trend-or-persistence')));
+      if (Math.min(...errors) < lead && lead < Math.max(...errors)) boundary = trend;
+    }
+    expect(boundary).not.toBeNull();
+    const rules = [ruleOf('Persistence', persistence, folds), ruleOf('Majority', majority, folds), ruleOf('Trend', boundary as Int32Array, folds)];
+    const standing = new Set(seeds.map((seed) => weighRules(singleChoice(model, 'test'), rules, folds, CLASSES, seed).report?.best));
+    expect(standing.size).toBe(1);
+  });
+
   it('weighs nothing when the rules are not candidates (target history off)', () => {
     expect(weighRules(singleChoice(finalistOf('RF', folds, 0.5, 3), 'test'), null, folds, CLASSES, 1)).toEqual({ recommended: null, report: null, reason: null });
   });
