@@ -1,6 +1,6 @@
 import { autoMLResultsSchema } from '@indicata/contracts';
 import { runAutoML } from '../src/pipeline/run.ts';
-import { ASSEMBLE_RESERVE_SECONDS, RunBudget } from '../src/pipeline/budget.ts';
+import { ASSEMBLE_RESERVE_SECONDS, ASSEMBLY_PER_PREPARATION, RunBudget } from '../src/pipeline/budget.ts';
 import { CostModel } from '../src/search/cost-model.ts';
 import { syntheticPanel } from './helpers/panel.ts';
 
@@ -118,6 +118,22 @@ describe('RunBudget', () => {
     // fit in the last-resort time).
     const long = new RunBudget(60, () => 0, 0);
     expect(long.firstFitsUntil(1_000)).toBe(58_750);
+  });
+
+  it('keeps more time for writing the results when the data preparation says the data are large', () => {
+    const small = new RunBudget(60, () => 0, 0);
+    small.keepForAssembly(0.3);
+    // WHO-sized data: the fixed reserve.
+    expect(small.assemblySeconds).toBe(ASSEMBLE_RESERVE_SECONDS);
+    expect(small.fitsEnd).toBe(58_000);
+    const large = new RunBudget(60, () => 0, 0);
+    large.keepForAssembly(4);
+    expect(large.assemblySeconds).toBe(ASSEMBLY_PER_PREPARATION * 4);
+    expect(large.fitsEnd).toBe((60 - ASSEMBLY_PER_PREPARATION * 4) * 1000);
+    expect(large.mayStart(60 - ASSEMBLY_PER_PREPARATION * 4 + 0.1)).toBe(false);
+    // The last resort keeps its share of the larger reserve too.
+    expect(large.lastResortEnd).toBeLessThan(small.lastResortEnd);
+    expect(large.lastResortEnd).toBeGreaterThanOrEqual(large.fitsEnd);
   });
 });
 

@@ -12,10 +12,18 @@ import { setMaxListeners } from 'node:events';
 export type BudgetStage = 'prepare' | 'search' | 'final' | 'gap' | 'assemble';
 
 /**
- * Seconds the run keeps back after the last fit: assembling the results (measured 0.1-0.6 s) and, for the CLI,
- * writing them and exiting, which take several times longer on a loaded machine.
+ * Seconds the run keeps back after the last fit, at least: assembling the results (measured 0.1-0.6 s on the WHO
+ * panels) and, for the CLI, writing them and exiting, which take several times longer on a loaded machine.
  */
 export const ASSEMBLE_RESERVE_SECONDS = 2;
+
+/**
+ * On large data the reserve is this many times the data preparation's measured seconds instead, when that is more:
+ * both pass over every row and column (assembling predicts, scores and calibrates each model on them), and the
+ * preparation is measured on this machine under its present load before any fit starts. On 120,000 rows the
+ * preparation took 1.8 s and the assembly 3.1-3.5 s, and a fixed 2 s let the run end at 63-64 s of a 60 s budget.
+ */
+export const ASSEMBLY_PER_PREPARATION = 2.5;
 
 /**
  * Seconds kept for assembling the results when the chosen model's final fit runs into the assembly reserve
@@ -30,7 +38,9 @@ export class RunBudget {
   /** Epoch ms the run started. */
   readonly started: number;
   /** Epoch ms by which every fit must be over (the budget's end less the assembly reserve). */
-  readonly fitsEnd: number;
+  fitsEnd: number;
+  /** Seconds kept for assembling the results (see keepForAssembly). */
+  assemblySeconds = ASSEMBLE_RESERVE_SECONDS;
   private readonly spent = new Map<BudgetStage, number>();
   private readonly stageStart = new Map<BudgetStage, number>();
   private readonly stoppedNotes: string[] = [];
@@ -49,6 +59,17 @@ export class RunBudget {
     this.fitsEnd = this.started + Math.max(0, budgetSeconds - ASSEMBLE_RESERVE_SECONDS) * 1000;
   }
 
+  /**
+   * Keeps more time for assembling the results when the data preparation says the data are large: the reserve becomes
+   * ASSEMBLY_PER_PREPARATION times the preparation's seconds when that is more than ASSEMBLE_RESERVE_SECONDS. Called
+   * once, before the search starts.
+   * @param preparationSeconds measured seconds of the data preparation
+   */
+  keepForAssembly(preparationSeconds: number): void {
+    this.assemblySeconds = Math.max(ASSEMBLE_RESERVE_SECONDS, ASSEMBLY_PER_PREPARATION * preparationSeconds);
+    this.fitsEnd = this.started + Math.max(0, this.budgetSeconds - this.assemblySeconds) * 1000;
+  }
+
   /** Epoch ms the budget ends. */
   get end(): number {
     return this.started + this.budgetSeconds * 1000;
@@ -61,7 +82,8 @@ export class RunBudget {
    * the time before `fitsEnd`.
    */
   get lastResortEnd(): number {
-    return Math.max(this.fitsEnd, this.end - LAST_RESORT_ASSEMBLE_SECONDS * 1000);
+    // The assembly's own time grows with the data as the reserve does.
+    return Math.max(this.fitsEnd, this.end - LAST_RESORT_ASSEMBLE_SECONDS * (this.assemblySeconds / ASSEMBLE_RESERVE_SECONDS) * 1000);
   }
 
   /**

@@ -4,7 +4,6 @@ import type { FamilySearch } from '../search/halving.ts';
 import { FIRST } from '../search/spaces.ts';
 import { familyFinalist, selectEnsemble, type Finalist, type SelectedEnsemble } from '../search/select.ts';
 import { chooseConfiguration, chooseWithinTime, type Choice } from './choose.ts';
-import { ASSEMBLE_RESERVE_SECONDS } from './budget.ts';
 import { ENGINE_WARNINGS } from './warnings.ts';
 import { fitFinals, forcedFinalFamilies, predictFinalSeconds } from './final-fits.ts';
 import { recordableSeconds } from './replay.ts';
@@ -94,7 +93,7 @@ export async function finalFitsPhase(setup: RunSetup, prep: PreparedRun, search:
   const permutationFamilies = new Set<ModelFamily>(chosen.members.map((m) => m.finalist.family));
   let finalsDone = 0;
   let lastResort = replay?.finals.lastResort ?? false;
-  const lastResortWarning = ENGINE_WARNINGS.lastResort(ASSEMBLE_RESERVE_SECONDS, config.budgetSeconds);
+  const lastResortWarning = ENGINE_WARNINGS.lastResort(Math.ceil(budget.assemblySeconds), config.budgetSeconds);
   if (lastResort) warnings.push(lastResortWarning);
   const finals = await fitFinals(replay ? finalists.filter((f) => replay.finals.fitted.includes(f.family)) : finalists, permutationFamilies, {
     runner,

@@ -78,9 +78,11 @@ export async function runAutoML(frame: PanelFrame, configInput: EngineConfigInpu
   const families = Object.keys(config.models) as ModelFamily[];
   const warmedUp = warmUp(runner, config.budgetSeconds >= WARM_UP_MIN_BUDGET ? families : ['DT'], modelModule, signal);
   const setup: RunSetup = { frame, config, budget, progress, signal, modelModule, replay, runner, families, warnings: [] };
+  const preparationStarted = Date.now();
   const prep = prepareRun(setup);
+  budget.keepForAssembly((Date.now() - preparationStarted) / 1000);
   signal?.throwIfAborted();
-  if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`preparation done at ${budget.elapsedSeconds().toFixed(1)} s\n`);
+  if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`preparation done at ${budget.elapsedSeconds().toFixed(1)} s; ${budget.assemblySeconds.toFixed(1)} s kept for assembling\n`);
 
   try {
     await warmedUp;
