@@ -21,10 +21,9 @@ export const ASSEMBLE_RESERVE_SECONDS = 2;
  * On large data the reserve is this many times the data preparation's measured seconds instead, when that is more:
  * both pass over every row and column (assembling predicts, scores and calibrates each model on them), and the
  * preparation is measured on this machine under its present load before any fit starts. On 120,000 rows the
- * preparation took 1.8 s and the assembly 3.1-4.3 s, and a fixed 2 s let the run end at 63-64 s of a 60 s budget; an
- * app job then still writes its model files, report and row (2-3 s more), which the factor covers too.
+ * preparation took 1.8 s and the assembly 3.1-4.3 s, and a fixed 2 s let the run end at 63-64 s of a 60 s budget.
  */
-export const ASSEMBLY_PER_PREPARATION = 3.5;
+export const ASSEMBLY_PER_PREPARATION = 2.5;
 
 /**
  * Seconds kept for assembling the results when the chosen model's final fit runs into the assembly reserve
