@@ -2,46 +2,15 @@ import type { ModelFamily } from '@indicata/contracts';
 import { halvingSearch } from '../../src/search/halving.ts';
 import { RunBudget } from '../../src/pipeline/budget.ts';
 import { CostModel } from '../../src/search/cost-model.ts';
-import type { FitResult, FitTask } from '../../src/search/fit-task.ts';
-import type { TaskRunner } from '../../src/search/pool.ts';
-import type { FoldData } from '../../src/search/search.ts';
+import type { FitTask } from '../../src/search/fit-task.ts';
+import { declaredFolds, declaredSearchOptions, timedRunner } from '../helpers/declared-search.ts';
 import { candidatesFor, regularCount, FALLBACK_FOREST_SIZES, FIRST, type Candidate } from '../../src/search/spaces.ts';
 
 /**
  * The forest on data too large for its default 300 trees in the time left: a smaller forest is searched instead of
- * leaving the family out. The fits take a few milliseconds (the runner never reads the data); the folds declare many
- * rows, so that the cost model's priors predict seconds for them before anything is measured.
+ * leaving the family out. The fits take 5 ms; the folds declare many rows, so that the cost model's priors predict
+ * seconds for them before anything is measured.
  */
-const matrix = (rows: number, cols = 4) => ({ rows, cols, data: new Float64Array(0) });
-const foldsOf = (trainRows: number): FoldData[] =>
-  [0, 1].map(() => ({ train: matrix(trainRows), y: new Int32Array(0), validation: matrix(10), yValidation: Int32Array.from({ length: 10 }, (_, i) => i % 2) }));
-
-function quickRunner(): TaskRunner & { started: FitTask[] } {
-  const started: FitTask[] = [];
-  return {
-    threads: 2,
-    started,
-    run(task: FitTask) {
-      started.push(task);
-      return new Promise<FitResult>((resolve) =>
-        setTimeout(
-          () =>
-            resolve({
-              skipped: false,
-              predictions: [Int32Array.from({ length: 10 }, (_, i) => i % 2)],
-              probabilities: [new Float64Array(20).fill(0.5)],
-              hasProbabilities: true,
-              seconds: 0.005,
-              fitSeconds: 0.005,
-            } as FitResult),
-          5,
-        ),
-      );
-    },
-    close: async () => undefined,
-  };
-}
-
 const ROWS = 20_000;
 
 /** Seconds the cost model predicts, before any measurement, for a forest of `trees` on the declared folds. */
@@ -51,20 +20,9 @@ function priorSeconds(trees: number): number {
 }
 
 async function search(list: Candidate[], secondsLeft: number) {
-  const runner = quickRunner();
+  const runner = timedRunner(() => 5);
   const budget = new RunBudget(60);
-  const deadline = Date.now() + secondsLeft * 1000;
-  const searched = await halvingSearch(new Map<ModelFamily, Candidate[]>([['RF', list]]), {
-    runner,
-    folds: { indicators: foldsOf(ROWS) },
-    nClasses: 2,
-    seed: 1,
-    budget,
-    deadline: () => deadline,
-    costs: new CostModel(),
-    modelModule: 'unused',
-    preferredCount: () => 2,
-  });
+  const searched = await halvingSearch(new Map<ModelFamily, Candidate[]>([['RF', list]]), declaredSearchOptions(runner, { indicators: declaredFolds(ROWS) }, budget, Date.now() + secondsLeft * 1000, 2));
   return { runner, budget, rf: searched.get('RF') };
 }
 
