@@ -20,6 +20,8 @@ import { poolIfComplete, recordFold, searchFitTask, unscoredCandidate } from './
  *   work goes before new candidates; cheap families start first so a slow one cannot starve the others.
  * - A task starts only when the cost model predicts it ends before the search deadline; a task still running
  *   at the deadline that was set when it started is stopped (its worker thread is terminated).
+ * - A family's fallbacks (smaller forests, at the end of its list) are not part of its plan: the largest that fits
+ *   stands in for a regular candidate that does not, once per input set, before anything of that input set started.
  *
  * The outcome depends only on which tasks completed, not on their order, so a run the budget does not bind is
  * deterministic given the seed, whatever the number of threads.
@@ -174,6 +176,7 @@ export async function halvingSearch(candidates: Map<ModelFamily, Candidate[]>, o
     }
   };
 
+  /** Starts a candidate on the most recent fold, in the family's current promotion batch. */
   const startRung0 = (fam: FamilyState, index: number, overruns: boolean): Work => {
     const state = unscoredCandidate(index, fam.list[index], index < options.preferredCount(fam.family), K);
     fam.startedInputs.add(inputsOf(fam.list[index]));
