@@ -13,8 +13,8 @@ export interface Candidate {
   /** Input set (absent: the indicators alone). */
   inputs?: InputSet;
   /**
-   * A smaller stand-in for the family's default, at the end of its list: started only when the family has nothing
-   * scored for this input set and its next regular candidate is predicted not to fit the time left.
+   * A smaller stand-in for the family's default, at the end of its list: started only when nothing of the family with
+   * this input set was started yet and its next regular candidate is predicted not to fit the time left.
    */
   fallback?: true;
 }
