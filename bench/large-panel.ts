@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { AutoMLResults } from '@indicata/contracts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -23,16 +24,23 @@ const YEARS = 20;
 const INDICATORS = 20;
 const SLACK = 0.05;
 
-const argValue = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const sizes = (argValue('sizes') ?? '24000,120000,240000').split(',').map(Number);
-const budgets = (argValue('budgets') ?? '30,60').split(',').map(Number);
-const seed = Number(argValue('seed') ?? 1);
-const repoDir = path.resolve(argValue('repo') ?? path.join(benchDir, '..'));
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '24000,120000,240000' },
+    budgets: { type: 'string', default: '30,60' },
+    seed: { type: 'string', default: '1' },
+    repo: { type: 'string', default: path.join(benchDir, '..') },
+  },
+});
+const sizes = args.sizes.split(',').map(Number);
+const budgets = args.budgets.split(',').map(Number);
+const seed = Number(args.seed);
+const repoDir = path.resolve(args.repo);
 
-/** A small seeded generator (the data must be the same for every checkout compared). */
+/**
+ * A small seeded generator of the bench's own, not the engine's `createRng`: the panels must stay the same across the
+ * commits compared, whatever the engine's random numbers become.
+ */
 function rng(start: number): () => number {
   let s = start >>> 0;
   return () => {
