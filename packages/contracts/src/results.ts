@@ -350,8 +350,8 @@ export const choiceReportSchema = z.object({
     .nullable(),
   /**
    * The model against the rule over the test horizon, on training years only: trained on the years up to
-   * `trainedThrough`, scored on `years` (as many as the test years). A model that wins one year ahead but loses here
-   * by more than one standard error is not recommended; the model figures are those of the model recommended (of the
+   * `trainedThrough`, scored on `years` (as many as the test years). A model that wins one year ahead but scores below
+   * the rule here is not recommended (results written before 2026-11-28 vetoed only a loss beyond one standard error); the model figures are those of the model recommended (of the
    * one-step choice when the rule is). Absent when not run (a rule already recommended, one test year, too few years, no time left).
    */
   horizon: z
@@ -363,7 +363,7 @@ export const choiceReportSchema = z.object({
       ruleMacroF1: z.number(),
       /** Bootstrap standard error of the model-minus-rule macro-F1 over the horizon rows. */
       standardError: z.number(),
-      /** Not behind the rule by more than one standard error. */
+      /** Not behind the rule (model macro-F1 >= the rule's). */
       passed: z.boolean(),
       /** Every configuration checked (the one-step choice first, then other finalists that beat the rule one year ahead). */
       compared: z.array(z.object({ algorithm: resultAlgorithmSchema, modelMacroF1: z.number(), standardError: z.number(), passed: z.boolean() })),

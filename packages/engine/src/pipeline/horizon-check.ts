@@ -104,8 +104,12 @@ export async function checkHorizon(
       const predictedRows = argmaxRows(combined, nClasses, ENSEMBLE_TIE_TOLERANCE);
       const score = macroF1(fold.yValidation, predictedRows, nClasses);
       const standardError = bootstrapStandardError(fold.yValidation, predictedRows, rulePredicted, nClasses, deriveSeed(options.seed, 'horizon-or-rule', c.algorithm));
-      // A veto, not a second contest: one fold of a few years is noisy, so only a loss beyond its noise fails.
-      return { algorithm: c.algorithm as HorizonReport['compared'][number]['algorithm'], modelMacroF1: score, standardError, passed: score >= ruleScore - standardError };
+      // A veto, not a second contest: contenders are taken in one-step order, and each needs only to be no worse than
+      // the rule here. Not being behind is the least a recommendation owes the rule it is compared with; a tie or a
+      // loss within the noise still leaves no evidence that the model's one-step lead lasts (a 2,000-row panel: a
+      // tree 0.135 ahead one year out, 0.028 behind over the horizon within a standard error of 0.089, and 0.27
+      // behind persistence on the test years).
+      return { algorithm: c.algorithm as HorizonReport['compared'][number]['algorithm'], modelMacroF1: score, standardError, passed: score >= ruleScore };
     });
     const first = compared[0];
     return { years, trainedThrough: years[0] - 1, rows: rows.length, modelMacroF1: first.modelMacroF1, ruleMacroF1: ruleScore, standardError: first.standardError, passed: first.passed, compared };
@@ -131,8 +135,8 @@ export interface HorizonOutcome {
 }
 
 /**
- * Decides after the horizon check. The check is a veto: the one-step choice stands unless it loses to the rule over
- * the horizon by more than one standard error; then the next contender (in one-step order) that does not is
+ * Decides after the horizon check. The check is a veto: the one-step choice stands unless it scores below the rule
+ * over the horizon; then the next contender (in one-step order) that does not is
  * recommended, and when none is left, the rule, with the numbers in the reason.
  * @param verdict the one-step verdict (a model recommended)
  * @param contenders the contenders, in the order checked (the one-step choice, then by pooled validation macro-F1)
@@ -142,7 +146,7 @@ export interface HorizonOutcome {
 export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonContender[], horizon: HorizonReport, rule: RuleCandidate): HorizonOutcome {
   const span = `${horizon.years[0]}-${horizon.years[horizon.years.length - 1]}`;
   const first = horizon.compared[0];
-  const lost = `trained on the years up to ${horizon.trainedThrough} and scored on ${span} (as many years ahead as the test years) it scored ${first.modelMacroF1.toFixed(4)} against the rule's ${horizon.ruleMacroF1.toFixed(4)}, behind by more than one standard error (${first.standardError.toFixed(4)})`;
+  const lost = `trained on the years up to ${horizon.trainedThrough} and scored on ${span} (as many years ahead as the test years) it scored ${first.modelMacroF1.toFixed(4)} against the rule's ${horizon.ruleMacroF1.toFixed(4)}, behind it (standard error of the difference ${first.standardError.toFixed(4)})`;
   if (first.passed) return { verdict, chosen: contenders[0], report: horizon, switchReason: null };
   const next = horizon.compared.findIndex((c) => c.passed);
   if (next < 0) {

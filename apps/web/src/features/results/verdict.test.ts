@@ -113,7 +113,7 @@ describe("the verdict's first line", () => {
     };
     const [, evidence] = ruleSentences(results, 'en', formatScore);
     expect(fill('en', evidence.key, evidence.values)).toBe(
-      "The best model, RF, was ahead of the rule one year ahead, but trained on the years up to 2006 and scored on 2007-2011, as far ahead as the test years reach, it scored 0.585 against the rule's 0.825, behind by more than one standard error (0.050): its lead did not last.",
+      "The best model, RF, was ahead of the rule one year ahead, but trained on the years up to 2006 and scored on 2007-2011, as far ahead as the test years reach, it scored 0.585 against the rule's 0.825, behind it (standard error of the difference 0.050): its lead did not last.",
     );
     const [, evidencePt] = ruleSentences(results, 'pt-BR', formatScore);
     expect(fill('pt-BR', evidencePt.key, evidencePt.values)).toContain('avaliado em 2007-2011');
