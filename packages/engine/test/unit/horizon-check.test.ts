@@ -132,7 +132,7 @@ describe('the model against the rule over the horizon', () => {
     expect(after.switchReason).toMatch(/^RF led one year ahead, but .* it scored 0\.0000 .*; DT, the next model .* held up there \(1\.0000\)$/);
   });
 
-  it('fails a model behind the rule over the horizon even within the noise: a tie of the evidence goes to the rule', async () => {
+  it('fails a model behind the rule over the horizon even within the noise: a loss in the noise is no evidence of a lead', async () => {
     const oneWrong = [1, 1, 1, 0, 0, 1, 1, 0]; // seven of eight rows right, persistence all eight
     const report = await check(answering(oneWrong));
     if ('skipped' in report) throw new Error('not run');

@@ -199,7 +199,7 @@ export const results: Translation<typeof en> = {
     ruleEvidence: 'O melhor modelo, {model}, obteve {modelScore} na validação contra {ruleScore} da regra: uma diferença de {margin}, dentro de um erro-padrão ({standardError}).',
     ruleEvidenceBehind: 'O melhor modelo, {model}, obteve {modelScore} na validação contra {ruleScore} da regra: ficou atrás dela por {gap} (erro-padrão {standardError}).',
     ruleHorizonUnchecked: 'O melhor modelo, {model}, superava a regra um ano à frente ({modelScore} contra {ruleScore} na validação), mas o orçamento de tempo não deixou tempo para verificar se sua vantagem se mantém tão à frente quanto os anos de teste, por isso a regra é recomendada; um orçamento maior permite a verificação.',
-    ruleHorizonEvidence: 'O melhor modelo, {model}, superava a regra um ano à frente, mas treinado nos anos até {through} e avaliado em {first}-{last}, tão à frente quanto os anos de teste, obteve {modelScore} contra {ruleScore} da regra, atrás dela (erro padrão da diferença {standardError}): sua vantagem não se manteve.',
+    ruleHorizonEvidence: 'O melhor modelo, {model}, superava a regra um ano à frente, mas treinado nos anos até {through} e avaliado em {first}-{last}, tão à frente quanto os anos de teste, obteve {modelScore} contra {ruleScore} da regra, atrás dela (erro-padrão da diferença {standardError}): sua vantagem não se manteve.',
     ensembleChosen: 'O ensemble foi escolhido: superou seu melhor membro, {member}, por {margin} na validação (erro-padrão {standardError}).',
     ensembleNotChosen: 'O ensemble não foi escolhido: não superou seu melhor membro, {member}, por mais que o ruído ({margin} na validação, erro-padrão {standardError}).',
     placeNouns: {
