@@ -352,7 +352,8 @@ export const choiceReportSchema = z.object({
    * The model against the rule over the test horizon, on training years only: trained on the years up to
    * `trainedThrough`, scored on `years` (as many as the test years). A model that wins one year ahead but scores below
    * the rule here is not recommended (results written before 2026-11-28 vetoed only a loss beyond one standard
-   * error); the model figures are those of the model recommended (of the one-step choice when the rule is). Absent when not run (a rule already recommended, one test year, too few years, no time left).
+   * error); the model figures are those of the model recommended (of the one-step choice when the rule is). Absent
+   * when not run (a rule already recommended, one test year, too few years, no time left).
    */
   horizon: z
     .object({
