@@ -376,6 +376,26 @@ export const choiceReportSchema = z.object({
    * recommended, since nothing showed that the model's lead lasts. Absent or null otherwise.
    */
   horizonSkipped: z.string().nullable().optional(),
+  /**
+   * When the test is a single year: the model against the rule on each validation year scored on its own, as the
+   * test year is, averaged over `years`. A model ahead of the rule on the pooled validation rows is recommended only
+   * when it also leads on this mean by more than its standard error; the model figures are those of the model recommended (of the one-step choice when the
+   * rule is). Absent when not run (several test years, a rule already recommended; results before 2026-11-28).
+   */
+  yearly: z
+    .object({
+      years: z.array(z.number().int()),
+      modelMacroF1: z.number(),
+      ruleMacroF1: z.number(),
+      /** Standard error of the mean of the yearly model-minus-rule differences. */
+      standardError: z.number(),
+      /** Mean yearly macro-F1 ahead of the rule's by more than the standard error. */
+      passed: z.boolean(),
+      /** Every configuration checked (the one-step choice first, then other finalists that beat the rule on the pooled rows). */
+      compared: z.array(z.object({ algorithm: resultAlgorithmSchema, modelMacroF1: z.number(), ruleMacroF1: z.number(), standardError: z.number(), passed: z.boolean() })),
+    })
+    .nullable()
+    .optional(),
   /** What the run recommends: `best`. */
   recommended: resultAlgorithmSchema,
 });

@@ -126,6 +126,7 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
   ];
   const rules = results.choice?.rules;
   const horizon = results.choice?.horizon;
+  const yearly = results.choice?.yearly;
   if (results.choice && horizon && !horizon.passed) {
     out.push({
       key: 'ruleHorizonEvidence',
@@ -137,6 +138,18 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
         modelScore: format(horizon.modelMacroF1, 3),
         ruleScore: format(horizon.ruleMacroF1, 3),
         standardError: format(horizon.standardError, 3),
+      },
+    });
+  } else if (results.choice && yearly && !yearly.passed) {
+    out.push({
+      key: 'ruleYearlyEvidence',
+      values: {
+        model: results.choice.model,
+        first: yearly.years[0],
+        last: yearly.years[yearly.years.length - 1],
+        modelScore: format(yearly.modelMacroF1, 3),
+        ruleScore: format(yearly.ruleMacroF1, 3),
+        standardError: format(yearly.standardError, 3),
       },
     });
   } else if (results.choice?.horizonSkipped && rules) {

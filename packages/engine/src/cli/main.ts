@@ -68,8 +68,13 @@ async function main(argv: string[]): Promise<void> {
   const horizonLine = horizon
     ? `horizon: trained to ${horizon.trainedThrough}, scored on ${horizon.years[0]}-${horizon.years[horizon.years.length - 1]} against ${results.choice?.rules?.best.toLowerCase()} ${horizon.ruleMacroF1.toFixed(4)}: ${horizon.compared.map((c) => `${c.algorithm} ${c.modelMacroF1.toFixed(4)} (se ${c.standardError.toFixed(4)}, ${c.passed ? 'held' : 'failed'})`).join(', ')}\n`
     : '';
+  // The yearly check, when it ran (one test year): each model against the rule on the validation years scored one by one.
+  const yearly = results.choice?.yearly;
+  const yearlyLine = yearly
+    ? `year by year: ${yearly.years[0]}-${yearly.years[yearly.years.length - 1]}: ${yearly.compared.map((c) => `${c.algorithm} ${c.modelMacroF1.toFixed(4)} against ${c.ruleMacroF1.toFixed(4)} (se ${c.standardError.toFixed(4)}, ${c.passed ? 'held' : 'failed'})`).join(', ')}\n`
+    : '';
   process.stderr.write(
-    `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}${against}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\nwhy: ${results.bestReason}\n${horizonLine}`,
+    `best: ${results.best} (validation macro-F1 ${best?.validationMacroF1.toFixed(4)}, test macro-F1 ${best?.test.macroF1?.toFixed(4)}${against}); ${results.elapsedSeconds.toFixed(1)} s; results in ${args.out}\nwhy: ${results.bestReason}\n${horizonLine}${yearlyLine}`,
   );
 }
 

@@ -178,6 +178,23 @@ export interface HorizonWeighing {
 }
 
 /**
+ * The one-step choice, then every other fitted finalist that beats the rule on the pooled validation rows by more
+ * than one standard error, best pooled validation first: the models a check of the choice's lead may fall back on.
+ * @param choice the one-step choice
+ * @param fitted finalists whose final fits completed
+ * @param weighing the rules and folds of the one-step comparison
+ */
+export function ruleBeatingContenders(choice: Choice, fitted: Finalist[], weighing: HorizonWeighing): Choice[] {
+  const single = choice.members.length === 1 ? choice.members[0].finalist : null;
+  const others = fitted
+    .filter((f) => f !== single)
+    .sort((a, b) => b.pooled - a.pooled)
+    .map((f) => singleChoice(f, f.family))
+    .filter((c) => weighRules(c, weighing.rules, weighing.folds, weighing.nClasses, weighing.seed).recommended === null);
+  return [choice, ...others];
+}
+
+/**
  * The recommendation after the horizon check: the one-step choice and, as stand-ins, every other fitted finalist
  * that beats the rule one year ahead by more than one standard error (best pooled validation first) are checked;
  * the outcome is decideAfterHorizon's.
@@ -196,13 +213,7 @@ export async function recommendAfterHorizon(
   weighing: HorizonWeighing,
   check: (contenders: HorizonContender[]) => Promise<HorizonReport | { skipped: string }>,
 ): Promise<{ verdict: RuleVerdict; choice: Choice; report: HorizonReport | null; warning: string | null; skipped: string | null }> {
-  const single = choice.members.length === 1 ? choice.members[0].finalist : null;
-  const others = fitted
-    .filter((f) => f !== single)
-    .sort((a, b) => b.pooled - a.pooled)
-    .map((f) => singleChoice(f, f.family))
-    .filter((c) => weighRules(c, weighing.rules, weighing.folds, weighing.nClasses, weighing.seed).recommended === null);
-  const contenders = [choice, ...others];
+  const contenders = ruleBeatingContenders(choice, fitted, weighing);
   const checked = await check(contenders);
   if ('skipped' in checked) {
     // A lead seen one year ahead only is what the check exists to doubt: without it the rule, which cannot be worse

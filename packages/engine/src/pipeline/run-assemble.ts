@@ -96,6 +96,8 @@ export function assemblePhase(
       rules: verdict.report,
       horizon: checks.horizonReport,
       horizonSkipped: checks.horizonSkipped,
+      // Left out when the check did not run, so a replay of a run made before the check existed still matches.
+      yearly: checks.yearlyReport ?? undefined,
       recommended: recommended ? recommended.name : (finalChoice.algorithm as ResultAlgorithm),
     },
     foldKind,

@@ -4,6 +4,7 @@ import { ENGINE_WARNINGS } from './warnings.ts';
 import { cvGapStage } from './cv-gap-stage.ts';
 import { ruleCandidates, ruleInputsOf, weighRules, type RuleCandidate, type RuleVerdict } from './rules.ts';
 import { checkHorizon, recommendAfterHorizon, type HorizonReport } from './horizon-check.ts';
+import { recommendAfterYearly, type YearlyReport } from './yearly-check.ts';
 import { replayedOr } from './replay.ts';
 import type { PreparedRun, RunSetup } from './run-prepare.ts';
 import type { SearchOutcome } from './run-search.ts';
@@ -20,6 +21,8 @@ export interface ChecksOutcome {
   finalChoice: Choice;
   horizonReport: HorizonReport | null;
   horizonSkipped: string | null;
+  /** The yearly check of a model about to be recommended over a rule when the test is a single year. */
+  yearlyReport: YearlyReport | null;
   horizonRecord: ReplayRecord['horizon'];
   cvGap: AutoMLResults['cvGap'];
   cvGapSkippedReason: string | null;
@@ -27,8 +30,9 @@ export interface ChecksOutcome {
 }
 
 /**
- * The checks phase: the rules weighed against the choice on the same validation folds, the horizon check of a model
- * about to be recommended over a rule, and the gap between forward-chaining and random cross-validation.
+ * The checks phase: the rules weighed against the choice on the same validation folds, the horizon check (several
+ * test years) or the yearly check (one) of a model about to be recommended over a rule, and the gap between
+ * forward-chaining and random cross-validation.
  * @param setup the run's configuration, clock, fit threads and warnings
  * @param prep the prepared data and folds
  * @param search the fit costs and CV-gap fold shapes
@@ -36,7 +40,7 @@ export interface ChecksOutcome {
  */
 export async function checksPhase(setup: RunSetup, prep: PreparedRun, search: SearchOutcome, finals: FinalsOutcome): Promise<ChecksOutcome> {
   const { frame, config, budget, progress, warnings, replay, runner, signal, modelModule } = setup;
-  const { prepared, primary, nClasses, foldKind, history, horizon, horizonFoldOf, horizonShapeOf, randomFoldsOf } = prep;
+  const { prepared, primary, nClasses, foldKind, history, horizon, horizonFoldOf, horizonShapeOf, randomFoldsOf, folds } = prep;
   const { fitted } = finals;
   let { finalChoice } = finals;
   // The rules on the same validation folds: scored in every mode (the leaderboard shows them), candidates of the
@@ -68,6 +72,14 @@ export async function checksPhase(setup: RunSetup, prep: PreparedRun, search: Se
     ({ verdict, choice: finalChoice, report: horizonReport, skipped: horizonSkipped } = outcome);
     if (outcome.warning) warnings.push(outcome.warning);
   }
+  // With a single test year there is no horizon beyond the one-year folds; the test scores that year on its own, so
+  // a model's lead must also hold on the validation years scored one by one.
+  let yearlyReport: YearlyReport | null = null;
+  const singleTestYear = new Set(prepared.testRows.map((i) => frame.time[i])).size === 1;
+  if (singleTestYear && rulesCompete && !verdict.recommended && checkedRule) {
+    const years = folds.map((f) => f.validationYears[0]);
+    ({ verdict, choice: finalChoice, report: yearlyReport } = recommendAfterYearly(verdict, finalChoice, fitted, { rules, rule: checkedRule, folds: primary.folds, nClasses, seed: config.seed }, years));
+  }
   progress(0.9, 'Measuring the gap between forward-chaining and random cross-validation');
   const { cvGap, cvGapSkippedReason, record: cvGapRecord } = await cvGapStage(finalChoice, {
     trainRows: prepared.trainRows.length,
@@ -79,5 +91,5 @@ export async function checksPhase(setup: RunSetup, prep: PreparedRun, search: Se
   });
   if (cvGapSkippedReason) warnings.push(ENGINE_WARNINGS.cvGapSkipped(cvGapSkippedReason));
   if (process.env.INDICATA_DEBUG_SEARCH) process.stderr.write(`final fits and CV gap over at ${budget.elapsedSeconds().toFixed(1)} s\n`);
-  return { rules, rulesCompete, verdict, finalChoice, horizonReport, horizonSkipped, horizonRecord, cvGap, cvGapSkippedReason, cvGapRecord };
+  return { rules, rulesCompete, verdict, finalChoice, horizonReport, horizonSkipped, yearlyReport, horizonRecord, cvGap, cvGapSkippedReason, cvGapRecord };
 }

@@ -121,6 +121,23 @@ describe("the verdict's first line", () => {
     expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
   });
 
+  it('says when the rule won because the model, ahead on the pooled validation rows, was not ahead year by year (one test year)', () => {
+    const results = persistenceRecommended();
+    results.choice = {
+      ...results.choice!,
+      rules: { best: 'Persistence', validationMacroF1: 0.671, margin: 0.135, standardError: 0.096 },
+      horizon: null,
+      yearly: { years: [2010, 2011, 2012, 2013], modelMacroF1: 0.770, ruleMacroF1: 0.7795, standardError: 0.095, passed: false, compared: [{ algorithm: 'RF', modelMacroF1: 0.770, ruleMacroF1: 0.7795, standardError: 0.095, passed: false }] },
+    };
+    const [, evidence] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', evidence.key, evidence.values)).toBe(
+      "The best model, RF, was ahead of the rule on the validation years taken together, but scored year by year on 2010-2013, as the single test year will be, it averaged 0.770 against the rule's 0.780, not ahead by more than the noise from year to year (standard error 0.095). Its lead did not hold year by year.",
+    );
+    const [, evidencePt] = ruleSentences(results, 'pt-BR', formatScore);
+    expect(fill('pt-BR', evidencePt.key, evidencePt.values)).toContain('avaliado ano a ano em 2010-2013');
+    expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
+  });
+
   it('says when the rule is recommended because the budget left no time to check the model over the test horizon', () => {
     const results = persistenceRecommended();
     results.choice = { ...results.choice!, rules: { best: 'Persistence', validationMacroF1: 0.81, margin: 0.11, standardError: 0.05 }, horizon: null, horizonSkipped: 'not enough time left in the budget (predicted 4.1 s)' };

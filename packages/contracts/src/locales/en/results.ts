@@ -200,6 +200,7 @@ export const results = {
     ruleEvidenceBehind: "The best model, {model}, scored {modelScore} on validation against the rule's {ruleScore}: behind it by {gap} (standard error {standardError}).",
     ruleHorizonUnchecked: "The best model, {model}, was ahead of the rule one year ahead ({modelScore} against {ruleScore} on validation), but the time budget left no time to check that its lead lasts as far ahead as the test years, so the rule is recommended; a larger budget lets the check run.",
     ruleHorizonEvidence: "The best model, {model}, was ahead of the rule one year ahead, but trained on the years up to {through} and scored on {first}-{last}, as far ahead as the test years reach, it scored {modelScore} against the rule's {ruleScore}, behind it (standard error of the difference {standardError}): its lead did not last.",
+    ruleYearlyEvidence: "The best model, {model}, was ahead of the rule on the validation years taken together, but scored year by year on {first}-{last}, as the single test year will be, it averaged {modelScore} against the rule's {ruleScore}, not ahead by more than the noise from year to year (standard error {standardError}). Its lead did not hold year by year.",
     ensembleChosen: 'The ensemble was chosen: it beat its best member, {member}, by {margin} on validation (standard error {standardError}).',
     ensembleNotChosen: 'The ensemble was not chosen: it did not beat its best member, {member}, by more than the noise ({margin} on validation, standard error {standardError}).',
     placeNouns: {
