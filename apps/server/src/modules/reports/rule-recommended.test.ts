@@ -104,6 +104,26 @@ describe('a recommended persistence rule is said plainly', () => {
   });
 });
 
+describe('a model vetoed year by year (one test year)', () => {
+  it('report and e-mail say that its pooled lead did not hold year by year, in both languages', () => {
+    const results = persistenceRecommended();
+    results.choice = {
+      ...results.choice!,
+      rules: { best: 'Persistence', validationMacroF1: 0.781, margin: 0.0532, standardError: 0.0214 },
+      yearly: { years: [2010, 2011, 2012, 2013], modelMacroF1: 0.8012, ruleMacroF1: 0.7904, standardError: 0.0391, passed: false, compared: [{ algorithm: 'RF', modelMacroF1: 0.8012, ruleMacroF1: 0.7904, standardError: 0.0391, passed: false }] },
+    };
+    const sentence =
+      "The best model, RF, was ahead of the rule on the validation years taken together, but scored year by year on 2010-2013, as the single test year will be, it averaged 0.801 against the rule's 0.790, not ahead by more than the noise from year to year (standard error 0.039). Its lead did not hold year by year.";
+    const en = text(builtinSectionHtml(results, 'results', 'en'));
+    expect(en).toContain(sentence);
+    // The one-step sentence would say the model was within one standard error of the rule, which is not so here.
+    expect(en).not.toContain('within one standard error (0.021)');
+    expect(scoreLinesOf(results)[1]).toBe(sentence);
+    expect(text(builtinSectionHtml(results, 'results', 'pt-BR'))).toContain('avaliado ano a ano em 2010-2013');
+    expect(scoreLinesOf(results, 'pt-BR')[1]).toMatch(/^O melhor modelo, RF, superava a regra nos anos de validação tomados em conjunto, .* obteve em média 0,801 contra 0,790 da regra/);
+  });
+});
+
 /** The fixture as a run that recommends the trend rule, which beats both baselines on validation and on test. */
 function trendRecommended(): AutoMLResults {
   return ruleRecommended(
