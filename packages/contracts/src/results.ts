@@ -326,7 +326,10 @@ export const choiceReportSchema = z.object({
   /** The model the search recommends before the rules are weighed (a family or the ensemble). */
   model: resultAlgorithmSchema,
   modelValidationMacroF1: z.number(),
-  /** What picked the model when several were within noise of the best (null: the best pooled macro-F1 alone). */
+  /**
+   * What picked the model when several were within noise of the best (null: the best pooled macro-F1 alone): the
+   * Brier score of the pooled validation probabilities, or the macro-F1 over the horizon when the horizon check ran.
+   */
   tieBreak: z.string().nullable(),
   ensemble: z.object({
     /** Whether an ensemble was selected and compared. */

@@ -24,6 +24,12 @@ export type Choice = ChosenConfiguration & {
   predictions: Int32Array;
   /** What broke a tie within noise, or null. */
   tieBreak: string | null;
+  /**
+   * The families level on the pooled validation rows (within one standard error of the best), the chosen one among
+   * them: the horizon check may break their tie again on the years as far ahead as the test years. One family when
+   * there was no tie; empty when the ensemble was chosen.
+   */
+  tied: string[];
   ensembleComparison: EnsembleComparison;
 };
 
@@ -72,7 +78,7 @@ function wellSupportedClasses(actual: Int32Array, nClasses: number): number[] | 
  * rare-class rows, and penalises confident mistakes. A finalist level with the leader on the classes with at least
  * MIN_ROWS_FOR_A_LEAD rows joins the tie too.
  */
-function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number, seed: number): { finalist: Finalist; tieBreak: string | null; reason: string } {
+function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number, seed: number): { finalist: Finalist; tieBreak: string | null; tied: string[]; reason: string } {
   const ranked = [...finalists].sort(byPooledScore);
   const top = ranked[0];
   // A finalist the budget stopped before every fold was scored on the most recent fold only: its score is not
@@ -97,7 +103,7 @@ function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number,
     .filter((j) => j.withinNoise || j.levelWhereSupported);
   const tied = [top, ...joining.map((j) => j.f)];
   const byRareRows = joining.filter((j) => j.levelWhereSupported).map((j) => j.f.family);
-  if (tied.length < 2) return { finalist: top, tieBreak: null, reason: `its finalist (${top.reason}) has the highest pooled validation macro-F1` };
+  if (tied.length < 2) return { finalist: top, tieBreak: null, tied: [top.family], reason: `its finalist (${top.reason}) has the highest pooled validation macro-F1` };
   const briers = tied.map((f) => ({ f, brier: brierScore(f.probabilities, actual, nClasses) }));
   briers.sort((a, b) => a.brier - b.brier || b.f.pooled - a.f.pooled);
   const pick = briers[0];
@@ -109,6 +115,7 @@ function bestSingle(finalists: Finalist[], actual: Int32Array, nClasses: number,
   return {
     finalist: pick.f,
     tieBreak,
+    tied: tied.map((f) => f.family),
     reason: `its finalist (${pick.f.reason}) has the lowest Brier score (${pick.brier.toFixed(4)}) of the pooled validation probabilities among the finalists whose macro-F1 is within one standard error of the best (${names})${rareNote}`,
   };
 }
@@ -140,6 +147,7 @@ export function chooseConfiguration(finalists: Finalist[], ensemble: SelectedEns
         forwardChaining: ensemble.pooled,
         predictions: ensemble.predictions,
         tieBreak: null,
+        tied: [],
         ensembleComparison: comparison,
         reason: `the bagged greedy ensemble of ${members} beats the best single finalist's pooled validation macro-F1 (${top.family}, ${top.pooled.toFixed(4)}) by ${margin.toFixed(4)}, more than one standard error (${se.toFixed(4)})`,
       };
@@ -147,10 +155,11 @@ export function chooseConfiguration(finalists: Finalist[], ensemble: SelectedEns
     return {
       ...singleChoice(single.finalist, `${single.reason}; the ensemble (${ensemble.pooled.toFixed(4)}) does not beat ${top.family} by more than one standard error (${se.toFixed(4)})`),
       tieBreak: single.tieBreak,
+      tied: single.tied,
       ensembleComparison: comparison,
     };
   }
-  return { ...singleChoice(single.finalist, single.reason), tieBreak: single.tieBreak };
+  return { ...singleChoice(single.finalist, single.reason), tieBreak: single.tieBreak, tied: single.tied };
 }
 
 /** A single family's finalist as the chosen configuration, with why it was chosen. */
@@ -161,6 +170,7 @@ export function singleChoice(finalist: Finalist, reason: string): Choice {
     forwardChaining: finalist.pooled,
     predictions: finalist.predictions,
     tieBreak: null,
+    tied: [finalist.family],
     ensembleComparison: { considered: false, chosen: false, bestMember: null, margin: null, standardError: null },
     reason,
   };

@@ -130,23 +130,32 @@ export interface HorizonOutcome {
   report: HorizonReport;
   /** Why another contender replaced the one-step choice (null when it did not). */
   switchReason: string | null;
+  /** How the tie among families level one year ahead was broken over the horizon (null when it was not). */
+  tieBreak: string | null;
 }
 
 /**
- * Decides after the horizon check. The check is a veto: the one-step choice stands unless it scores below the rule
- * over the horizon; then the next contender (in one-step order) that does not is recommended, and when none is
- * left, the rule, with the numbers in the reason.
+ * Decides after the horizon check. The check is a veto: a contender scoring below the rule over the horizon is not
+ * recommended. Among the contenders that pass, those the one-step validation could not tell apart (`tied`, level
+ * within one standard error one year ahead) are ranked by their macro-F1 over the horizon, the score of the same
+ * kind of prediction as the test's: the one-step tie-break (the Brier score) reads the same one-year folds that could
+ * not separate them. Failing a tied contender that passes, the next contender in one-step order that passes is
+ * recommended; when none is left, the rule, with the numbers in the reason.
  * @param verdict the one-step verdict (a model recommended)
  * @param contenders the contenders, in the order checked (the one-step choice, then by pooled validation macro-F1)
  * @param horizon the check's report
  * @param rule the rule they were checked against
+ * @param tied the families level with the best one year ahead (the one-step choice's tie; empty for none)
  */
-export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonContender[], horizon: HorizonReport, rule: RuleCandidate): HorizonOutcome {
+export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonContender[], horizon: HorizonReport, rule: RuleCandidate, tied: readonly string[] = []): HorizonOutcome {
   const span = `${horizon.years[0]}-${horizon.years[horizon.years.length - 1]}`;
   const first = horizon.compared[0];
+  const over = `trained on the years up to ${horizon.trainedThrough} and scored on ${span}, as many years ahead as the test years,`;
   const lost = `trained on the years up to ${horizon.trainedThrough} and scored on ${span} (as many years ahead as the test years) it scored ${first.modelMacroF1.toFixed(4)} against the rule's ${horizon.ruleMacroF1.toFixed(4)}, behind it (standard error of the difference ${first.standardError.toFixed(4)})`;
-  if (first.passed) return { verdict, chosen: contenders[0], report: horizon, switchReason: null };
-  const next = horizon.compared.findIndex((c) => c.passed);
+  // Strictly higher: on equal horizon scores the earlier contender (the one-step choice first) keeps its place.
+  const bestTied = horizon.compared.reduce<number>((best, c, k) => (c.passed && tied.includes(c.algorithm) && (best < 0 || c.modelMacroF1 > horizon.compared[best].modelMacroF1) ? k : best), -1);
+  const next = bestTied >= 0 ? bestTied : horizon.compared.findIndex((c) => c.passed);
+  if (next === 0) return { verdict, chosen: contenders[0], report: horizon, switchReason: null, tieBreak: null };
   if (next < 0) {
     return {
       verdict: {
@@ -157,15 +166,22 @@ export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonCont
       chosen: null,
       report: horizon,
       switchReason: null,
+      tieBreak: null,
     };
   }
   const picked = horizon.compared[next];
-  return {
-    verdict,
-    chosen: contenders[next],
-    report: { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true },
-    switchReason: `${contenders[0].algorithm} led one year ahead, but ${lost}; ${picked.algorithm}, the next model that beats the rule one year ahead by more than the noise, held up there (${picked.modelMacroF1.toFixed(4)})`,
-  };
+  const report = { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true };
+  const levelNames = horizon.compared.filter((c) => c.passed && tied.includes(c.algorithm)).map((c) => c.algorithm);
+  const tieBreak = next === bestTied ? `macro-F1 over the horizon (trained on the years up to ${horizon.trainedThrough}, scored on ${span}) among ${listed(levelNames)}, level one year ahead` : null;
+  const switchReason = first.passed
+    ? `${listed(tied)} were level one year ahead (within one standard error of the best), and ${over} ${picked.algorithm} scored highest of those not behind the rule (${picked.modelMacroF1.toFixed(4)} against ${first.algorithm}'s ${first.modelMacroF1.toFixed(4)} and the rule's ${horizon.ruleMacroF1.toFixed(4)})`
+    : `${first.algorithm} led one year ahead, but ${lost}; ${picked.algorithm}, ${bestTied >= 0 ? 'level with it one year ahead and the best of those that held up there' : 'the next model that beats the rule one year ahead by more than the noise, held up there'} (${picked.modelMacroF1.toFixed(4)})`;
+  return { verdict, chosen: contenders[next], report, switchReason, tieBreak };
+}
+
+/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** What the choice is weighed with: the rules, the one the verdict compared with, and the validation folds. */
@@ -231,7 +247,10 @@ export async function recommendAfterHorizon(
       skipped: checked.skipped,
     };
   }
-  const outcome = decideAfterHorizon(verdict, contenders, checked, weighing.rule);
-  const stoodIn = outcome.chosen && outcome.chosen !== choice ? { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, ensembleComparison: choice.ensembleComparison } : choice;
+  const outcome = decideAfterHorizon(verdict, contenders, checked, weighing.rule, choice.tied);
+  const stoodIn =
+    outcome.chosen && outcome.chosen !== choice
+      ? { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, tieBreak: outcome.tieBreak, tied: choice.tied, ensembleComparison: choice.ensembleComparison }
+      : choice;
   return { verdict: outcome.verdict, choice: stoodIn, report: outcome.report, warning: null, skipped: null };
 }

@@ -145,6 +145,55 @@ describe('the model against the rule over the horizon', () => {
     expect(after.verdict.recommended?.name).toBe('Persistence');
   });
 
+  describe('among models level one year ahead', () => {
+    const [knn, dt, rf, svm] = [contender('KNN', 0), contender('DT', 1), contender('RF', 2), contender('SVM', 3)];
+    /** A report of the contenders' horizon scores against a rule scoring 0.895 there. */
+    const reportOf = (scores: [string, number][]) => ({
+      years: [2006, 2010],
+      trainedThrough: 2005,
+      rows: 895,
+      modelMacroF1: scores[0][1],
+      ruleMacroF1: 0.895,
+      standardError: 0.05,
+      passed: scores[0][1] >= 0.895,
+      compared: scores.map(([algorithm, modelMacroF1]) => ({ algorithm: algorithm as 'RF', modelMacroF1, standardError: 0.05, passed: modelMacroF1 >= 0.895 })),
+    });
+
+    it('recommends the one that scores highest over the horizon, and says which tie it broke', () => {
+      const report = reportOf([['KNN', 0.9], ['DT', 0.92], ['RF', 0.94]]);
+      const after = decideAfterHorizon(modelVerdict, [knn, dt, rf], report, persistence, ['DT', 'RF', 'KNN']);
+      expect(after.chosen).toBe(rf);
+      expect(after.verdict).toBe(modelVerdict);
+      expect(after.report).toMatchObject({ modelMacroF1: 0.94, passed: true });
+      expect(after.switchReason).toBe(
+        "DT, RF and KNN were level one year ahead (within one standard error of the best), and trained on the years up to 2005 and scored on 2006-2010, as many years ahead as the test years, RF scored highest of those not behind the rule (0.9400 against KNN's 0.9000 and the rule's 0.8950)",
+      );
+      expect(after.tieBreak).toBe('macro-F1 over the horizon (trained on the years up to 2005, scored on 2006-2010) among KNN, DT and RF, level one year ahead');
+    });
+
+    it('keeps the one-step choice when it scores highest there, or level with the best', () => {
+      for (const scores of [[['KNN', 0.95], ['DT', 0.92], ['RF', 0.94]], [['KNN', 0.94], ['DT', 0.92], ['RF', 0.94]]] as [string, number][][]) {
+        const after = decideAfterHorizon(modelVerdict, [knn, dt, rf], reportOf(scores), persistence, ['DT', 'RF', 'KNN']);
+        expect(after).toMatchObject({ chosen: knn, switchReason: null, tieBreak: null });
+      }
+    });
+
+    it('never ranks a model behind the rule there, nor one the one-step choice led beyond the noise', () => {
+      // SVM scores highest over the horizon, but it was not level one year ahead; DT is behind the rule there.
+      const report = reportOf([['KNN', 0.9], ['DT', 0.89], ['SVM', 0.97]]);
+      expect(decideAfterHorizon(modelVerdict, [knn, dt, svm], report, persistence, ['KNN', 'DT'])).toMatchObject({ chosen: knn, switchReason: null });
+    });
+
+    it('stands in for a one-step choice behind the rule with the best level model that is not', () => {
+      const report = reportOf([['KNN', 0.843], ['SVM', 0.97], ['DT', 0.92], ['RF', 0.94]]);
+      const after = decideAfterHorizon(modelVerdict, [knn, svm, dt, rf], report, persistence, ['KNN', 'DT', 'RF']);
+      expect(after.chosen).toBe(rf);
+      expect(after.switchReason).toMatch(/^KNN led one year ahead, but .* it scored 0\.8430 against the rule's 0\.8950, behind it .*; RF, level with it one year ahead and the best of those that held up there \(0\.9400\)$/);
+      // Without a tie the next in one-step order stands in, as before.
+      expect(decideAfterHorizon(modelVerdict, [knn, svm, dt, rf], report, persistence).chosen).toBe(svm);
+    });
+  });
+
   it('is skipped, fitting nothing, when the time left cannot hold its fits', async () => {
     const runner = answering([0, 0, 0, 0, 0, 0, 0, 0]);
     const budget = new RunBudget(3);
