@@ -371,6 +371,11 @@ export const choiceReportSchema = z.object({
       passed: z.boolean(),
       /** Every configuration checked (the one-step choice first, then other finalists that beat the rule one year ahead). */
       compared: z.array(z.object({ algorithm: resultAlgorithmSchema, modelMacroF1: z.number(), standardError: z.number(), passed: z.boolean() })),
+      /**
+       * When the check broke a tie: the models level one year ahead that it ranked by their macro-F1 here, the one
+       * recommended among them (it scored highest). Absent when it did not change the one-step choice.
+       */
+      level: z.array(resultAlgorithmSchema).optional(),
     })
     .nullable()
     .optional(),

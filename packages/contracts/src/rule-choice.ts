@@ -178,6 +178,27 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
   return out;
 }
 
+/**
+ * When the horizon check broke a tie among models level on validation: which were level and why the recommended one
+ * was preferred (it scored highest of them as far ahead as the test years). Null otherwise.
+ */
+export function horizonTieSentence(results: AutoMLResults, format: ScoreFormat): VerdictSentence | null {
+  const horizon = results.choice?.horizon;
+  if (!horizon?.level || horizon.level.length < 2 || !horizon.level.includes(results.best)) return null;
+  const scoreOf = (name: string) => horizon.compared.find((c) => c.algorithm === name)?.modelMacroF1;
+  return {
+    key: 'horizonTieBreak',
+    values: {
+      model: results.best,
+      others: horizon.level.filter((name) => name !== results.best).join(', '),
+      through: horizon.trainedThrough,
+      first: horizon.years[0],
+      last: horizon.years[horizon.years.length - 1],
+      scores: horizon.level.map((name) => `${name} ${format(scoreOf(name), 3)}`).join(', '),
+    },
+  };
+}
+
 /** The ensemble decision of the run ("the ensemble was (not) chosen: ..."), or null when no ensemble was weighed. */
 export function ensembleSentence(results: AutoMLResults, format: ScoreFormat): VerdictSentence | null {
   const ensemble = results.choice?.ensemble;

@@ -170,8 +170,8 @@ export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonCont
     };
   }
   const picked = horizon.compared[next];
-  const report = { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true };
   const levelNames = horizon.compared.filter((c) => c.passed && tied.includes(c.algorithm)).map((c) => c.algorithm);
+  const report: HorizonReport = { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true, ...(next === bestTied ? { level: levelNames } : {}) };
   const tieBreak = next === bestTied ? `macro-F1 over the horizon (trained on the years up to ${horizon.trainedThrough}, scored on ${span}) among ${listed(levelNames)}, level one year ahead` : null;
   const switchReason = first.passed
     ? `${listed(tied)} were level one year ahead (within one standard error of the best), and ${over} ${picked.algorithm} scored highest of those not behind the rule (${picked.modelMacroF1.toFixed(4)} against ${first.algorithm}'s ${first.modelMacroF1.toFixed(4)} and the rule's ${horizon.ruleMacroF1.toFixed(4)})`

@@ -164,7 +164,7 @@ describe('the model against the rule over the horizon', () => {
       const after = decideAfterHorizon(modelVerdict, [knn, dt, rf], report, persistence, ['DT', 'RF', 'KNN']);
       expect(after.chosen).toBe(rf);
       expect(after.verdict).toBe(modelVerdict);
-      expect(after.report).toMatchObject({ modelMacroF1: 0.94, passed: true });
+      expect(after.report).toMatchObject({ modelMacroF1: 0.94, passed: true, level: ['KNN', 'DT', 'RF'] });
       expect(after.switchReason).toBe(
         "DT, RF and KNN were level one year ahead (within one standard error of the best), and trained on the years up to 2005 and scored on 2006-2010, as many years ahead as the test years, RF scored highest of those not behind the rule (0.9400 against KNN's 0.9000 and the rule's 0.8950)",
       );
@@ -175,6 +175,7 @@ describe('the model against the rule over the horizon', () => {
       for (const scores of [[['KNN', 0.95], ['DT', 0.92], ['RF', 0.94]], [['KNN', 0.94], ['DT', 0.92], ['RF', 0.94]]] as [string, number][][]) {
         const after = decideAfterHorizon(modelVerdict, [knn, dt, rf], reportOf(scores), persistence, ['DT', 'RF', 'KNN']);
         expect(after).toMatchObject({ chosen: knn, switchReason: null, tieBreak: null });
+        expect(after.report.level).toBeUndefined();
       }
     });
 

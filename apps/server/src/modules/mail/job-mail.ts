@@ -5,6 +5,7 @@ import {
   indicatorName,
   resultIndicatorNames,
   ruleSentences,
+  horizonTieSentence,
   verdictText,
   type AutoMLResults,
   type ReportLocale,
@@ -107,7 +108,9 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   // year; no model improved on it."), with the validation figures behind it.
   const score = (x: number | null | undefined, digits = 3) => (typeof x === 'number' && Number.isFinite(x) ? fixed(x, Math.max(3, digits)) : t.none);
   const rule = ruleSentences(results, locale, score).map((sentence) => verdictText(sentence, locale));
-  const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(beaten.length > 0 ? [t.plainly(names, results.best), ''] : [])];
+  // Models level on validation whose tie the horizon broke: which one is recommended, and why.
+  const tie = horizonTieSentence(results, score);
+  const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(tie ? [verdictText(tie, locale), ''] : []), ...(beaten.length > 0 ? [t.plainly(names, results.best), ''] : [])];
   if (results.labels?.target) lines.push(t.scoresOf(indicatorName(results.labels.target, resultIndicatorNames(results), locale, { withCode: true })));
   lines.push(
     ...Object.values(results.models)

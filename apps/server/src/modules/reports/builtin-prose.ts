@@ -4,6 +4,7 @@ import {
   bootstrapScores,
   comparisonSentence,
   ensembleSentence,
+  horizonTieSentence,
   formatFixed,
   formatPercentage,
   headlineComparisons,
@@ -54,13 +55,15 @@ const hasHighestValidation = (res: AutoMLResults): boolean => {
  * it), the ensemble decision, and the recommendation against each baseline on validation and on test (with the
  * verdict's bootstrap interval of its test macro-F1).
  */
-function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: string[]; ensemble: string[]; against: string[] } {
+function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: string[]; tie: string[]; ensemble: string[]; against: string[] } {
   const format = locale === 'pt-BR' ? (x: number | null | undefined, d?: number) => decPt(x, Math.max(3, d ?? 3)) : (x: number | null | undefined, d?: number) => dec(x, Math.max(3, d ?? 3));
   const best = res.models[res.best];
   const intervals = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, res.classes.length, { seed: res.seed }) : null;
   const ensemble = ensembleSentence(res, format);
+  const tie = horizonTieSentence(res, format);
   return {
     rule: ruleSentences(res, locale, format).map((s) => verdictText(s, locale)),
+    tie: tie ? [verdictText(tie, locale)] : [],
     ensemble: ensemble ? [verdictText(ensemble, locale)] : [],
     against: headlineComparisons(res).map((c) => verdictText(comparisonSentence(c, baselineLabel(c.name, locale), intervals, format), locale)),
   };
@@ -88,6 +91,7 @@ const en: Record<ReportSectionKey, Writer> = {
           ]
         : []),
       isRuleAlgorithm(res.best) ? '' : `The chosen model is ${res.best}: ${chosenReason(res)}`,
+      ...choice.tie,
       ...choice.ensemble,
       best
         ? `On the ${best.test.TotalIntances} test rows it reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
@@ -203,6 +207,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
         : hasHighestValidation(res)
         ? `O modelo escolhido é ${res.best}: tem a maior macro-F1 nas dobras de validação (${decPt(best?.validationMacroF1 ?? null, 4)}); as métricas de teste não influenciaram a escolha.`
         : `O modelo escolhido é ${res.best}, com macro-F1 de ${decPt(best?.validationMacroF1 ?? null, 4)} nas dobras de validação: outro candidato pontuou um pouco mais, mas a diferença ficou dentro do ruído (regra de um erro-padrão) ou o seu ajuste final não cabia no tempo restante; as métricas de teste não influenciaram a escolha.`,
+      ...choice.tie,
       ...choice.ensemble,
       best
         ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pctPt(best.test.accuracy)} e macro-F1 de ${decPt(best.test.macroF1)} (macro-F1 de validação ${decPt(best.validationMacroF1)}).`

@@ -150,6 +150,35 @@ describe('Verdict: coverage of the prediction sets', { timeout: 60_000 }, () => 
     }
   });
 
+  it('says which models were level on validation and why the horizon preferred the recommended one, in both languages', async () => {
+    if (!results) return;
+    const [model, other] = ['RF', 'KNN'].filter((name) => results!.models[name as 'RF']) as ('RF' | 'KNN')[];
+    if (!model || !other) return;
+    const compared = [
+      { algorithm: other, modelMacroF1: 0.7391, standardError: 0.034, passed: true },
+      { algorithm: model, modelMacroF1: 0.7713, standardError: 0.031, passed: true },
+    ];
+    const horizon = { years: [2010, 2011, 2012], trainedThrough: 2009, rows: 540, modelMacroF1: 0.7713, ruleMacroF1: 0.6502, standardError: 0.031, passed: true, compared, level: [other, model] };
+    const tied = { ...results, best: model, choice: { ...results.choice!, model, horizon, recommended: model } } as AutoMLResults;
+    renderWithProviders(<Verdict results={tied} />);
+    expect(text('verdict-tie-break')).toBe(
+      `${model} and ${other} were level on validation (within one standard error). ${model} is recommended because, trained on the years up to 2009 and scored on 2010-2012, as far ahead as the test years reach, it scored highest of them: ${other} 0.739, ${model} 0.771.`,
+    );
+    await i18next.changeLanguage('pt-BR');
+    try {
+      renderWithProviders(<Verdict results={tied} />);
+      expect(screen.getAllByTestId('verdict-tie-break')[1].textContent).toContain(`obteve o maior escore entre eles: ${other} 0,739, ${model} 0,771.`);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
+  it('says nothing of a tie when the horizon did not break one', () => {
+    if (!results) return;
+    renderWithProviders(<Verdict results={{ ...results, choice: results.choice ? { ...results.choice, horizon: null } : undefined }} />);
+    expect(screen.queryByTestId('verdict-tie-break')).toBeNull();
+  });
+
   it('says nothing about sets for results without a trust report', () => {
     if (!results) return;
     renderWithProviders(<Verdict results={{ ...results, trust: undefined }} />);

@@ -9,6 +9,7 @@ import {
   coverageSummary,
   cvGapSkippedText,
   headlineComparisons,
+  horizonTieSentence,
   recommendedSentence,
   ruleSentences,
   splitSentence,
@@ -70,6 +71,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
   // The split, the validation and the choice are said from the results' fields, as the built-in report says them.
   const story = [splitSentence(results, locale), validationSentence(results)].map((line) => t(`story.${line.key}`, line.values));
   const chosenWhy = chosenSentence(results, formatScore(chosen.validationMacroF1));
+  const tie = horizonTieSentence(results, formatScore);
   const history = targetHistorySentence(results);
   const noTestClasses = (Array.isArray(results.classes) ? results.classes : []).filter((c) => c.testCount === 0).map((c) => c.title);
 
@@ -92,6 +94,11 @@ export function Verdict({ results }: { results: AutoMLResults }) {
             <Text size="sm" data-testid="verdict-chosen-why">
               {t(`story.${chosenWhy.key}`, chosenWhy.values)}
             </Text>
+            {tie && (
+              <Text size="sm" data-testid="verdict-tie-break">
+                {t(`verdict.${tie.key}`, tie.values)}
+              </Text>
+            )}
             {intervals ? (
               <>
                 <Text size="sm" data-testid="verdict-scores">
