@@ -387,8 +387,9 @@ export const choiceReportSchema = z.object({
   /**
    * When the test is a single year: the model against the rule on each validation year scored on its own, as the
    * test year is, averaged over `years`. A model ahead of the rule on the pooled validation rows is recommended only
-   * when it also leads on this mean by more than its standard error; the model figures are those of the model recommended (of the one-step choice when the
-   * rule is). Absent when not run (several test years, a rule already recommended; results before 2026-11-28).
+   * when it also leads on this mean by more than its standard error; the model figures are those of the model
+   * recommended (of the one-step choice when the rule is). Absent when not run (several test years, a rule already
+   * recommended; results before 2026-11-28).
    */
   yearly: z
     .object({

@@ -150,10 +150,13 @@ export interface HorizonOutcome {
 export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonContender[], horizon: HorizonReport, rule: RuleCandidate, tied: readonly string[] = []): HorizonOutcome {
   const span = `${horizon.years[0]}-${horizon.years[horizon.years.length - 1]}`;
   const first = horizon.compared[0];
-  const over = `trained on the years up to ${horizon.trainedThrough} and scored on ${span}, as many years ahead as the test years,`;
-  const lost = `trained on the years up to ${horizon.trainedThrough} and scored on ${span} (as many years ahead as the test years) it scored ${first.modelMacroF1.toFixed(4)} against the rule's ${horizon.ruleMacroF1.toFixed(4)}, behind it (standard error of the difference ${first.standardError.toFixed(4)})`;
+  const trained = `trained on the years up to ${horizon.trainedThrough} and scored on ${span}`;
+  const over = `${trained}, as many years ahead as the test years,`;
+  const lost = `${trained} (as many years ahead as the test years) it scored ${first.modelMacroF1.toFixed(4)} against the rule's ${horizon.ruleMacroF1.toFixed(4)}, behind it (standard error of the difference ${first.standardError.toFixed(4)})`;
+  // The contenders level one year ahead that are not behind the rule here, in the order checked.
+  const level = horizon.compared.flatMap((c, k) => (c.passed && tied.includes(c.algorithm) ? [k] : []));
   // Strictly higher: on equal horizon scores the earlier contender (the one-step choice first) keeps its place.
-  const bestTied = horizon.compared.reduce<number>((best, c, k) => (c.passed && tied.includes(c.algorithm) && (best < 0 || c.modelMacroF1 > horizon.compared[best].modelMacroF1) ? k : best), -1);
+  const bestTied = level.reduce((best, k) => (best < 0 || horizon.compared[k].modelMacroF1 > horizon.compared[best].modelMacroF1 ? k : best), -1);
   const next = bestTied >= 0 ? bestTied : horizon.compared.findIndex((c) => c.passed);
   if (next === 0) return { verdict, chosen: contenders[0], report: horizon, switchReason: null, tieBreak: null };
   if (next < 0) {
@@ -170,13 +173,25 @@ export function decideAfterHorizon(verdict: RuleVerdict, contenders: HorizonCont
     };
   }
   const picked = horizon.compared[next];
-  const levelNames = horizon.compared.filter((c) => c.passed && tied.includes(c.algorithm)).map((c) => c.algorithm);
+  const levelNames = level.map((k) => horizon.compared[k].algorithm);
   const report: HorizonReport = { ...horizon, modelMacroF1: picked.modelMacroF1, standardError: picked.standardError, passed: true, ...(next === bestTied ? { level: levelNames } : {}) };
   const tieBreak = next === bestTied ? `macro-F1 over the horizon (trained on the years up to ${horizon.trainedThrough}, scored on ${span}) among ${listed(levelNames)}, level one year ahead` : null;
   const switchReason = first.passed
     ? `${listed(tied)} were level one year ahead (within one standard error of the best), and ${over} ${picked.algorithm} scored highest of those not behind the rule (${picked.modelMacroF1.toFixed(4)} against ${first.algorithm}'s ${first.modelMacroF1.toFixed(4)} and the rule's ${horizon.ruleMacroF1.toFixed(4)})`
     : `${first.algorithm} led one year ahead, but ${lost}; ${picked.algorithm}, ${bestTied >= 0 ? 'level with it one year ahead and the best of those that held up there' : 'the next model that beats the rule one year ahead by more than the noise, held up there'} (${picked.modelMacroF1.toFixed(4)})`;
   return { verdict, chosen: contenders[next], report, switchReason, tieBreak };
+}
+
+/**
+ * A contender recommended in place of the one-step choice after a check: its own configuration, the reason it stood
+ * in, and the one-step choice's ensemble comparison (the ensemble was weighed against that choice, not against it).
+ * @param choice the one-step choice
+ * @param contender the contender that stands in
+ * @param reason why it stood in
+ * @param tieBreak how a tie was broken on the way, or null
+ */
+export function standIn(choice: Choice, contender: Choice, reason: string, tieBreak: string | null = null): Choice {
+  return { ...contender, reason, tieBreak, ensembleComparison: choice.ensembleComparison };
 }
 
 /** Names as a sentence lists them: "A", "A and B", "A, B and C". */
@@ -248,9 +263,6 @@ export async function recommendAfterHorizon(
     };
   }
   const outcome = decideAfterHorizon(verdict, contenders, checked, weighing.rule, choice.tied);
-  const stoodIn =
-    outcome.chosen && outcome.chosen !== choice
-      ? { ...(outcome.chosen as Choice), reason: outcome.switchReason as string, tieBreak: outcome.tieBreak, tied: choice.tied, ensembleComparison: choice.ensembleComparison }
-      : choice;
+  const stoodIn = outcome.chosen && outcome.chosen !== choice ? standIn(choice, outcome.chosen as Choice, outcome.switchReason as string, outcome.tieBreak) : choice;
   return { verdict: outcome.verdict, choice: stoodIn, report: outcome.report, warning: null, skipped: null };
 }

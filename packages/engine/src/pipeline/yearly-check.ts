@@ -4,7 +4,7 @@ import { macroF1 } from '../metrics/classification.ts';
 import type { Finalist } from '../search/select.ts';
 import type { RuleCandidate, RuleVerdict } from './rules.ts';
 import type { Choice } from './choose.ts';
-import { ruleBeatingContenders, type HorizonContender, type HorizonWeighing } from './horizon-check.ts';
+import { ruleBeatingContenders, standIn, type HorizonContender, type HorizonWeighing } from './horizon-check.ts';
 
 /**
  * The check a model must pass before it is recommended over a rule when the test is a single year: the model and
@@ -158,6 +158,6 @@ export function recommendAfterYearly(verdict: RuleVerdict, choice: Choice, fitte
   const contenders = ruleBeatingContenders(choice, fitted, weighing);
   const report = checkYearly(contenders, weighing.rule, weighing.folds, years, weighing.nClasses);
   const outcome = decideAfterYearly(verdict, contenders, report, weighing.rule);
-  const stoodIn = outcome.chosen !== null && outcome.chosen > 0 ? { ...contenders[outcome.chosen], reason: outcome.switchReason as string, ensembleComparison: choice.ensembleComparison } : choice;
+  const stoodIn = outcome.chosen !== null && outcome.chosen > 0 ? standIn(choice, contenders[outcome.chosen], outcome.switchReason as string) : choice;
   return { verdict: outcome.verdict, choice: stoodIn, report: outcome.report };
 }
