@@ -148,13 +148,18 @@ const WARNINGS: { pattern: RegExp; sentence: (match: RegExpMatchArray, locale: R
   { pattern: /^Manual attribute "(.*)" was removed by the missing-data step\.$/, sentence: (m) => ({ key: 'warningManualRemoved', values: { name: m[1] ?? '' } }) },
   { pattern: /^Attribute discretization of "(.*)" skipped: the attribute is not used\.$/, sentence: (m) => ({ key: 'warningDiscretizationSkipped', values: { name: m[1] ?? '' } }) },
   {
-    pattern: /^On the test rows ((?:the (?:persistence|majority) baseline scores [\d.]+(?: and )?)+), at least as well as the chosen (\w+) \(([\d.]+) test macro-F1\): the model adds nothing/,
+    pattern: /^On the test rows ((?:the (?:persistence|majority) baseline scores [\d.]+(?: and )?)+), at least as well as the chosen (\w+) \(([\d.]+) test macro-F1\): the (model adds nothing|recommended rule does no better)/,
     sentence: (m, locale) => {
       const baselines = [...(m[1] ?? '').matchAll(/the (persistence|majority) baseline scores ([\d.]+)/g)].map((b) =>
         storyText({ key: b[1] === 'majority' ? 'warningBaselineMajority' : 'warningBaselinePersistence', values: { score: decimalText(b[2], locale) } }, locale),
       );
-      return { key: 'warningBaselinesAsGood', values: { baselines: baselines.join(storyText({ key: 'warningListAnd', values: {} }, locale)), chosen: m[2] ?? '', score: decimalText(m[3], locale) } };
+      const key = m[4] === 'model adds nothing' ? 'warningBaselinesAsGood' : 'warningBaselinesAsGoodRule';
+      return { key, values: { baselines: baselines.join(storyText({ key: 'warningListAnd', values: {} }, locale)), chosen: m[2] ?? '', score: decimalText(m[3], locale) } };
     },
+  },
+  {
+    pattern: /^Few test rows in class\(es\) (.+): macro-F1 weighs each class alike, so they count as much as the ([\d,]+) test rows of class "(.*)", and a few rows decide/,
+    sentence: (m) => ({ key: 'warningFewTestRows', values: { classes: m[1] ?? '', largestRows: plainInteger(m[2]), largest: `"${m[3] ?? ''}"` } }),
   },
   {
     pattern: /^Balancing found no neighbour or adjacent-year pair for class\(es\) (.+); their rows were duplicated at random instead\.$/,

@@ -1,4 +1,4 @@
-import type { AutoMLResults, Baseline, ChoiceReport, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
+import { isRuleAlgorithm, type AutoMLResults, type Baseline, type ChoiceReport, type ModelResult, type ResultAlgorithm, type ResultRow } from '@indicata/contracts';
 import type { RuleCandidate } from './rules.ts';
 import type { PanelFrame } from '../data/frame.ts';
 import { totalNonNumericCells } from '../data/frame.ts';
@@ -12,6 +12,7 @@ import { correlationMatrix } from '../explain/correlation.ts';
 import { persistencePredictions } from '../explain/baselines.ts';
 import type { RunBudget } from './budget.ts';
 import { ENGINE_WARNINGS } from './warnings.ts';
+import { MIN_ROWS_FOR_A_LEAD } from './choose.ts';
 
 /** The results JSON's top level, from the stages' outputs. */
 export interface AssembleInput {
@@ -202,12 +203,28 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
   results.baselinesAtLeastAsGood = atLeastAsGood;
   if (atLeastAsGood.length > 0) {
     const asGood = baselines.filter((b) => atLeastAsGood.includes(b.name)).map((b) => ({ name: b.name, macroF1: b.test.macroF1 as number }));
-    results.warnings.unshift(ENGINE_WARNINGS.baselinesAsGood(asGood, chosen.algorithm, chosenF1 as number));
+    results.warnings.unshift(ENGINE_WARNINGS.baselinesAsGood(asGood, chosen.algorithm, chosenF1 as number, isRuleAlgorithm(chosen.algorithm)));
   }
+  const fewRows = fewTestRowClasses(classes);
+  if (fewRows) results.warnings.push(ENGINE_WARNINGS.fewTestRows(fewRows.few, fewRows.largest));
   if (finalSet.balanced.fallbackClasses.length > 0) {
     results.warnings.push(ENGINE_WARNINGS.balancingFallback(finalSet.balanced.fallbackClasses.map((c) => classes[c].title)));
   }
   return results;
+}
+
+/**
+ * The classes with test rows but fewer than MIN_ROWS_FOR_A_LEAD of them, and the class with the most test rows, when
+ * at least two classes have test rows and some have so few; else null. Macro-F1 weighs every class alike, so a few
+ * rows there can decide which model scores higher on test, and the reader is told so.
+ * @param classes each class's title and number of test rows
+ */
+export function fewTestRowClasses(classes: readonly { title: string; testCount: number }[]): { few: { title: string; rows: number }[]; largest: { title: string; rows: number } } | null {
+  const present = classes.filter((c) => c.testCount > 0);
+  const few = present.filter((c) => c.testCount < MIN_ROWS_FOR_A_LEAD).map((c) => ({ title: c.title, rows: c.testCount }));
+  if (present.length < 2 || few.length === 0) return null;
+  const largest = present.reduce((a, b) => (b.testCount > a.testCount ? b : a));
+  return { few, largest: { title: largest.title, rows: largest.testCount } };
 }
 
 /**

@@ -59,9 +59,13 @@ export const ENGINE_WARNINGS = {
   /** An attribute discretization of an indicator that no model reads. */
   attributeDiscretizationSkipped: (indicator: string): string => `Attribute discretization of "${indicator}" skipped: the attribute is not used.`,
 
-  /** Baselines scoring on test at least as well as the chosen model. */
-  baselinesAsGood: (baselines: { name: string; macroF1: number }[], chosen: string, chosenMacroF1: number): string =>
-    `On the test rows ${baselines.map((b) => `the ${b.name} baseline scores ${b.macroF1.toFixed(3)}`).join(' and ')}, at least as well as the chosen ${chosen} (${chosenMacroF1.toFixed(3)} test macro-F1): the model adds nothing over this simple rule here.`,
+  /** Baselines scoring on test at least as well as the chosen model, or as the recommended rule (`chosenIsRule`). */
+  baselinesAsGood: (baselines: { name: string; macroF1: number }[], chosen: string, chosenMacroF1: number, chosenIsRule = false): string =>
+    `On the test rows ${baselines.map((b) => `the ${b.name} baseline scores ${b.macroF1.toFixed(3)}`).join(' and ')}, at least as well as the chosen ${chosen} (${chosenMacroF1.toFixed(3)} test macro-F1): ${chosenIsRule ? 'the recommended rule does no better than this simpler one here.' : 'the model adds nothing over this simple rule here.'}`,
+
+  /** Classes with a few test rows, which macro-F1 weighs as much as the class with the most. */
+  fewTestRows: (few: { title: string; rows: number }[], largest: { title: string; rows: number }): string =>
+    `Few test rows in class(es) ${few.map((c) => `"${c.title}" (${count(c.rows)})`).join(', ')}: macro-F1 weighs each class alike, so they count as much as the ${count(largest.rows)} test rows of class "${largest.title}", and a few rows decide the differences between the test scores.`,
 
   /** Classes that balancing could only oversample by duplicating rows. */
   balancingFallback: (classTitles: string[]): string =>

@@ -27,6 +27,10 @@ const SAMPLES: Record<keyof typeof ENGINE_WARNINGS, { text: string; figures: str
     figures: ['persistência marca 0,871', 'majoritária marca 0,500', 'RF', '0,866'],
   },
   balancingFallback: { text: ENGINE_WARNINGS.balancingFallback(['High', 'Very high']), figures: ['High, Very high'] },
+  fewTestRows: {
+    text: ENGINE_WARNINGS.fewTestRows([{ title: '2', rows: 4 }, { title: 'Very high', rows: 1 }], { title: '1', rows: 1881 }),
+    figures: ['"2" (4), "Very high" (1)', 'as 1881 linhas de teste da classe "1"'],
+  },
 };
 
 describe('engine warnings in the reader\'s language', () => {
@@ -46,5 +50,17 @@ describe('engine warnings in the reader\'s language', () => {
     const en = warningTexts([text], 'en');
     expect(en.english).toEqual([]);
     expect(en.translated).toHaveLength(1);
+  });
+
+  it('says of a recommended rule that it did no better than the simpler one, not that a model adds nothing', () => {
+    const text = ENGINE_WARNINGS.baselinesAsGood([{ name: 'majority', macroF1: 0.3324 }], 'Persistence', 0.249, true);
+    expect(text).toContain('the recommended rule does no better than this simpler one here.');
+    expect(text).not.toContain('model');
+    expect(warningTexts([text], 'en').translated).toEqual([
+      'On the test rows the majority baseline scores 0.332, at least as well as the recommended Persistence (0.249 test macro-F1): the recommended rule does no better than this simpler one here.',
+    ]);
+    const pt = warningTexts([text], 'pt-BR').translated[0] as string;
+    expect(pt).toContain('pelo menos tão bem quanto a regra Persistence recomendada (0,249 de macro-F1 no teste)');
+    expect(pt).not.toContain('modelo');
   });
 });

@@ -6,6 +6,7 @@ import {
   resultIndicatorNames,
   ruleSentences,
   horizonTieSentence,
+  isRuleAlgorithm,
   verdictText,
   type AutoMLResults,
   type ReportLocale,
@@ -45,6 +46,7 @@ const TEXT = {
     chosen: 'chosen',
     chosenButBeaten: (names: string) => `chosen on validation, but the ${names} baseline did at least as well on the test rows`,
     plainly: (names: string, best: string) => `Plainly: the ${names} baseline scored at least as well as the chosen model ${best} on the test rows.`,
+    plainlyRule: (names: string, rule: string) => `Plainly: the ${names} baseline scored at least as well as the recommended ${rule} rule on the test rows.`,
     /** A baseline inside a sentence ("the persistence baseline") and on its own line. */
     baselineInSentence: (name: 'majority' | 'persistence') => name as string,
     baselineLine: (name: 'majority' | 'persistence') => `Baseline ${name}`,
@@ -66,6 +68,7 @@ const TEXT = {
     chosen: 'escolhido',
     chosenButBeaten: (names: string) => `escolhido na validação, mas a ${names} foi pelo menos tão boa nas linhas de teste`,
     plainly: (names: string, best: string) => `Em resumo: a ${names} teve resultado pelo menos tão bom quanto o modelo escolhido ${best} nas linhas de teste.`,
+    plainlyRule: (names: string, rule: string) => `Em resumo: a ${names} teve resultado pelo menos tão bom quanto a regra ${rule} recomendada nas linhas de teste.`,
     // The baselines' Portuguese names, never the English keys inside a Portuguese sentence.
     baselineInSentence: (name: 'majority' | 'persistence') => baselineLabel(name, 'pt-BR').toLowerCase(),
     baselineLine: (name: 'majority' | 'persistence') => baselineLabel(name, 'pt-BR'),
@@ -110,7 +113,7 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   const rule = ruleSentences(results, locale, score).map((sentence) => verdictText(sentence, locale));
   // Models level on validation whose tie the horizon broke: which one is recommended, and why.
   const tie = horizonTieSentence(results, score);
-  const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(tie ? [verdictText(tie, locale), ''] : []), ...(beaten.length > 0 ? [t.plainly(names, results.best), ''] : [])];
+  const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(tie ? [verdictText(tie, locale), ''] : []), ...(beaten.length > 0 ? [(isRuleAlgorithm(results.best) ? t.plainlyRule : t.plainly)(names, results.best), ''] : [])];
   if (results.labels?.target) lines.push(t.scoresOf(indicatorName(results.labels.target, resultIndicatorNames(results), locale, { withCode: true })));
   lines.push(
     ...Object.values(results.models)

@@ -104,6 +104,27 @@ describe('a recommended persistence rule is said plainly', () => {
   });
 });
 
+describe('a simpler baseline as good as the recommended rule on test', () => {
+  /** The persistence run of the fixture where the majority baseline matches the rule on the test rows. */
+  function majorityAsGood(): AutoMLResults {
+    const results = persistenceRecommended();
+    results.baselines = results.baselines.map((b) => (b.name === 'majority' ? { ...b, test: { ...b.test, macroF1: 0.7901 } } : b));
+    results.baselinesAtLeastAsGood = ['majority'];
+    return results;
+  }
+
+  it('report and e-mail call it the recommended rule, not a model that adds nothing, in both languages', () => {
+    const en = text(builtinSectionHtml(majorityAsGood(), 'results', 'en'));
+    expect(en).toContain('Plainly: on the test rows the majority baseline (macro-F1 0.790) did at least as well as the recommended Persistence rule (0.780), so that simpler rule would have served as well on these years.');
+    expect(en).not.toContain('adds nothing');
+    const pt = text(builtinSectionHtml(majorityAsGood(), 'results', 'pt-BR'));
+    expect(pt).toContain('foi pelo menos tão boa quanto a regra Persistence recomendada (0,780); nesses anos essa regra mais simples teria servido igualmente.');
+    expect(pt).not.toContain('não acrescenta nada');
+    expect(scoreLinesOf(majorityAsGood())).toContain('Plainly: the majority baseline scored at least as well as the recommended Persistence rule on the test rows.');
+    expect(scoreLinesOf(majorityAsGood(), 'pt-BR').some((line) => line.includes('quanto a regra Persistence recomendada nas linhas de teste'))).toBe(true);
+  });
+});
+
 describe('a model vetoed year by year (one test year)', () => {
   it('report and e-mail say that its pooled lead did not hold year by year, in both languages', () => {
     const results = persistenceRecommended();

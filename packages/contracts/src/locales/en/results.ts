@@ -276,6 +276,8 @@ export const results = {
     warningManualRemoved: 'Manual attribute "{name}" was removed by the missing-data step.',
     warningDiscretizationSkipped: 'Attribute discretization of "{name}" skipped: the attribute is not used.',
     warningBaselinesAsGood: 'On the test rows {baselines}, at least as well as the chosen {chosen} ({score} test macro-F1): the model adds nothing over this simple rule here.',
+    warningBaselinesAsGoodRule: 'On the test rows {baselines}, at least as well as the recommended {chosen} ({score} test macro-F1): the recommended rule does no better than this simpler one here.',
+    warningFewTestRows: 'Few test rows in class(es) {classes}: macro-F1 weighs each class alike, so they count as much as the {largestRows} test rows of class {largest}, and a few rows decide the differences between the test scores.',
     warningBaselinePersistence: 'the persistence baseline scores {score}',
     warningBaselineMajority: 'the majority baseline scores {score}',
     warningListAnd: ' and ',

@@ -272,6 +272,8 @@ export const results: Translation<typeof en> = {
     warningManualRemoved: 'O atributo manual "{name}" foi removido pela etapa de dados ausentes.',
     warningDiscretizationSkipped: 'A discretização do atributo "{name}" não foi feita: o atributo não é usado.',
     warningBaselinesAsGood: 'Nas linhas de teste, {baselines}, pelo menos tão bem quanto o {chosen} escolhido ({score} de macro-F1 no teste): o modelo não acrescenta nada a esta regra simples aqui.',
+    warningBaselinesAsGoodRule: 'Nas linhas de teste, {baselines}, pelo menos tão bem quanto a regra {chosen} recomendada ({score} de macro-F1 no teste): aqui a regra recomendada não foi melhor que esta mais simples.',
+    warningFewTestRows: 'Poucas linhas de teste na(s) classe(s) {classes}: o macro-F1 pesa cada classe por igual, então elas contam tanto quanto as {largestRows} linhas de teste da classe {largest}, e poucas linhas decidem as diferenças entre os escores de teste.',
     warningBaselinePersistence: 'a referência de persistência marca {score}',
     warningBaselineMajority: 'a referência da classe majoritária marca {score}',
     warningListAnd: ' e ',
