@@ -60,8 +60,13 @@ export function brierScore(probabilities: Float64Array, actual: Int32Array, nCla
  */
 export const MIN_ROWS_FOR_A_LEAD = 5;
 
-/** The classes with at least MIN_ROWS_FOR_A_LEAD pooled rows, when some others have rows but fewer; else null. */
-function wellSupportedClasses(actual: Int32Array, nClasses: number): number[] | null {
+/**
+ * The classes with at least MIN_ROWS_FOR_A_LEAD pooled rows, when some others have rows but fewer and at least two
+ * classes have that many; else null.
+ * @param actual the pooled validation labels
+ * @param nClasses number of classes
+ */
+export function wellSupportedClasses(actual: Int32Array, nClasses: number): number[] | null {
   const counts = new Array<number>(nClasses).fill(0);
   for (const c of actual) counts[c] += 1;
   const supported = counts.flatMap((n, c) => (n >= MIN_ROWS_FOR_A_LEAD ? [c] : []));
