@@ -1,4 +1,4 @@
-import { isRuleAlgorithm, type AutoMLResults, type Baseline, type ChoiceReport, type ModelResult, type ResultAlgorithm, type ResultRow } from '@indicata/contracts';
+import type { AutoMLResults, Baseline, ChoiceReport, ModelResult, ResultAlgorithm, ResultRow } from '@indicata/contracts';
 import type { RuleCandidate } from './rules.ts';
 import type { PanelFrame } from '../data/frame.ts';
 import { totalNonNumericCells } from '../data/frame.ts';
@@ -203,7 +203,7 @@ export function assembleResults(input: AssembleInput): AutoMLResults {
   results.baselinesAtLeastAsGood = atLeastAsGood;
   if (atLeastAsGood.length > 0) {
     const asGood = baselines.filter((b) => atLeastAsGood.includes(b.name)).map((b) => ({ name: b.name, macroF1: b.test.macroF1 as number }));
-    results.warnings.unshift(ENGINE_WARNINGS.baselinesAsGood(asGood, chosen.algorithm, chosenF1 as number, isRuleAlgorithm(chosen.algorithm)));
+    results.warnings.unshift(ENGINE_WARNINGS.baselinesAsGood(asGood, chosen.algorithm, chosenF1 as number));
   }
   const fewRows = fewTestRowClasses(classes);
   if (fewRows) results.warnings.push(ENGINE_WARNINGS.fewTestRows(fewRows.few, fewRows.largest));

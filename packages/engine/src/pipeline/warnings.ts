@@ -4,6 +4,8 @@
  * it back (contracts `warningTexts`), and a test checks that every sentence built here is understood there.
  */
 
+import { isRuleAlgorithm } from '@indicata/contracts';
+
 const count = (n: number) => n.toLocaleString('en-US');
 
 export const ENGINE_WARNINGS = {
@@ -59,9 +61,9 @@ export const ENGINE_WARNINGS = {
   /** An attribute discretization of an indicator that no model reads. */
   attributeDiscretizationSkipped: (indicator: string): string => `Attribute discretization of "${indicator}" skipped: the attribute is not used.`,
 
-  /** Baselines scoring on test at least as well as the chosen model, or as the recommended rule (`chosenIsRule`). */
-  baselinesAsGood: (baselines: { name: string; macroF1: number }[], chosen: string, chosenMacroF1: number, chosenIsRule = false): string =>
-    `On the test rows ${baselines.map((b) => `the ${b.name} baseline scores ${b.macroF1.toFixed(3)}`).join(' and ')}, at least as well as the chosen ${chosen} (${chosenMacroF1.toFixed(3)} test macro-F1): ${chosenIsRule ? 'the recommended rule does no better than this simpler one here.' : 'the model adds nothing over this simple rule here.'}`,
+  /** Baselines scoring on test at least as well as the chosen model, or as the recommended rule. */
+  baselinesAsGood: (baselines: { name: string; macroF1: number }[], chosen: string, chosenMacroF1: number): string =>
+    `On the test rows ${baselines.map((b) => `the ${b.name} baseline scores ${b.macroF1.toFixed(3)}`).join(' and ')}, at least as well as the chosen ${chosen} (${chosenMacroF1.toFixed(3)} test macro-F1): ${isRuleAlgorithm(chosen) ? 'the recommended rule does no better than this simpler one here.' : 'the model adds nothing over this simple rule here.'}`,
 
   /** Classes with a few test rows, which macro-F1 weighs as much as the class with the most. */
   fewTestRows: (few: { title: string; rows: number }[], largest: { title: string; rows: number }): string =>

@@ -53,7 +53,7 @@ describe('engine warnings in the reader\'s language', () => {
   });
 
   it('says of a recommended rule that it did no better than the simpler one, not that a model adds nothing', () => {
-    const text = ENGINE_WARNINGS.baselinesAsGood([{ name: 'majority', macroF1: 0.3324 }], 'Persistence', 0.249, true);
+    const text = ENGINE_WARNINGS.baselinesAsGood([{ name: 'majority', macroF1: 0.3324 }], 'Persistence', 0.249);
     expect(text).toContain('the recommended rule does no better than this simpler one here.');
     expect(text).not.toContain('model');
     expect(warningTexts([text], 'en').translated).toEqual([

@@ -87,9 +87,11 @@ const en: Record<ReportSectionKey, Writer> = {
       ...choice.rule,
       ...(beaten.length > 0 && best
         ? [
-            isRuleAlgorithm(res.best)
-              ? `Plainly: on the test rows ${beaten.map((b) => `the ${b.name} baseline (macro-F1 ${dec(b.test.macroF1)})`).join(' and ')} did at least as well as the recommended ${res.best} rule (${dec(best.test.macroF1)}), so that simpler rule would have served as well on these years.`
-              : `Plainly: on the test rows ${beaten.map((b) => `the ${b.name} baseline (macro-F1 ${dec(b.test.macroF1)})`).join(' and ')} did at least as well as the chosen model ${res.best} (${dec(best.test.macroF1)}), so the model adds nothing over that simple rule on these years.`,
+            `Plainly: on the test rows ${beaten.map((b) => `the ${b.name} baseline (macro-F1 ${dec(b.test.macroF1)})`).join(' and ')} did at least as well as ${
+              isRuleAlgorithm(res.best)
+                ? `the recommended ${res.best} rule (${dec(best.test.macroF1)}), so that simpler rule would have served as well on these years.`
+                : `the chosen model ${res.best} (${dec(best.test.macroF1)}), so the model adds nothing over that simple rule on these years.`
+            }`,
           ]
         : []),
       isRuleAlgorithm(res.best) ? '' : `The chosen model is ${res.best}: ${chosenReason(res)}`,
@@ -199,9 +201,11 @@ const ptBR: Record<ReportSectionKey, Writer> = {
       ...choice.rule,
       ...(beaten.length > 0 && best
         ? [
-            isRuleAlgorithm(res.best)
-              ? `Em termos claros: nas linhas de teste ${beaten.map((b) => `a ${baselineLabel(b.name, 'pt-BR').toLowerCase()} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto a regra ${res.best} recomendada (${decPt(best.test.macroF1)}); nesses anos essa regra mais simples teria servido igualmente.`
-              : `Em termos claros: nas linhas de teste ${beaten.map((b) => `a ${baselineLabel(b.name, 'pt-BR').toLowerCase()} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`,
+            `Em termos claros: nas linhas de teste ${beaten.map((b) => `a ${baselineLabel(b.name, 'pt-BR').toLowerCase()} (macro-F1 ${decPt(b.test.macroF1)})`).join(' e ')} foi pelo menos tão boa quanto ${
+              isRuleAlgorithm(res.best)
+                ? `a regra ${res.best} recomendada (${decPt(best.test.macroF1)}); nesses anos essa regra mais simples teria servido igualmente.`
+                : `o modelo escolhido ${res.best} (${decPt(best.test.macroF1)}); nesses anos o modelo não acrescenta nada a essa regra simples.`
+            }`,
           ]
         : []),
       // The engine's reason is English text: say what the numbers show in Portuguese. The chosen model need not have
