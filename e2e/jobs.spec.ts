@@ -34,6 +34,13 @@ test.describe('job control', () => {
     // The long job runs after the quick one (one at a time) and shows Running with its progress.
     await expect(rowOf(page, long.id).locator('[data-status="Running"]')).toBeVisible({ timeout: JOB_WAIT_MS });
     await expect(rowOf(page, long.id).getByRole('progressbar')).toBeVisible();
+    // Its stripes run, unless the reader asked the system for reduced motion: then the bar stands still.
+    const bar = rowOf(page, long.id).locator('.mantine-Progress-section');
+    const animation = () => bar.evaluate((element) => getComputedStyle(element).animationName);
+    await expect.poll(animation).not.toBe('none');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(animation).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
 
     // Cancel, confirmed in a dialog: the row says Cancelled, the worker lets go within seconds.
     await openActions(page, long.id);

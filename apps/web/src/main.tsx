@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/reduced-motion.css';
 import { AppProviders } from './app/AppProviders.tsx';
 import { createQueryClient } from './app/queryClient.ts';
 import { routes } from './routes.tsx';

@@ -52,6 +52,9 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   focusRing: 'auto',
+  // A reader who asks the system for less motion gets modals, menus and collapses without their transitions
+  // (reduced-motion.css stops the looping loaders and progress stripes, which Mantine does not cover).
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     // A table wider than the screen scrolls in its own box: that box takes keyboard focus so the arrow keys

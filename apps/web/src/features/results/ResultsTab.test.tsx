@@ -4,6 +4,7 @@ import { renderRoutes } from '../../test/render.tsx';
 import { serverEvents } from '../../lib/events.ts';
 import ResultsTab from './ResultsTab.tsx';
 import { FakeEventSource } from '../../test/fake-event-source.ts';
+import { emulateReducedMotion } from '../../test/reduced-motion.ts';
 
 
 function job(index: number, patch: Partial<JobListItem> = {}): JobListItem {
@@ -96,6 +97,21 @@ describe('Results tab', () => {
     expect(loading.textContent).toBe('Loading results...');
     act(() => vi.advanceTimersByTime(500));
     expect(loading.textContent).toBe('Loading results');
+  });
+
+  it('keeps the loading dots still when the system asks for reduced motion', async () => {
+    const restore = emulateReducedMotion();
+    try {
+      vi.useFakeTimers({ shouldAdvanceTime: false });
+      vi.stubGlobal('fetch', () => new Promise(() => {}));
+      renderTab();
+      const loading = screen.getByTestId('results-loading');
+      expect(loading.textContent).toBe('Loading results...');
+      act(() => vi.advanceTimersByTime(1500));
+      expect(loading.textContent).toBe('Loading results...');
+    } finally {
+      restore();
+    }
   });
 
   it('asks the server for 20 rows at a time, with Previous / Next and "Page X of Y"', async () => {

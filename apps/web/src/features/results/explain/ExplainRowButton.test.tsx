@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ModelResult, PredictionRow, TestRowExplanation } from '@indicata/contracts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { emulateReducedMotion } from '../../../test/reduced-motion.ts';
 import { PredictionsTable } from '../components/ModelSection.tsx';
 import { waterfallSteps } from './waterfall.ts';
 
@@ -94,6 +95,26 @@ describe('explaining a test prediction', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('explanation-summary')).toBeTruthy();
     expect(urls).toHaveLength(2);
   });
+
+  for (const reducedMotion of [false, true]) {
+    it(`gives the focus back to its button when the dialog closes on Escape (${reducedMotion ? 'reduced motion: no transition' : 'with its transition'})`, async () => {
+      const restore = reducedMotion ? emulateReducedMotion() : () => undefined;
+      try {
+        serve(() => ({ status: 200, body: answer }));
+        render();
+        const button = screen.getByRole('button', { name: 'Why KNN predicted High for Chile, 2015' });
+        button.focus();
+        fireEvent.click(button);
+        const dialog = await screen.findByRole('dialog');
+        await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+        fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        await waitFor(() => expect(document.activeElement).toBe(button));
+      } finally {
+        restore();
+      }
+    });
+  }
 });
 
 describe('waterfallSteps', () => {

@@ -1,6 +1,6 @@
 import { Button, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
  * Escape and gives the focus back to the button. The dialog is mounted only from its opening to the end of its closing
  * transition (a table has a button per row, and every mounted dialog adds a portal node to the page), and it is mounted
  * closed and opened on the next render: the dialog notes the focused element (to give the focus back) when it opens,
- * not when it is mounted open.
+ * not when it is mounted open. When the dialog closes without a transition (the reader asked for reduced motion), it
+ * is unmounted before Mantine's deferred return of the focus can run, so the button takes the focus back itself.
  * @param values the words of the button's label and the dialog's title: model, predicted class, place, year
  * @param body the dialog's content, rendered only while it is open
  */
@@ -16,16 +17,21 @@ export function WhyDialogButton({ values, testId, body }: { values: { model: str
   const { t } = useTranslation('results');
   const [opened, { open, close }] = useDisclosure(false);
   const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const closed = () => {
+    setMounted(false);
+    button.current?.focus({ preventScroll: true });
+  };
   useEffect(() => {
     if (mounted) open();
   }, [mounted, open]);
   return (
     <>
-      <Button variant="subtle" size="compact-xs" onClick={() => (mounted ? open() : setMounted(true))} aria-label={t('explain.buttonLabel', values)} aria-haspopup="dialog" data-testid={testId}>
+      <Button ref={button} variant="subtle" size="compact-xs" onClick={() => (mounted ? open() : setMounted(true))} aria-label={t('explain.buttonLabel', values)} aria-haspopup="dialog" data-testid={testId}>
         {t('explain.button')}
       </Button>
       {mounted && (
-        <Modal opened={opened} onClose={close} onExitTransitionEnd={() => setMounted(false)} title={t('explain.title', values)} size="xl" closeButtonProps={{ 'aria-label': t('explain.close') }}>
+        <Modal opened={opened} onClose={close} onExitTransitionEnd={closed} title={t('explain.title', values)} size="xl" closeButtonProps={{ 'aria-label': t('explain.close') }}>
           {opened && body()}
         </Modal>
       )}
