@@ -109,7 +109,9 @@ describe('automl CLI', { timeout: 60_000 }, () => {
 
   it('--replay reruns a results file exactly (another thread count), and says where a tampered file differs', () => {
     const out = path.join(dir, 'to-replay.json');
-    const first = run([...base, '--test-year', '2009', '--models', 'DT,KNN', '--budget', '4', '--seed', '9', '--out', out]);
+    // A budget that stops the search early (the replay must stop it where the run did) and still leaves a loaded
+    // machine room for a first fit: with 4 s, a run beside the whole suite once fitted no model at all.
+    const first = run([...base, '--test-year', '2009', '--models', 'DT,KNN', '--budget', '6', '--seed', '9', '--out', out]);
     expect(first.status, first.stderr).toBe(0);
     const replayed = path.join(dir, 'replayed.json');
     const again = run(['--replay', out, '--workers', '1', '--out', replayed]);
@@ -119,7 +121,7 @@ describe('automl CLI', { timeout: 60_000 }, () => {
     const copy = JSON.parse(readFileSync(replayed, 'utf8'));
     expect(copy.models[copy.best].predictions).toEqual(original.models[original.best].predictions);
     // A results file whose figures were edited no longer matches its replay, and the CLI names the place.
-    // The recommended model's figures (a family whose final fit the 4 s budget stopped has none).
+    // The recommended model's figures (a family whose final fit the short budget stopped has none).
     original.models[original.best].test.macroF1 = 0.123456;
     const edited = path.join(dir, 'edited.json');
     writeFileSync(edited, JSON.stringify(original));
