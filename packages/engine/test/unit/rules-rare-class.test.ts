@@ -4,7 +4,7 @@ import { macroF1, macroF1Over } from '../../src/metrics/classification.ts';
 import { bootstrapStandardError, pooledLabels } from '../../src/search/select.ts';
 import { createRng } from '../../src/data/random.ts';
 import type { FoldData } from '../../src/search/search.ts';
-import type { Finalist } from '../../src/search/select.ts';
+import { ruleOver, weakModelOver } from '../helpers/rule-candidates.ts';
 
 /**
  * Whether the trend rule stands beside persistence when the validation rows hold a class of a single row (sticky
@@ -33,15 +33,9 @@ function persistenceLike(): Int32Array {
   return predicted;
 }
 
-const ruleOf = (name: RuleCandidate['name'], predictions: Int32Array): RuleCandidate => ({ name, predictions, pooled: macroF1(labels, predictions, CLASSES), foldScores: [0, 0] });
+const ruleOf = (name: RuleCandidate['name'], predictions: Int32Array) => ruleOver(labels, CLASSES, name, predictions);
 
-/** A weak model that always answers class 0, so a rule is recommended and the verdict names the rule that stands. */
-function weakModel(): Finalist {
-  const predictions = new Int32Array(labels.length);
-  const probabilities = new Float64Array(labels.length * CLASSES).fill(0.1);
-  for (let i = 0; i < labels.length; i++) probabilities[i * CLASSES] = 0.7;
-  return { family: 'DT', params: {}, predictions, probabilities, foldScores: [0, 0], pooled: macroF1(labels, predictions, CLASSES), reason: 'test' } as unknown as Finalist;
-}
+const weakModel = () => weakModelOver(labels, CLASSES, 0.7);
 
 describe('the trend rule beside persistence, with a class of one validation row', () => {
   const persistence = persistenceLike();
