@@ -27,11 +27,21 @@ function formatBound(v: number): string {
   return Number(v.toFixed(digits)).toString();
 }
 
-/** Inner edges (k - 1 of them, ascending, unique) for automatic discretization. */
+/**
+ * Inner edges (at most k - 1 of them, ascending, unique) for automatic discretization.
+ * Quantile and k-means read how the values are spread, so many equal values (a target that comes already coded
+ * 1..5, most rows 1) would make their edges coincide: with no more distinct values than groups, each value is its
+ * own class; otherwise a quantile edge that would leave its class without a value (it falls on or below the last
+ * edge, all of it on one repeated value) is moved just above the first value of that class, halfway to the next
+ * value, so the repeated value fills a class of its own instead of the classes merging. Equal-width depends on the
+ * range alone.
+ */
 function innerEdges(sorted: Float64Array, groups: number, method: DiscretizationMethod): number[] {
   const lo = sorted[0];
   const hi = sorted[sorted.length - 1];
   if (groups <= 1 || lo === hi) return [];
+  const values = method === 'equal-width' ? null : distinctSorted(sorted);
+  if (values && values.length <= groups) return values.slice(1).map((v, i) => (values[i] + v) / 2);
   let edges: number[];
   if (method === 'equal-width') {
     const width = (hi - lo) / groups;
@@ -42,8 +52,29 @@ function innerEdges(sorted: Float64Array, groups: number, method: Discretization
     edges = kmeansEdges(sorted, groups);
   }
   const unique: number[] = [];
-  for (const e of edges) if (e > lo && e < hi && (unique.length === 0 || e > unique[unique.length - 1])) unique.push(e);
+  for (let e of edges) {
+    const last = unique.length === 0 ? lo : unique[unique.length - 1];
+    if (method === 'quantile' && values) {
+      // The class [last, e) starts at its first value; an edge at or below that value would leave it empty.
+      const first = values.find((v) => v >= last);
+      if (first !== undefined && e <= first) e = halfwayAbove(values, first);
+    }
+    if (e > last && e < hi) unique.push(e);
+  }
   return unique;
+}
+
+/** The distinct values of a sorted array. */
+function distinctSorted(sorted: Float64Array): number[] {
+  const out: number[] = [];
+  for (const v of sorted) if (out.length === 0 || v > out[out.length - 1]) out.push(v);
+  return out;
+}
+
+/** Halfway between a value and the next distinct value above it (the value itself when none is above). */
+function halfwayAbove(distinct: number[], value: number): number {
+  const next = distinct.find((v) => v > value);
+  return next === undefined ? value : (value + next) / 2;
 }
 
 /**
@@ -75,8 +106,8 @@ function kmeansEdges(sorted: Float64Array, groups: number): number[] {
  * Fits the target classes on training values.
  * @param trainValues target values of training rows (NaN ignored)
  * @param spec automatic (k groups by equal-width, quantile or k-means) or manual classes with titles
- * @returns ordered classes; automatic classes are titled "lo - hi". Quantile or k-means edges that
- *   coincide (many equal values) give fewer classes than requested.
+ * @returns ordered classes; automatic classes are titled "lo - hi". Quantile or k-means classes of many equal
+ *   values can still be fewer than requested (innerEdges).
  */
 export function fitTargetClasses(trainValues: ArrayLike<number>, spec: TargetDiscretization): TargetClasses {
   if (spec.mode === 'manual') {

@@ -24,6 +24,30 @@ describe('target discretization', () => {
     const k = previewTargetClasses(values, { mode: 'automatic', groups: 2, method: 'kmeans' });
     expect(k.classes.map((c) => c.count)).toEqual([9, 1]);
   });
+  it('a target already coded 1..5, most rows 1: quantile and k-means keep each code apart instead of one class', () => {
+    const coded = [...Array(80).fill(1), ...Array(12).fill(2), ...Array(5).fill(3), ...Array(2).fill(4), 5];
+    const counts = (groups: number, method: 'quantile' | 'kmeans' | 'equal-width') =>
+      previewTargetClasses(coded, { mode: 'automatic', groups, method }).classes.map((c) => c.count);
+    // As many groups as codes: one class per code, the edges halfway between codes.
+    expect(counts(5, 'quantile')).toEqual([80, 12, 5, 2, 1]);
+    expect(counts(5, 'kmeans')).toEqual([80, 12, 5, 2, 1]);
+    expect(fitTargetClasses(coded, { mode: 'automatic', groups: 5, method: 'quantile' }).classes.map((c) => c.max)).toEqual([1.5, 2.5, 3.5, 4.5, 5]);
+    // Fewer groups (the default 3): every quantile edge falls on the code 1; each is moved above the next code left.
+    expect(counts(3, 'quantile')).toEqual([80, 12, 8]);
+    // Equal-width reads the range only, as before.
+    expect(counts(5, 'equal-width')).toEqual([80, 12, 5, 2, 1]);
+  });
+  it('a quantile edge on a repeated value does not leave the class before it empty', () => {
+    // Edges at the 1/3 and 2/3 quantiles are the values 1 and 2: the first moves above 1, the second above 2.
+    const fitted = fitTargetClasses([1, 1, 1, 1, 2, 2, 2, 3, 3, 4], { mode: 'automatic', groups: 3, method: 'quantile' });
+    expect(fitted.classes.map((c) => [c.min, c.max])).toEqual([
+      [1, 1.5],
+      [1.5, 2.5],
+      [2.5, 4],
+    ]);
+    // Values without ties keep their quantile edges.
+    expect(fitTargetClasses([1, 2, 3, 4, 5, 6, 7, 8, 9, 100], { mode: 'automatic', groups: 2, method: 'quantile' }).classes[0].max).toBe(5.5);
+  });
   it('manual classes keep titles, sort by min, and leave gaps unassigned', () => {
     const preview = previewTargetClasses([1, 5, 10, 15, 20, NaN], {
       mode: 'manual',
