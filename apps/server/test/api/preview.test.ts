@@ -147,6 +147,23 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     ]);
   });
 
+  it('gives an uploaded target already coded 1-5 (most rows 1) classes of its codes under the default quantile groups', async () => {
+    const storage = (server.ctx.storage ??= createStorage(server.ctx.config));
+    // 20 places over 2 years: codes 1 on 32 rows, 2 on 4, then 3, 4 and 5 on one or two rows each.
+    const codes = [...Array(32).fill(1), 2, 2, 2, 2, 3, 3, 4, 5];
+    const csv = ['Country;Year;Class', ...codes.map((code, i) => `P${i % 20};${2000 + Math.floor(i / 20)};${code}`)].join('\n');
+    const upload = await createUpload(server.ctx.database.db, storage, { userId: user.user.id, fileName: 'coded.csv', bytes: new TextEncoder().encode(csv), spatialColumn: 'Country', temporalColumn: 'Year' });
+    const preview = async (groups: number) =>
+      (await post({ database: upload.storedName, uploadId: upload.id, targetCode: 'Class', discretization: { mode: 'automatic', groups, method: 'quantile' } })).json();
+    // Every quantile edge falls on the code 1; the classes are 1, 2 and 3-5 rather than one class the run would refuse.
+    expect((await preview(3)).classes.map((c: { min: number; max: number; count: number }) => [c.min, c.max, c.count])).toEqual([
+      [1, 1.5, 32],
+      [1.5, 2.5, 4],
+      [2.5, 5, 4],
+    ]);
+    expect((await preview(5)).classes.map((c: { count: number }) => c.count)).toEqual([32, 4, 2, 1, 1]);
+  });
+
   it('answers 404 for an indicator the catalog does not have, 400 for a bad body, 401 without a session', async () => {
     expect((await post({ database: 'WHO', targetCode: 'NOPE', discretization: { mode: 'automatic', groups: 2 } })).statusCode).toBe(404);
     const bad = await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 0 } });
