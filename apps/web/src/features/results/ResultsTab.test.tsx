@@ -85,11 +85,16 @@ describe('Results tab', () => {
     expect(await screen.findByText('No results found.')).toBeTruthy();
   });
 
-  it('animates the loading dots every 500 ms', async () => {
+  /** The tab under fake timers, its list request never answered: the loading text stays. */
+  const renderStillLoading = () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     renderTab();
-    const loading = screen.getByTestId('results-loading');
+    return screen.getByTestId('results-loading');
+  };
+
+  it('animates the loading dots every 500 ms', async () => {
+    const loading = renderStillLoading();
     expect(loading.textContent).toBe('Loading results');
     act(() => vi.advanceTimersByTime(500));
     expect(loading.textContent).toBe('Loading results.');
@@ -102,10 +107,7 @@ describe('Results tab', () => {
   it('keeps the loading dots still when the system asks for reduced motion', async () => {
     const restore = emulateReducedMotion();
     try {
-      vi.useFakeTimers({ shouldAdvanceTime: false });
-      vi.stubGlobal('fetch', () => new Promise(() => {}));
-      renderTab();
-      const loading = screen.getByTestId('results-loading');
+      const loading = renderStillLoading();
       expect(loading.textContent).toBe('Loading results...');
       act(() => vi.advanceTimersByTime(1500));
       expect(loading.textContent).toBe('Loading results...');
