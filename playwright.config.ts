@@ -106,11 +106,12 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
-  // Two files at a time: a test spends much of its time waiting on the server (jobs, polling), so two browsers on
-  // two cores beside the app server finish in 136-139 s instead of 172 s (measured, 3 green runs each way).
-  // Every test signs in its own user, so files do not share state. E2E_WORKERS=1 for a one-file-at-a-time run.
+  // Two tests at a time: a test spends much of its time waiting on the server (jobs, polling), so two browsers on
+  // two cores beside the app server finish sooner than one. Every test signs in its own user and keeps no state for
+  // the next, so tests, not files, are shared out: one file at a time per worker left a worker idle for the last
+  // file's 33 s (150 s against 128 s). E2E_WORKERS=1 for a one-test-at-a-time run.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
