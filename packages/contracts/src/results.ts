@@ -349,6 +349,11 @@ export const choiceReportSchema = z.object({
       /** Model's pooled validation macro-F1 minus the rule's. */
       margin: z.number(),
       standardError: z.number(),
+      /**
+       * The model predicts what the rule predicts on every pooled validation row (a model that learned to copy last
+       * year's class): it adds nothing to the rule. Absent in results written before 2026-11-29.
+       */
+      samePredictions: z.boolean().optional(),
     })
     .nullable(),
   /**

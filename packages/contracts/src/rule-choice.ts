@@ -161,6 +161,9 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
         ruleScore: format(rules.validationMacroF1, 3),
       },
     });
+  } else if (results.choice && rules?.samePredictions) {
+    // "A difference of 0.000, within one standard error (0.000)" would hide that the model is the rule itself.
+    out.push({ key: 'ruleEvidenceSame', values: { model: results.choice.model, ruleScore: format(rules.validationMacroF1, 3) } });
   } else if (results.choice && rules) {
     // Behind the rule by more than the noise is not "within one standard error": say which it is.
     const behind = rules.margin < 0 && -rules.margin > rules.standardError;

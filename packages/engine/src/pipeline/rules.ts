@@ -281,7 +281,8 @@ export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds:
   const standing = rulesToBeat(scored, rows(labels), nClasses).sort((a, b) => b.pooled - a.pooled);
   const against = ({ rule, pooled }: { rule: RuleCandidate; pooled: number }) => {
     const standardError = bootstrapStandardError(rows(labels), choice.predictions, rows(rule.predictions), nClasses, deriveSeed(seed, 'model-or-rule'));
-    return { best: rule.name, validationMacroF1: pooled, margin: choice.forwardChaining - pooled, standardError };
+    const samePredictions = sameEverywhere(choice.predictions, rows(rule.predictions));
+    return { best: rule.name, validationMacroF1: pooled, margin: choice.forwardChaining - pooled, standardError, samePredictions };
   };
   const report = against(standing[0]);
   if (report.margin > report.standardError) return { recommended: null, report, reason: null };
@@ -300,6 +301,25 @@ export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds:
   return {
     recommended: best,
     report,
-    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) is ${margin >= 0 ? `ahead of the rule's ${rulePooled.toFixed(4)} by only ${margin.toFixed(4)}, within one standard error (${standardError.toFixed(4)})` : `behind the rule's ${rulePooled.toFixed(4)} by ${(-margin).toFixed(4)} (standard error ${standardError.toFixed(4)})`}`,
+    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) ${standingAgainstRule(report.samePredictions, margin, standardError, rulePooled)}`,
   };
+}
+
+/** Whether two prediction vectors agree on every row. */
+function sameEverywhere(a: Int32Array, b: Int32Array): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+/**
+ * How the best model stands against the rule, in the words of the choice's reason. A model that predicts what the
+ * rule predicts on every pooled validation row (a forest that learned to copy last year's class) is said to do so:
+ * "ahead by 0.0000, within one standard error (0.0000)" would hide that it is the rule itself.
+ */
+function standingAgainstRule(samePredictions: boolean, margin: number, standardError: number, rulePooled: number): string {
+  if (samePredictions) {
+    return `predicts what the rule predicts on every pooled validation row (both ${rulePooled.toFixed(4)})`;
+  }
+  return margin >= 0
+    ? `is ahead of the rule's ${rulePooled.toFixed(4)} by only ${margin.toFixed(4)}, within one standard error (${standardError.toFixed(4)})`
+    : `is behind the rule's ${rulePooled.toFixed(4)} by ${(-margin).toFixed(4)} (standard error ${standardError.toFixed(4)})`;
 }

@@ -31,6 +31,22 @@ describe('the model against the rules (validation only)', () => {
     expect(verdict.reason).toMatch(/^no model beats the rule of keeping each place's class of its latest earlier year by more than the noise/);
   });
 
+  it('says so when the best model predicts what persistence predicts on every validation row', () => {
+    const model = finalistOf('RF', folds, 0.8, 21);
+    const rules = [ruleOf('Persistence', persistenceLike.predictions, folds), ruleOf('Majority', majority, folds)];
+    const verdict = weighRules(singleChoice(model, 'test'), rules, folds, CLASSES, 1);
+    expect(verdict.recommended?.name).toBe('Persistence');
+    expect(verdict.report?.samePredictions).toBe(true);
+    expect(verdict.reason).toMatch(/the best model \(RF, [0-9.]+\) predicts what the rule predicts on every pooled validation row \(both [0-9.]+\)$/);
+    // One row apart, the reason gives the margin and its standard error instead.
+    const apart = { ...model, predictions: model.predictions.slice() };
+    apart.predictions[0] = (apart.predictions[0] + 1) % CLASSES;
+    apart.pooled = macroF1(pooledLabels(folds), apart.predictions, CLASSES);
+    const apartVerdict = weighRules(singleChoice(apart, 'test'), rules, folds, CLASSES, 1);
+    expect(apartVerdict.report?.samePredictions).toBe(false);
+    expect(apartVerdict.reason).toMatch(/is (ahead of|behind) the rule's [0-9.]+ by (only )?[0-9.]+/);
+  });
+
   it('recommends the model when it beats persistence on validation by more than one standard error', () => {
     const model = finalistOf('RF', folds, 0.97, 22);
     const rules = [ruleOf('Persistence', persistenceLike.predictions, folds), ruleOf('Majority', majority, folds)];

@@ -145,6 +145,22 @@ describe('a model vetoed year by year (one test year)', () => {
   });
 });
 
+describe('a model that predicted what the rule predicts on every validation row', () => {
+  it('report and e-mail say it learned the rule, not "a difference of 0.000 within one standard error", in both languages', () => {
+    const results = persistenceRecommended();
+    results.choice = { ...results.choice!, modelValidationMacroF1: 0.781, rules: { best: 'Persistence', validationMacroF1: 0.781, margin: 0, standardError: 0, samePredictions: true } };
+    const sentence = 'The best model, RF, predicted on every validation row what the rule predicts (0.781 both): it learned the rule and adds nothing to it.';
+    const en = text(builtinSectionHtml(results, 'results', 'en'));
+    expect(en).toContain(sentence);
+    expect(en).not.toContain('a difference of 0.000');
+    expect(scoreLinesOf(results)[1]).toBe(sentence);
+    expect(text(builtinSectionHtml(results, 'results', 'pt-BR'))).toContain('O melhor modelo, RF, previu em todas as linhas de validação o mesmo que a regra (0,781 ambos)');
+    expect(scoreLinesOf(results, 'pt-BR')[1]).toMatch(/^O melhor modelo, RF, previu em todas as linhas de validação o mesmo que a regra/);
+    // A language model writing the report is told so too.
+    expect(sectionFacts(results, 'results')).toMatchObject({ choice: { rules: { samePredictions: true } } });
+  });
+});
+
 /** The fixture as a run that recommends the trend rule, which beats both baselines on validation and on test. */
 function trendRecommended(): AutoMLResults {
   return ruleRecommended(

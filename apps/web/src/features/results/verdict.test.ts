@@ -104,6 +104,21 @@ describe("the verdict's first line", () => {
     expect(fill('en', ruleSentences(csv, 'en', formatScore)[0].key, ruleSentences(csv, 'en', formatScore)[0].values)).toContain("keep each place's class");
   });
 
+  it('says when the best model predicted what the rule predicts on every validation row, in both languages', () => {
+    const results = persistenceRecommended();
+    results.choice = { ...results.choice!, rules: { best: 'Persistence', validationMacroF1: 0.9736, margin: 0, standardError: 0, samePredictions: true } };
+    const [, evidence] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', evidence.key, evidence.values)).toBe(
+      'The best model, RF, predicted on every validation row what the rule predicts (0.974 both): it learned the rule and adds nothing to it.',
+    );
+    const [, evidencePt] = ruleSentences(results, 'pt-BR', formatScore);
+    expect(fill('pt-BR', evidencePt.key, evidencePt.values)).toBe(
+      'O melhor modelo, RF, previu em todas as linhas de validação o mesmo que a regra (0.974 ambos): aprendeu a regra e nada lhe acrescenta.',
+    );
+    // Not "a difference of 0.000, within one standard error (0.000)".
+    expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
+  });
+
   it('says when the rule won because the model did not hold up over the test horizon, in both languages', () => {
     const results = persistenceRecommended();
     results.choice = {

@@ -197,6 +197,7 @@ export const results = {
     ruleMajority: 'The best rule here is to predict the most frequent class everywhere; no model improved on it.',
     ruleTrend: "The best rule here is to carry each {place}'s latest yearly change forward and take the class of the value it reaches; no model improved on it.",
     ruleEvidence: "The best model, {model}, scored {modelScore} on validation against the rule's {ruleScore}: a difference of {margin}, within one standard error ({standardError}).",
+    ruleEvidenceSame: "The best model, {model}, predicted on every validation row what the rule predicts ({ruleScore} both): it learned the rule and adds nothing to it.",
     ruleEvidenceBehind: "The best model, {model}, scored {modelScore} on validation against the rule's {ruleScore}: behind it by {gap} (standard error {standardError}).",
     ruleHorizonUnchecked: "The best model, {model}, was ahead of the rule one year ahead ({modelScore} against {ruleScore} on validation), but the time budget left no time to check that its lead lasts as far ahead as the test years, so the rule is recommended; a larger budget lets the check run.",
     ruleHorizonEvidence: "The best model, {model}, was ahead of the rule one year ahead, but trained on the years up to {through} and scored on {first}-{last}, as far ahead as the test years reach, it scored {modelScore} against the rule's {ruleScore}, behind it (standard error of the difference {standardError}): its lead did not last.",

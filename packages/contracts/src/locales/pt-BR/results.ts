@@ -197,6 +197,7 @@ export const results: Translation<typeof en> = {
     ruleMajority: 'A melhor regra aqui é prever a classe mais frequente em todos os casos; nenhum modelo a superou.',
     ruleTrend: 'A melhor regra aqui é prolongar a última variação anual de cada {place} e tomar a classe do valor alcançado; nenhum modelo a superou.',
     ruleEvidence: 'O melhor modelo, {model}, obteve {modelScore} na validação contra {ruleScore} da regra: uma diferença de {margin}, dentro de um erro-padrão ({standardError}).',
+    ruleEvidenceSame: 'O melhor modelo, {model}, previu em todas as linhas de validação o mesmo que a regra ({ruleScore} ambos): aprendeu a regra e nada lhe acrescenta.',
     ruleEvidenceBehind: 'O melhor modelo, {model}, obteve {modelScore} na validação contra {ruleScore} da regra: ficou atrás dela por {gap} (erro-padrão {standardError}).',
     ruleHorizonUnchecked: 'O melhor modelo, {model}, superava a regra um ano à frente ({modelScore} contra {ruleScore} na validação), mas o orçamento de tempo não deixou tempo para verificar se sua vantagem se mantém tão à frente quanto os anos de teste, por isso a regra é recomendada; um orçamento maior permite a verificação.',
     ruleHorizonEvidence: 'O melhor modelo, {model}, superava a regra um ano à frente, mas treinado nos anos até {through} e avaliado em {first}-{last}, tão à frente quanto os anos de teste, obteve {modelScore} contra {ruleScore} da regra, atrás dela (erro-padrão da diferença {standardError}): sua vantagem não se manteve.',
