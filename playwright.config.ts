@@ -107,9 +107,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   // Two tests at a time: a test spends much of its time waiting on the server (jobs, polling), so two browsers on
-  // two cores beside the app server finish sooner than one. Every test signs in its own user and keeps no state for
-  // the next, so tests, not files, are shared out: one file at a time per worker left a worker idle for the last
-  // file's 33 s (150 s against 128 s). E2E_WORKERS=1 for a one-test-at-a-time run.
+  // two cores beside the app server finish sooner than one. A test signs in its own user, or reads the demo account's
+  // example without changing it, and keeps no state for the next, so tests, not files, are shared out: one file at a
+  // time per worker left a worker idle for the last file's 33 s (150 s against 128 s). E2E_WORKERS=1 for a
+  // one-test-at-a-time run.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

@@ -294,14 +294,11 @@ export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds:
     const bySimpler = simpler ? against(simpler) : null;
     if (bySimpler && bySimpler.margin > bySimpler.standardError) return { recommended: null, report: bySimpler, reason: null };
   }
-  const { standardError, margin } = report;
   const best = standing[0].rule;
-  const rulePooled = standing[0].pooled;
-  const ruleWords = RULE_WORDS[best.name];
   return {
     recommended: best,
     report,
-    reason: `no model beats the rule of ${ruleWords} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) ${standingAgainstRule(report.samePredictions, margin, standardError, rulePooled)}`,
+    reason: `no model beats the rule of ${RULE_WORDS[best.name]} by more than the noise of the validation folds: the best model (${choice.algorithm}, ${choice.forwardChaining.toFixed(4)}) ${standingAgainstRule(report)}`,
   };
 }
 
@@ -315,10 +312,9 @@ function sameEverywhere(a: Int32Array, b: Int32Array): boolean {
  * rule predicts on every pooled validation row (a forest that learned to copy last year's class) is said to do so:
  * "ahead by 0.0000, within one standard error (0.0000)" would hide that it is the rule itself.
  */
-function standingAgainstRule(samePredictions: boolean, margin: number, standardError: number, rulePooled: number): string {
-  if (samePredictions) {
-    return `predicts what the rule predicts on every pooled validation row (both ${rulePooled.toFixed(4)})`;
-  }
+function standingAgainstRule(report: { validationMacroF1: number; margin: number; standardError: number; samePredictions: boolean }): string {
+  const { validationMacroF1: rulePooled, margin, standardError } = report;
+  if (report.samePredictions) return `predicts what the rule predicts on every pooled validation row (both ${rulePooled.toFixed(4)})`;
   return margin >= 0
     ? `is ahead of the rule's ${rulePooled.toFixed(4)} by only ${margin.toFixed(4)}, within one standard error (${standardError.toFixed(4)})`
     : `is behind the rule's ${rulePooled.toFixed(4)} by ${(-margin).toFixed(4)} (standard error ${standardError.toFixed(4)})`;
