@@ -9,8 +9,11 @@ export async function indicatorLabels(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.code, row.label]));
 }
 
-/** Every catalog write ends by stamping who_catalog_sources, so its latest stamp versions the catalog. */
-async function catalogVersion(db: Db): Promise<string> {
+/**
+ * The catalog's version: every catalog write ends by stamping who_catalog_sources in its transaction, so the latest
+ * stamp and the count of sources change whenever the observations do. Caches of catalog reads compare it.
+ */
+export async function catalogVersion(db: Db): Promise<string> {
   const [row] = await db
     .select({ stamp: sql<string>`coalesce(max(${whoCatalogSources.finishedAt})::text, '') || '|' || count(*)::text` })
     .from(whoCatalogSources);
