@@ -111,8 +111,21 @@ export function publicLocation(kind: string, location: string): string {
   return location.split(/[\\/]/).filter(Boolean).pop() ?? '';
 }
 
-/** Whether the catalog has data, its size and origin, and how to fill it when empty. */
+/** The status per database while the catalog version is unchanged: its counts scan every observation. */
+const statusCache = new WeakMap<Db, { version: string; status: Promise<WhoStatus> }>();
+
+/** Whether the catalog has data, its size and origin, and how to fill it when empty. Cached until the next write. */
 export async function catalogStatus(db: Db): Promise<WhoStatus> {
+  const version = await catalogVersion(db);
+  const cached = statusCache.get(db);
+  if (cached && cached.version === version) return cached.status;
+  const status = readCatalogStatus(db);
+  statusCache.set(db, { version, status });
+  status.catch(() => statusCache.delete(db));
+  return status;
+}
+
+async function readCatalogStatus(db: Db): Promise<WhoStatus> {
   const [totals] = await db
     .select({
       indicators: sql<number>`(select count(*)::int from ${whoIndicators})`,

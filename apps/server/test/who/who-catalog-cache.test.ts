@@ -1,12 +1,14 @@
 import { whoObservations } from '../../src/db/schema/index.ts';
 import { writeCatalog, type CatalogIndicator } from '../../src/modules/who/catalog-writer.ts';
+import { catalogStatus } from '../../src/modules/who/catalog.ts';
 import { buildWhoFrame } from '../../src/modules/who/frame.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/index.ts';
 
 /**
- * The WHO frame of a request is read once while the catalog is unchanged: a job's run, its gap filling and every
- * prediction that looks up the target's history ask for the same one. A catalog write (import, sync, snapshot)
- * stamps the catalog, and the next request reads the new data; no caller sees another's changes to its copy.
+ * The WHO frame of a request and the catalog's status are read once while the catalog is unchanged: a job's run, its
+ * gap filling and every prediction that looks up the target's history ask for the same frame, and every page that
+ * offers WHO data asks for the status. A catalog write (import, sync, snapshot) stamps the catalog, and the next
+ * request reads the new data; no caller sees another's changes to its copy of a frame.
  */
 const COUNTRIES = [
   { code: 'AAA', name: 'Aland', regionCode: 'EUR', regionName: 'Europe' },
@@ -54,6 +56,18 @@ describe('WHO frames while the catalog is unchanged', () => {
     await write(testDb, [indicator('FEAT', (year) => -year)], 'second');
     const after = await buildWhoFrame(db, { targetCode: 'TGT' });
     expect([...after.columns[1]!.values]).toEqual([-2000, -2001, -2002, NaN, -2000, -2001, -2002]);
+  });
+
+  it("counts the catalog's observations once per write", async () => {
+    const db = testDb.database.db;
+    const before = await catalogStatus(db);
+    expect(before).toMatchObject({ available: true, countries: 2 });
+    await db.insert(whoObservations).values({ indicatorCode: 'FEAT', countryCode: 'BBB', year: 2009, value: 1 });
+    expect((await catalogStatus(db)).observations).toBe(before.observations);
+    await write(testDb, [indicator('OTHER', (year) => year)], 'status');
+    const after = await catalogStatus(db);
+    expect(after.observations).toBe(before.observations + 1 + 6);
+    expect(after.indicators).toBe(before.indicators + 1);
   });
 
   it('gives each caller its own copy', async () => {
