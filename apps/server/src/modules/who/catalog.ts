@@ -20,8 +20,21 @@ export async function catalogVersion(db: Db): Promise<string> {
   return row?.stamp ?? '';
 }
 
-/** The computed list per database, valid while the catalog version is unchanged (it scans every observation). */
-const indicatorCache = new WeakMap<Db, { version: string; indicators: Promise<WhoIndicator[]> }>();
+type VersionedCache<T> = WeakMap<Db, { version: string; value: Promise<T> }>;
+
+/** The value cached for this database while the catalog version is unchanged, else a new one (a failure is not kept). */
+async function whileCatalogUnchanged<T>(cache: VersionedCache<T>, db: Db, compute: () => Promise<T>): Promise<T> {
+  const version = await catalogVersion(db);
+  const cached = cache.get(db);
+  if (cached && cached.version === version) return cached.value;
+  const value = compute();
+  cache.set(db, { version, value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
+/** The computed list per database (it scans every observation). */
+const indicatorCache: VersionedCache<WhoIndicator[]> = new WeakMap();
 
 /**
  * Every indicator with its years, WHO regions, dimension keys and coverage (the spec's `indicatorsNew`),
@@ -29,13 +42,7 @@ const indicatorCache = new WeakMap<Db, { version: string; indicators: Promise<Wh
  * and the indicator's own years. Cached until the next import or sync.
  */
 export async function listIndicators(db: Db): Promise<WhoIndicator[]> {
-  const version = await catalogVersion(db);
-  const cached = indicatorCache.get(db);
-  if (cached && cached.version === version) return cached.indicators;
-  const indicators = computeIndicators(db);
-  indicatorCache.set(db, { version, indicators });
-  indicators.catch(() => indicatorCache.delete(db));
-  return indicators;
+  return whileCatalogUnchanged(indicatorCache, db, () => computeIndicators(db));
 }
 
 async function computeIndicators(db: Db): Promise<WhoIndicator[]> {
@@ -111,18 +118,12 @@ export function publicLocation(kind: string, location: string): string {
   return location.split(/[\\/]/).filter(Boolean).pop() ?? '';
 }
 
-/** The status per database while the catalog version is unchanged: its counts scan every observation. */
-const statusCache = new WeakMap<Db, { version: string; status: Promise<WhoStatus> }>();
+/** The status per database (its counts scan every observation). */
+const statusCache: VersionedCache<WhoStatus> = new WeakMap();
 
 /** Whether the catalog has data, its size and origin, and how to fill it when empty. Cached until the next write. */
 export async function catalogStatus(db: Db): Promise<WhoStatus> {
-  const version = await catalogVersion(db);
-  const cached = statusCache.get(db);
-  if (cached && cached.version === version) return cached.status;
-  const status = readCatalogStatus(db);
-  statusCache.set(db, { version, status });
-  status.catch(() => statusCache.delete(db));
-  return status;
+  return whileCatalogUnchanged(statusCache, db, () => readCatalogStatus(db));
 }
 
 async function readCatalogStatus(db: Db): Promise<WhoStatus> {
