@@ -6,7 +6,7 @@ import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
 import { delayRefusal } from '../../http/refusal-delay.ts';
 import { parseBody, parseParams, parseQuery } from '../../http/parse.ts';
-import { cancelJob, createJob, deleteJob, findOwnJob, listJobs, rerunJob } from './service.ts';
+import { cancelJob, createJob, deleteJob, findOwnJob, isOwnJob, listJobs, rerunJob } from './service.ts';
 import { toListItem } from './job-views.ts';
 import { submissionOf } from './idempotency.ts';
 import { MODEL_FILE_PATTERN, modelKey } from './model-files.ts';
@@ -83,7 +83,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
     // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
-    if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+    if (!(await isOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { name, exact } = parseBody(rerunJobRequestSchema, request);
     const stored = name === undefined ? name : withoutBidiControls(name);
     // Keyed like a submission: what is asked is this job again under this name, so a double click queues one.

@@ -269,6 +269,19 @@ async function countJobs(ctx: AppContext, userId: string): Promise<number> {
   return counted?.n ?? 0;
 }
 
+/**
+ * Whether the job is the caller's, reading its id only: the routes that check ownership before their work need not
+ * read the row's results, report and model files (hundreds of kilobytes of JSON) for it.
+ */
+export async function isOwnJob(ctx: AppContext, userId: string, id: string): Promise<boolean> {
+  const [row] = await ctx.database.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** One of the caller's jobs, or undefined (another user's job is as absent as a missing one). */
 export async function findOwnJob(ctx: AppContext, userId: string, id: string): Promise<JobRow | undefined> {
   const [row] = await ctx.database.db

@@ -10,7 +10,7 @@ import { predictRows, resolveJobModel } from './service.ts';
 import { predictGaps } from './gaps.ts';
 import { explainTestRow } from './explain-test-row.ts';
 import { withMissingBackgrounds } from './background-on-request.ts';
-import { findOwnJob } from '../jobs/service.ts';
+import { findOwnJob, isOwnJob } from '../jobs/service.ts';
 import { ApiError } from '../../http/errors.ts';
 import { delayRefusal } from '../../http/refusal-delay.ts';
 
@@ -52,12 +52,16 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
         const user = requireUser(request);
         const { id } = parseParams(idParams, request);
         // Someone else's job is a 404 whatever the body says (a 400 would answer before ownership is known).
-        const job = await findOwnJob(ctx, user.id, id);
-        if (!job) throw ApiError.of(404, 'not_found');
+        if (!(await isOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
         const query = parseQuery(modelQuery, request);
         const body = predictRequestSchema.parse({ ...(request.body as object | null), ...(query.model ? { model: query.model } : {}) });
         const model = await resolveJobModel(ctx, user.id, id, body.model);
-        if (body.explain === true) await withMissingBackgrounds(ctx, job, model);
+        if (body.explain === true) {
+          // The job's configuration rebuilds its panel, for the models saved without background rows.
+          const job = await findOwnJob(ctx, user.id, id);
+          if (!job) throw ApiError.of(404, 'not_found');
+          await withMissingBackgrounds(ctx, job, model);
+        }
         return { jobId: id, ...(await predictRows(model, body, { space: model.results.labels.space, time: model.results.labels.time })) };
       },
     );
@@ -68,7 +72,7 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/api/jobs/:id/gaps', { config: { bearer: true } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
-    if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+    if (!(await isOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     const { model } = parseQuery(modelQuery, request);
     return predictGaps(ctx, user.id, id, model ?? 'chosen');
   });
@@ -78,7 +82,7 @@ export async function registerPredictRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/api/jobs/:id/explanations', { config: { bearer: true } }, async (request) => {
     const user = requireUser(request);
     const { id } = parseParams(idParams, request);
-    if (!(await findOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
+    if (!(await isOwnJob(ctx, user.id, id))) throw ApiError.of(404, 'not_found');
     return explainTestRow(ctx, user.id, id, parseQuery(testRowExplanationQuerySchema, request));
   });
 
