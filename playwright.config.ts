@@ -140,8 +140,10 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // `npm run e2e` builds first; start.mjs would build a missing dist/ itself.
-      command: process.env.E2E_SERVER_COMMAND ?? 'node scripts/start.mjs',
+      // `npm run e2e` builds first; start.mjs would build a missing dist/ itself. `exec` puts start.mjs in the place of
+      // the shell Playwright starts the command in: stopped, the shell went first and left the server to exit alone,
+      // so the server's CPU time (about 60-70 s of a run) was missing from npm test's count.
+      command: process.env.E2E_SERVER_COMMAND ?? `${process.platform === 'win32' ? '' : 'exec '}node scripts/start.mjs`,
       url: `${E2E_BASE_URL}/api/health`,
       env: { ...(process.env as Record<string, string>), ...serverEnv },
       reuseExistingServer: false,
