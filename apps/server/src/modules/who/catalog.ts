@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { defaultDimension, dimensionKey, WHO_HOW_TO_FILL, type WhoIndicator, type WhoStatus, type WhoVintage } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
 import { whoCatalogSources, whoCountries, whoIndicators, whoObservations } from '../../db/schema/who.ts';
+import { CatalogCache } from './catalog-cache.ts';
 
 /** code -> label (the spec's `indicators` node). */
 export async function indicatorLabels(db: Db): Promise<Record<string, string>> {
@@ -9,32 +10,8 @@ export async function indicatorLabels(db: Db): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.code, row.label]));
 }
 
-/**
- * The catalog's version: every catalog write ends by stamping who_catalog_sources in its transaction, so the latest
- * stamp and the count of sources change whenever the observations do. Caches of catalog reads compare it.
- */
-export async function catalogVersion(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ stamp: sql<string>`coalesce(max(${whoCatalogSources.finishedAt})::text, '') || '|' || count(*)::text` })
-    .from(whoCatalogSources);
-  return row?.stamp ?? '';
-}
-
-type VersionedCache<T> = WeakMap<Db, { version: string; value: Promise<T> }>;
-
-/** The value cached for this database while the catalog version is unchanged, else a new one (a failure is not kept). */
-async function whileCatalogUnchanged<T>(cache: VersionedCache<T>, db: Db, compute: () => Promise<T>): Promise<T> {
-  const version = await catalogVersion(db);
-  const cached = cache.get(db);
-  if (cached && cached.version === version) return cached.value;
-  const value = compute();
-  cache.set(db, { version, value });
-  value.catch(() => cache.delete(db));
-  return value;
-}
-
 /** The computed list per database (it scans every observation). */
-const indicatorCache: VersionedCache<WhoIndicator[]> = new WeakMap();
+const indicatorCache = new CatalogCache<WhoIndicator[]>();
 
 /**
  * Every indicator with its years, WHO regions, dimension keys and coverage (the spec's `indicatorsNew`),
@@ -42,7 +19,7 @@ const indicatorCache: VersionedCache<WhoIndicator[]> = new WeakMap();
  * and the indicator's own years. Cached until the next import or sync.
  */
 export async function listIndicators(db: Db): Promise<WhoIndicator[]> {
-  return whileCatalogUnchanged(indicatorCache, db, () => computeIndicators(db));
+  return indicatorCache.get(db, '', () => computeIndicators(db));
 }
 
 async function computeIndicators(db: Db): Promise<WhoIndicator[]> {
@@ -119,11 +96,11 @@ export function publicLocation(kind: string, location: string): string {
 }
 
 /** The status per database (its counts scan every observation). */
-const statusCache: VersionedCache<WhoStatus> = new WeakMap();
+const statusCache = new CatalogCache<WhoStatus>();
 
 /** Whether the catalog has data, its size and origin, and how to fill it when empty. Cached until the next write. */
 export async function catalogStatus(db: Db): Promise<WhoStatus> {
-  return whileCatalogUnchanged(statusCache, db, () => readCatalogStatus(db));
+  return statusCache.get(db, '', () => readCatalogStatus(db));
 }
 
 async function readCatalogStatus(db: Db): Promise<WhoStatus> {

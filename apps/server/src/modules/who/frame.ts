@@ -4,7 +4,7 @@ import { DEFAULT_MAX_MISSING_PERCENT, missingPercentOf, removedForMissing } from
 import type { PanelFrame } from '@indicata/engine/data/frame';
 import type { Db } from '../../db/client.ts';
 import { whoCountries, whoObservations } from '../../db/schema/who.ts';
-import { catalogVersion } from './catalog.ts';
+import { CatalogCache } from './catalog-cache.ts';
 
 export interface WhoFrameRequest {
   /** The indicator to predict. */
@@ -58,15 +58,13 @@ function resolveDimension(keys: string[], requested: string | undefined): string
 type WhoFrame = PanelFrame & { targetColumn: string };
 
 /**
- * The frames of recent requests per database, while the catalog's version is unchanged. A job's run, its gap filling
- * and every prediction that looks up the target's history ask for the same frame, and each build reads every
- * observation of the chosen indicators in the target's years (a quarter of a second on the event loop with 8
- * indicators, seconds with a full catalog). Concurrent requests share one build.
+ * The frames of the last four requests per database. A job's run, its gap filling and every prediction that looks up
+ * the target's history ask for the same frame, and each build reads every observation of the chosen indicators in the
+ * target's years (a quarter of a second on the event loop with 8 indicators, seconds with a full catalog). Frames of
+ * more than 4 million numbers (8 bytes each) are built for their caller only: 4 x 32 MB kept at most.
  */
-const FRAME_CACHE_ENTRIES = 4;
-/** Frames above this many numbers (8 bytes each) are built for their caller and not kept: 4 x 32 MB at most. */
 const FRAME_CACHE_MAX_VALUES = 4_000_000;
-const frameCache = new WeakMap<Db, Map<string, { version: string; frame: Promise<WhoFrame> }>>();
+const frameCache = new CatalogCache<WhoFrame>(4, (frame) => frame.space.length * (frame.columns.length + 3) <= FRAME_CACHE_MAX_VALUES);
 
 /** A copy the caller may change or transfer to a thread without touching the cached frame. */
 function copyOf(frame: WhoFrame): WhoFrame {
@@ -90,7 +88,6 @@ function copyOf(frame: WhoFrame): WhoFrame {
  * @throws WhoFrameError when the target has no data for the request
  */
 export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<WhoFrame> {
-  const version = await catalogVersion(db);
   const key = JSON.stringify([
     request.targetCode,
     request.targetDimension ?? null,
@@ -101,31 +98,7 @@ export async function buildWhoFrame(db: Db, request: WhoFrameRequest): Promise<W
     request.withGaps ?? false,
     request.gapColumns ?? null,
   ]);
-  let cache = frameCache.get(db);
-  if (!cache) frameCache.set(db, (cache = new Map()));
-  let entry = cache.get(key);
-  if (!entry || entry.version !== version) {
-    const frame = readWhoFrame(db, request);
-    entry = { version, frame };
-    cache.set(key, entry);
-    const stored = entry;
-    frame.then(
-      (built) => {
-        if (built.space.length * (built.columns.length + 3) > FRAME_CACHE_MAX_VALUES && cache.get(key) === stored) cache.delete(key);
-      },
-      () => {
-        if (cache.get(key) === stored) cache.delete(key);
-      },
-    );
-  }
-  // Most recently used last; the oldest beyond the limit go.
-  cache.delete(key);
-  cache.set(key, entry);
-  for (const old of cache.keys()) {
-    if (cache.size <= FRAME_CACHE_ENTRIES) break;
-    cache.delete(old);
-  }
-  return copyOf(await entry.frame);
+  return copyOf(await frameCache.get(db, key, () => readWhoFrame(db, request)));
 }
 
 /** buildWhoFrame's reading of the catalog, uncached. */
