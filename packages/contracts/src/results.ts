@@ -348,12 +348,20 @@ export const choiceReportSchema = z.object({
       validationMacroF1: z.number(),
       /** Model's pooled validation macro-F1 minus the rule's. */
       margin: z.number(),
+      /** Bootstrap standard error of the difference the choice read: `margin`, or `supportedClasses.margin`. */
       standardError: z.number(),
       /**
        * The model predicts what the rule predicts on every pooled validation row (a model that learned to copy last
        * year's class): it adds nothing to the rule. Absent in results written before 2026-11-29.
        */
       samePredictions: z.boolean().optional(),
+      /**
+       * When some class had fewer than `minRows` pooled validation rows: the model-minus-rule macro-F1 over the classes
+       * with at least that many (class indices), the difference the choice read, and `standardError` is its standard
+       * error; the model must also be ahead on `margin`. One rare row put right is worth a fifth of a five-class
+       * macro-F1, so it decides nothing. Absent otherwise, and in results written before 2026-11-29.
+       */
+      supportedClasses: z.object({ classes: z.array(z.number().int()), minRows: z.number().int(), margin: z.number() }).optional(),
     })
     .nullable(),
   /**

@@ -164,6 +164,23 @@ export function ruleSentences(results: AutoMLResults, locale: ReportLocale, form
   } else if (results.choice && rules?.samePredictions) {
     // "A difference of 0.000, within one standard error (0.000)" would hide that the model is the rule itself.
     out.push({ key: 'ruleEvidenceSame', values: { model: results.choice.model, ruleScore: format(rules.validationMacroF1, 3) } });
+  } else if (results.choice && rules?.supportedClasses) {
+    // The choice read the lead on the classes with enough validation rows: say so, with that lead and its noise.
+    const supported = rules.supportedClasses;
+    const scores = { model: results.choice.model, modelScore: format(results.choice.modelValidationMacroF1, 3), ruleScore: format(rules.validationMacroF1, 3) };
+    if (rules.margin <= 0) out.push({ key: 'ruleEvidenceNotAhead', values: scores });
+    else {
+      out.push({
+        key: supported.margin >= 0 ? 'ruleEvidenceSupported' : 'ruleEvidenceSupportedBehind',
+        values: {
+          ...scores,
+          margin: format(rules.margin, 3),
+          minRows: supported.minRows,
+          supportedMargin: format(Math.abs(supported.margin), 3),
+          standardError: format(rules.standardError, 3),
+        },
+      });
+    }
   } else if (results.choice && rules) {
     // Behind the rule by more than the noise is not "within one standard error": say which it is.
     const behind = rules.margin < 0 && -rules.margin > rules.standardError;

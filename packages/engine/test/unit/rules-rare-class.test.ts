@@ -1,13 +1,13 @@
 import { singleChoice } from '../../src/pipeline/choose.ts';
 import { weighRules, type RuleCandidate } from '../../src/pipeline/rules.ts';
 import { macroF1, macroF1Over } from '../../src/metrics/classification.ts';
-import { bootstrapStandardError, pooledLabels } from '../../src/search/select.ts';
-import { createRng } from '../../src/data/random.ts';
+import { bootstrapStandardError, pooledLabels, type Finalist } from '../../src/search/select.ts';
+import { createRng, deriveSeed } from '../../src/data/random.ts';
 import type { FoldData } from '../../src/search/search.ts';
 import { ruleOver, weakModelOver } from '../helpers/rule-candidates.ts';
 
 /**
- * Whether the trend rule stands beside persistence when the validation rows hold a class of a single row (sticky
+ * Whether the trend rule stands beside persistence, and a model beats a rule, when the validation rows hold a class of a single row (sticky
  * panels: the top class of a skewed rate). Drawn or not by the bootstrap, that row moves the whole-score standard
  * error, so the lead is read on the other classes.
  */
@@ -72,5 +72,56 @@ describe('the trend rule beside persistence, with a class of one validation row'
     const rules = [ruleOf('Persistence', persistence), ruleOf('Trend', trend)];
     const verdict = weighRules(singleChoice(weakModel(), 'test'), rules, folds, CLASSES, 1);
     expect(verdict.recommended?.name).toBe('Persistence');
+  });
+});
+
+/** A model finalist with the given pooled validation predictions (probabilities are not read by the weighing). */
+function modelWith(predictions: Int32Array): Finalist {
+  const probabilities = new Float64Array(predictions.length * CLASSES);
+  return { family: 'RF', params: {}, predictions, probabilities, foldScores: [0, 0], pooled: macroF1(labels, predictions, CLASSES), reason: 'test' } as unknown as Finalist;
+}
+
+describe('a model against persistence, with a class of one validation row', () => {
+  const persistence = persistenceLike();
+  const others = [0, 1, 2];
+  const onOthers = macroF1Over(others);
+
+  it('is not recommended for the rare row alone, and the verdict reads the lead on the other classes', () => {
+    // The model: persistence with the rare row put right and 10 rows of classes 0-2 put wrong. On every class it
+    // leads by more than the whole-score noise (the rows weighing rules on every class recommended it); on the
+    // classes that count as evidence it is behind.
+    const model = persistence.slice();
+    model[rareRow] = RARE;
+    const right = [...model.keys()].filter((i) => i !== rareRow && model[i] === labels[i]);
+    for (const i of right.slice(0, 10)) model[i] = (labels[i] + 1) % 3;
+    const lead = macroF1(labels, model, CLASSES) - macroF1(labels, persistence, CLASSES);
+    expect(lead).toBeGreaterThan(bootstrapStandardError(labels, model, persistence, CLASSES, 1));
+    const verdict = weighRules(singleChoice(modelWith(model), 'test'), [ruleOf('Persistence', persistence)], folds, CLASSES, 1);
+    expect(verdict.recommended?.name).toBe('Persistence');
+    expect(verdict.report?.margin).toBeCloseTo(lead, 10);
+    expect(verdict.report?.supportedClasses).toEqual({ classes: others, minRows: 5, margin: onOthers(labels, model, CLASSES) - onOthers(labels, persistence, CLASSES) });
+    expect(verdict.report?.supportedClasses?.margin).toBeLessThan(0);
+    expect(verdict.reason).toMatch(/behind it on the classes with at least 5 validation rows by 0\.\d{4} .*rests on classes of fewer rows/);
+  });
+
+  it('is recommended when it leads on the other classes by more than their noise and is ahead on every class', () => {
+    // The model: persistence with 30 of its wrong rows of classes 0-2 put right; like persistence it misses the rare row.
+    const model = persistence.slice();
+    const wrong = [...model.keys()].filter((i) => i !== rareRow && model[i] !== labels[i]);
+    for (const i of wrong.slice(0, 30)) model[i] = labels[i];
+    const verdict = weighRules(singleChoice(modelWith(model), 'test'), [ruleOf('Persistence', persistence)], folds, CLASSES, 1);
+    expect(verdict.recommended).toBeNull();
+    const report = verdict.report!;
+    expect(report.margin).toBeGreaterThan(0);
+    expect(report.supportedClasses!.margin).toBeGreaterThan(report.standardError);
+    expect(report.standardError).toBeCloseTo(bootstrapStandardError(labels, model, persistence, CLASSES, deriveSeed(1, 'model-or-rule'), onOthers), 10);
+  });
+
+  it('is weighed on every class when no class is that rare', () => {
+    const common = Int32Array.from(labels, (y) => (y === RARE ? 0 : y));
+    const commonFolds = [{ yValidation: common.subarray(0, 200) } as FoldData, { yValidation: common.subarray(200) } as FoldData];
+    const verdict = weighRules(singleChoice(modelWith(common.slice()), 'test'), [ruleOver(common, CLASSES, 'Persistence', persistence)], commonFolds, CLASSES, 1);
+    expect(verdict.recommended).toBeNull();
+    expect(verdict.report?.supportedClasses).toBeUndefined();
   });
 });

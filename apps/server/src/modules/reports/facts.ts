@@ -217,7 +217,7 @@ function choiceFacts(results: AutoMLResults): Record<string, unknown> | null {
           tieBreak: choice.tieBreak,
           ensemble: { ...choice.ensemble, margin: r(choice.ensemble.margin), marginSize: size(choice.ensemble.margin), standardError: r(choice.ensemble.standardError) },
           rules: choice.rules
-            ? { best: choice.rules.best, validationMacroF1: r(choice.rules.validationMacroF1), margin: r(choice.rules.margin), marginSize: size(choice.rules.margin), standardError: r(choice.rules.standardError), samePredictions: choice.rules.samePredictions ?? false }
+            ? { best: choice.rules.best, validationMacroF1: r(choice.rules.validationMacroF1), margin: r(choice.rules.margin), marginSize: size(choice.rules.margin), standardError: r(choice.rules.standardError), samePredictions: choice.rules.samePredictions ?? false, supportedClasses: choice.rules.supportedClasses ? { ...choice.rules.supportedClasses, margin: r(choice.rules.supportedClasses.margin) } : null }
             : null,
         }
       : {}),

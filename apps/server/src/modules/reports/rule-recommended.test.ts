@@ -188,3 +188,20 @@ describe('a recommended trend rule', () => {
     expect(scoreLinesOf(trendRecommended(), 'pt-BR').some((l) => l.startsWith('Trend (escolhido):'))).toBe(true);
   });
 });
+
+describe('a model whose lead over the rule rested on classes of a few validation rows', () => {
+  it('report and e-mail give the lead on the classes that count, not "a difference of 0.109 within one standard error", in both languages', () => {
+    const results = persistenceRecommended();
+    const supportedClasses = { classes: [0, 1], minRows: 5, margin: -0.0514 };
+    results.choice = { ...results.choice!, modelValidationMacroF1: 0.8904, rules: { best: 'Persistence', validationMacroF1: 0.781, margin: 0.1094, standardError: 0.0654, supportedClasses } };
+    const sentence =
+      "The best model, RF, scored 0.890 on validation against the rule's 0.781, a difference of 0.109; but on the classes with at least 5 validation rows, the ones that count as evidence, it was behind the rule by 0.051 (standard error 0.065).";
+    const en = text(builtinSectionHtml(results, 'results', 'en'));
+    expect(en).toContain(sentence);
+    expect(en).not.toContain('within one standard error (0.065)');
+    expect(scoreLinesOf(results)[1]).toBe(sentence);
+    expect(scoreLinesOf(results, 'pt-BR')[1]).toMatch(/^O melhor modelo, RF, obteve 0,890 na validação contra 0,781 da regra, uma diferença de 0,109; mas nas classes com pelo menos 5 linhas/);
+    // A language model writing the report is told which reading the choice made.
+    expect(sectionFacts(results, 'results')).toMatchObject({ choice: { rules: { supportedClasses: { classes: [0, 1], minRows: 5, margin: -0.0514 } } } });
+  });
+});

@@ -119,6 +119,29 @@ describe("the verdict's first line", () => {
     expect(ruleSentences(results, 'en', formatScore).map((s) => s.key)).not.toContain('ruleEvidence');
   });
 
+  it('says when the model led only on classes too rare to count, with the lead that counted, in both languages', () => {
+    const results = persistenceRecommended();
+    const supportedClasses = { classes: [0, 1, 2], minRows: 5, margin: -0.0514 };
+    results.choice = { ...results.choice!, modelValidationMacroF1: 0.9736, rules: { best: 'Persistence', validationMacroF1: 0.8642, margin: 0.1094, standardError: 0.0732, supportedClasses } };
+    const [, behind] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', behind.key, behind.values)).toBe(
+      "The best model, RF, scored 0.974 on validation against the rule's 0.864, a difference of 0.109; but on the classes with at least 5 validation rows, the ones that count as evidence, it was behind the rule by 0.051 (standard error 0.073).",
+    );
+    const [, behindPt] = ruleSentences(results, 'pt-BR', formatScore);
+    expect(fill('pt-BR', behindPt.key, behindPt.values)).toBe(
+      'O melhor modelo, RF, obteve 0.974 na validação contra 0.864 da regra, uma diferença de 0.109; mas nas classes com pelo menos 5 linhas de validação, as que contam como evidência, ficou atrás da regra por 0.051 (erro-padrão 0.073).',
+    );
+    results.choice.rules!.supportedClasses = { ...supportedClasses, margin: 0.0442 };
+    const [, within] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', within.key, within.values)).toContain('it led by only 0.044, within one standard error (0.073).');
+    // Not ahead on every class: no lead to speak of, on any classes.
+    results.choice.rules!.margin = -0.004;
+    const [, notAhead] = ruleSentences(results, 'en', formatScore);
+    expect(fill('en', notAhead.key, notAhead.values)).toBe("The best model, RF, scored 0.974 on validation against the rule's 0.864: it did not improve on the rule.");
+    const [, notAheadPt] = ruleSentences(results, 'pt-BR', formatScore);
+    expect(fill('pt-BR', notAheadPt.key, notAheadPt.values)).toBe('O melhor modelo, RF, obteve 0.974 na validação contra 0.864 da regra: não melhorou a regra.');
+  });
+
   it('says when the rule won because the model did not hold up over the test horizon, in both languages', () => {
     const results = persistenceRecommended();
     results.choice = {
