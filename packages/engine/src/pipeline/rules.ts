@@ -299,17 +299,14 @@ export function weighRules(choice: Choice, rules: RuleCandidate[] | null, folds:
   const scored = rules.map((r) => ({ rule: r, pooled: n === labels.length ? r.pooled : macroF1(compared, rows(r.predictions), nClasses) }));
   const standing = rulesToBeat(scored, compared, nClasses).sort((a, b) => b.pooled - a.pooled);
   const supported = wellSupportedClasses(compared, nClasses);
-  const onSupported = supported ? macroF1Over(supported) : null;
+  const score = supported ? macroF1Over(supported) : macroF1;
   const against = ({ rule, pooled }: { rule: RuleCandidate; pooled: number }): RuleReport => {
     const rulePredicted = rows(rule.predictions);
-    const samePredictions = sameEverywhere(choice.predictions, rulePredicted);
-    const report = { best: rule.name, validationMacroF1: pooled, margin: choice.forwardChaining - pooled, samePredictions };
-    if (!supported || !onSupported) {
-      return { ...report, standardError: bootstrapStandardError(compared, choice.predictions, rulePredicted, nClasses, deriveSeed(seed, 'model-or-rule')) };
-    }
-    const margin = onSupported(compared, choice.predictions, nClasses) - onSupported(compared, rulePredicted, nClasses);
-    const standardError = bootstrapStandardError(compared, choice.predictions, rulePredicted, nClasses, deriveSeed(seed, 'model-or-rule'), onSupported);
-    return { ...report, standardError, supportedClasses: { classes: supported, minRows: MIN_ROWS_FOR_A_LEAD, margin } };
+    const standardError = bootstrapStandardError(compared, choice.predictions, rulePredicted, nClasses, deriveSeed(seed, 'model-or-rule'), score);
+    const report = { best: rule.name, validationMacroF1: pooled, margin: choice.forwardChaining - pooled, standardError, samePredictions: sameEverywhere(choice.predictions, rulePredicted) };
+    if (!supported) return report;
+    const supportedMargin = score(compared, choice.predictions, nClasses) - score(compared, rulePredicted, nClasses);
+    return { ...report, supportedClasses: { classes: supported, minRows: MIN_ROWS_FOR_A_LEAD, margin: supportedMargin } };
   };
   const report = against(standing[0]);
   if (beatsRule(report)) return { recommended: null, report, reason: null };

@@ -13,8 +13,12 @@ export function ruleOver(labels: Int32Array, nClasses: number, name: RuleCandida
  * the rule that stands.
  */
 export function weakModelOver(labels: Int32Array, nClasses: number, top: number): Finalist {
-  const predictions = new Int32Array(labels.length);
   const probabilities = new Float64Array(labels.length * nClasses).fill(0.1);
   for (let i = 0; i < labels.length; i++) probabilities[i * nClasses] = top;
-  return { family: 'DT', params: {}, predictions, probabilities, foldScores: [0, 0], pooled: macroF1(labels, predictions, nClasses), reason: 'test' } as unknown as Finalist;
+  return finalistOver(labels, nClasses, 'DT', new Int32Array(labels.length), probabilities);
+}
+
+/** A finalist of `family` with the given pooled validation predictions (two folds, whose own scores are not read). */
+export function finalistOver(labels: Int32Array, nClasses: number, family: Finalist['family'], predictions: Int32Array, probabilities = new Float64Array(labels.length * nClasses)): Finalist {
+  return { family, params: {}, predictions, probabilities, foldScores: [0, 0], pooled: macroF1(labels, predictions, nClasses), reason: 'test' } as unknown as Finalist;
 }

@@ -1,10 +1,10 @@
 import { singleChoice } from '../../src/pipeline/choose.ts';
 import { weighRules, type RuleCandidate } from '../../src/pipeline/rules.ts';
 import { macroF1, macroF1Over } from '../../src/metrics/classification.ts';
-import { bootstrapStandardError, pooledLabels, type Finalist } from '../../src/search/select.ts';
+import { bootstrapStandardError, pooledLabels } from '../../src/search/select.ts';
 import { createRng, deriveSeed } from '../../src/data/random.ts';
 import type { FoldData } from '../../src/search/search.ts';
-import { ruleOver, weakModelOver } from '../helpers/rule-candidates.ts';
+import { finalistOver, ruleOver, weakModelOver } from '../helpers/rule-candidates.ts';
 
 /**
  * Whether the trend rule stands beside persistence, and a model beats a rule, when the validation rows hold a class of a single row (sticky
@@ -76,10 +76,7 @@ describe('the trend rule beside persistence, with a class of one validation row'
 });
 
 /** A model finalist with the given pooled validation predictions (probabilities are not read by the weighing). */
-function modelWith(predictions: Int32Array): Finalist {
-  const probabilities = new Float64Array(predictions.length * CLASSES);
-  return { family: 'RF', params: {}, predictions, probabilities, foldScores: [0, 0], pooled: macroF1(labels, predictions, CLASSES), reason: 'test' } as unknown as Finalist;
-}
+const modelWith = (predictions: Int32Array) => finalistOver(labels, CLASSES, 'RF', predictions);
 
 describe('a model against persistence, with a class of one validation row', () => {
   const persistence = persistenceLike();
