@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODEL_FAMILIES } from './options.ts';
-import { RESULT_ALGORITHMS } from './results.ts';
+import { RESULT_ALGORITHMS } from './result-algorithms.ts';
 
 /**
  * Prediction API (POST /api/jobs/:id/predict) and personal API tokens (/api/tokens): request and answer

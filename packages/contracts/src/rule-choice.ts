@@ -1,7 +1,8 @@
 import { enLocale, ptBRLocale } from './locales/index.ts';
 import { formatMessage } from './messages.ts';
 import { compareWithBaselines, type BootstrapScores } from './result-verdict.ts';
-import { RULE_ALGORITHMS, type AutoMLResults, type RuleAlgorithm } from './results.ts';
+import { RULE_ALGORITHMS, type RuleAlgorithm } from './result-algorithms.ts';
+import type { AutoMLResults } from './results.ts';
 import type { ReportLocale } from './report.ts';
 
 /**
