@@ -47,6 +47,9 @@ test.describe('accounts and the app shell', () => {
     // The alert, then back on the login page.
     await expect(page.getByText('Registration complete. You can now log in.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    // With the address just registered filled in; the password is what is left to type.
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(account.email);
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
 
     const liveUpdates = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
     await login(page, account.email, account.password);

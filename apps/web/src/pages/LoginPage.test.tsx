@@ -29,6 +29,21 @@ describe('LoginPage', () => {
     expect(authCalls(fetchMock)).toEqual([]);
   });
 
+  it('after a registration, starts with its e-mail filled in and the password field focused', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { contactEmail: 'c@x.org' })));
+    renderRoutes(routes, { pathname: '/', state: { registeredEmail: 'ana@example.org' } });
+    const email = await screen.findByRole('textbox', { name: /^Email/ });
+    expect((email as HTMLInputElement).value).toBe('ana@example.org');
+    await waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('password'));
+  });
+
+  it('starts empty without a registration, whatever else the navigation carries', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { contactEmail: 'c@x.org' })));
+    renderRoutes(routes, { pathname: '/', state: { registeredEmail: 42 } });
+    expect(((await screen.findByRole('textbox', { name: /^Email/ })) as HTMLInputElement).value).toBe('');
+    expect(document.activeElement?.getAttribute('name')).not.toBe('password');
+  });
+
   it('shows "Incorrect email or password" on a 401', async () => {
     vi.stubGlobal('fetch', vi.fn(async (url: string) => url === '/api/config/public' ? json(200, { contactEmail: 'c@x.org' }) : json(401, { error: { code: 'loginFailed', message: 'Incorrect email or password' } })));
     renderRoutes(routes, '/');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../components/AuthLayout.tsx';
 import { demoLoginRequest, loginRequest } from '../features/auth/authApi.ts';
@@ -9,11 +9,22 @@ import { isDemoUser, useCurrentUser } from '../features/auth/useCurrentUser.ts';
 import { ApiRequestError } from '../lib/api.ts';
 import { apiErrorText } from '../lib/api-error-text.ts';
 
+/** What the register page hands over when it sends a new user here: the address they registered with. */
+export interface RegisteredState {
+  registeredEmail: string;
+}
+
+function registeredEmail(state: unknown): string {
+  const value = (state as Partial<RegisteredState> | null)?.registeredEmail;
+  return typeof value === 'string' ? value : '';
+}
+
 /** Route /: email and password, Register link, and "See more" for the demo account. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { signedIn } = useAuthActions();
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => registeredEmail(location.state));
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +95,8 @@ export default function LoginPage() {
               label={t('login.password')}
               name="password"
               autoComplete="current-password"
+              // Just registered: the e-mail is filled in, the password is what is left to type.
+              autoFocus={registeredEmail(location.state) !== ''}
               required
               value={password}
               error={missing.password ? t('validation.required') : undefined}

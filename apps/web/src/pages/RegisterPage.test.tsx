@@ -34,7 +34,7 @@ describe('RegisterPage', () => {
     expect((fetchMock.mock.calls as unknown as Call[]).filter(([url]) => url === '/api/auth/register')).toEqual([]);
   });
 
-  it('on success shows the alert and returns to the login page', async () => {
+  it('on success shows the alert and returns to the login page with the e-mail', async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url === '/api/auth/register' ? json(201, { user: { id: 'u1', isDemo: false, ...complete } }) : json(200, { contactEmail: 'c@x.org' }),
     );
@@ -45,6 +45,8 @@ describe('RegisterPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Registration complete. You can now log in.')).toBeTruthy();
+    // The login page gets the address, so the new user types only the password.
+    expect(router.state.location.state).toEqual({ registeredEmail: 'ana@example.org' });
     const call = (fetchMock.mock.calls as unknown as Call[]).find(([url]) => url === '/api/auth/register');
     expect(JSON.parse(String(call?.[1].body))).toEqual({
       firstName: 'Ana',

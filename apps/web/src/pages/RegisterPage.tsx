@@ -8,6 +8,7 @@ import { registerRequest } from '../features/auth/authApi.ts';
 import { ApiRequestError } from '../lib/api.ts';
 import { apiErrorText } from '../lib/api-error-text.ts';
 import { notify } from '../lib/notify.tsx';
+import type { RegisteredState } from './LoginPage.tsx';
 
 type Field = keyof RegisterRequest;
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'institution', 'email', 'password'];
@@ -46,7 +47,8 @@ export default function RegisterPage() {
     try {
       await registerRequest({ ...values, email: values.email.trim() });
       notify.success(t('register.success'));
-      navigate('/');
+      // The login page starts with this address filled in, so the new user types only the password.
+      navigate('/', { state: { registeredEmail: values.email.trim() } satisfies RegisteredState });
     } catch (error) {
       console.error('Registration failed', error instanceof ApiRequestError ? error.code : error);
       if (error instanceof ApiRequestError && error.fields) setFieldErrors(error.fields as Partial<Record<Field, string>>);

@@ -24,8 +24,8 @@ export async function releaseQueryClients(): Promise<void> {
   for (const client of clients) client.clear();
 }
 
-/** Renders routes inside the app's real providers, starting at `path`. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+/** Renders routes inside the app's real providers, starting at `path` (with a navigation state, when given one). */
+export function renderRoutes(routes: RouteObject[], path: string | { pathname: string; state: unknown }) {
   const queryClient = trackedQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
