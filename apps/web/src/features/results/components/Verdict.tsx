@@ -77,7 +77,8 @@ export function Verdict({ results }: { results: AutoMLResults }) {
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="verdict-title" data-testid="verdict">
-      <Grid gutter="lg" align="center">
+      {/* The chart level with the first line it illustrates: centred, it floated halfway down a long verdict. */}
+      <Grid gutter="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap={6}>
             <Title order={2} id="verdict-title" fz={{ base: 20, sm: 22 }}>
