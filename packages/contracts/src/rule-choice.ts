@@ -220,12 +220,15 @@ export function horizonTieSentence(results: AutoMLResults, format: ScoreFormat):
   };
 }
 
-/** The ensemble decision of the run ("the ensemble was (not) chosen: ..."), or null when no ensemble was weighed. */
+/**
+ * The ensemble decision of the run ("the ensemble was (not) chosen: ..."), or null when no ensemble was weighed. An
+ * ensemble that won among the models while a rule is recommended was the best model, not the one chosen.
+ */
 export function ensembleSentence(results: AutoMLResults, format: ScoreFormat): VerdictSentence | null {
   const ensemble = results.choice?.ensemble;
   if (!ensemble?.considered || ensemble.bestMember === null || ensemble.margin === null || ensemble.standardError === null) return null;
   return {
-    key: ensemble.chosen ? 'ensembleChosen' : 'ensembleNotChosen',
+    key: !ensemble.chosen ? 'ensembleNotChosen' : isRuleAlgorithm(results.best) ? 'ensembleBestModel' : 'ensembleChosen',
     values: { member: ensemble.bestMember, margin: format(ensemble.margin, 3), standardError: format(ensemble.standardError, 3) },
   };
 }

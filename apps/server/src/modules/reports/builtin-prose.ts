@@ -98,7 +98,7 @@ const en: Record<ReportSectionKey, Writer> = {
       ...choice.tie,
       ...choice.ensemble,
       best
-        ? `On the ${best.test.TotalIntances} test rows it reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
+        ? `On the ${best.test.TotalIntances} test rows ${isRuleAlgorithm(res.best) ? `the recommended ${res.best} rule` : `the chosen model ${res.best}`} reached an accuracy of ${pct(best.test.accuracy)} and a macro-F1 of ${dec(best.test.macroF1)} (validation macro-F1 ${dec(best.validationMacroF1)}).`
         : '',
       ...choice.against,
     ];
@@ -218,7 +218,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
       ...choice.tie,
       ...choice.ensemble,
       best
-        ? `Nas ${best.test.TotalIntances} linhas de teste obteve acurácia de ${pctPt(best.test.accuracy)} e macro-F1 de ${decPt(best.test.macroF1)} (macro-F1 de validação ${decPt(best.validationMacroF1)}).`
+        ? `Nas ${best.test.TotalIntances} linhas de teste ${isRuleAlgorithm(res.best) ? `a regra ${res.best} recomendada` : `o modelo escolhido ${res.best}`} obteve acurácia de ${pctPt(best.test.accuracy)} e macro-F1 de ${decPt(best.test.macroF1)} (macro-F1 de validação ${decPt(best.validationMacroF1)}).`
         : '',
       ...choice.against,
     ];

@@ -81,7 +81,23 @@ describe('a recommended persistence rule is said plainly', () => {
     results.choice = { model: 'RF', modelValidationMacroF1: 0.7842, tieBreak: null, ensemble: { considered: true, chosen: true, bestMember: 'KNN', margin: 0.0213, standardError: 0.0101 }, rules: null, recommended: 'RF' };
     const en = text(builtinSectionHtml(results, 'results', 'en'));
     expect(en).toContain('The ensemble was chosen: it beat its best member, KNN, by 0.021 on validation (standard error 0.010).');
+    expect(en).toMatch(/On the \d+ test rows the chosen model RF reached an accuracy/);
     expect(en).not.toContain('The best rule here');
+    expect(text(builtinSectionHtml(results, 'results', 'pt-BR'))).toMatch(/Nas \d+ linhas de teste o modelo escolhido RF obteve acurácia/);
+  });
+
+  it('report: an ensemble first among the models while a rule is recommended is the best model, not "chosen", and the test figures name the rule', () => {
+    const results = trendRecommended();
+    results.choice = { ...results.choice!, model: 'Ensemble', ensemble: { considered: true, chosen: true, bestMember: 'SVM', margin: 0.0071, standardError: 0.0052 } };
+    const en = text(builtinSectionHtml(results, 'results', 'en'));
+    expect(en).toContain('Among the models the ensemble came first: it beat its best member, SVM, by 0.007 on validation (standard error 0.005).');
+    expect(en).not.toContain('The ensemble was chosen');
+    // The test sentence follows the ensemble's: "it" would read as the ensemble, whose test score is another.
+    expect(en).toMatch(/On the \d+ test rows the recommended Trend rule reached an accuracy of 93\.0% and a macro-F1 of 0\.901/);
+    const pt = text(builtinSectionHtml(results, 'results', 'pt-BR'));
+    expect(pt).toContain('Entre os modelos o ensemble ficou em primeiro: superou seu melhor membro, SVM, por 0,007 na validação (erro-padrão 0,005).');
+    expect(pt).not.toContain('O ensemble foi escolhido');
+    expect(pt).toMatch(/Nas \d+ linhas de teste a regra Trend recomendada obteve acurácia de 93,0%/);
   });
 
   it("the number check accepts the choice's figures a language model may quote", () => {

@@ -207,6 +207,7 @@ export const results = {
     ruleYearlyEvidence: "The best model, {model}, was ahead of the rule on the validation years taken together, but scored year by year on {first}-{last}, as the single test year will be, it averaged {modelScore} against the rule's {ruleScore}, not ahead by more than the noise from year to year (standard error {standardError}). Its lead did not hold year by year.",
     horizonTieBreak: '{model} and {others} were level on validation (within one standard error). {model} is recommended because, trained on the years up to {through} and scored on {first}-{last}, as far ahead as the test years reach, it scored highest of them: {scores}.',
     ensembleChosen: 'The ensemble was chosen: it beat its best member, {member}, by {margin} on validation (standard error {standardError}).',
+    ensembleBestModel: 'Among the models the ensemble came first: it beat its best member, {member}, by {margin} on validation (standard error {standardError}).',
     ensembleNotChosen: 'The ensemble was not chosen: it did not beat its best member, {member}, by more than the noise ({margin} on validation, standard error {standardError}).',
     placeNouns: {
       countryName: 'country',

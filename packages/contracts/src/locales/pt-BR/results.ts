@@ -207,6 +207,7 @@ export const results: Translation<typeof en> = {
     ruleYearlyEvidence: 'O melhor modelo, {model}, superava a regra nos anos de validação tomados em conjunto, mas avaliado ano a ano em {first}-{last}, como o único ano de teste será, obteve em média {modelScore} contra {ruleScore} da regra, sem vantagem maior que o ruído de um ano para outro (erro-padrão {standardError}). Sua vantagem não se manteve ano a ano.',
     horizonTieBreak: '{model} e {others} ficaram empatados na validação (dentro de um erro-padrão). {model} é recomendado porque, treinado nos anos até {through} e avaliado em {first}-{last}, tão à frente quanto os anos de teste, obteve o maior escore entre eles: {scores}.',
     ensembleChosen: 'O ensemble foi escolhido: superou seu melhor membro, {member}, por {margin} na validação (erro-padrão {standardError}).',
+    ensembleBestModel: 'Entre os modelos o ensemble ficou em primeiro: superou seu melhor membro, {member}, por {margin} na validação (erro-padrão {standardError}).',
     ensembleNotChosen: 'O ensemble não foi escolhido: não superou seu melhor membro, {member}, por mais que o ruído ({margin} na validação, erro-padrão {standardError}).',
     placeNouns: {
       countryName: 'país',
