@@ -52,6 +52,11 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('verdict')).toBeNull();
     expect(screen.queryByTestId('table-resultados')).toBeNull();
     expect(screen.queryByTestId('leaderboard')).toBeNull();
+    // Each model's section in the spec's order of the families; the recommended one says so in its title.
+    expect(screen.getByTestId(`section-model-${results.best}`).textContent).toContain(`Predictions and confusion matrix: ${results.best} (recommended)`);
+    const others = Object.keys(results.models).filter((algorithm) => algorithm !== results!.best);
+    expect(others.length).toBeGreaterThan(0);
+    for (const algorithm of others) expect(screen.getByTestId(`section-model-${algorithm}`).textContent).not.toContain('(recommended)');
     fireEvent.click(screen.getByRole('button', { name: 'Scores per model and per class' }));
     expect(screen.getByTestId('table-resultados')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download models' })).toBeTruthy();

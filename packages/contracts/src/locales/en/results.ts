@@ -303,6 +303,7 @@ export const results = {
     baselines: 'Models beside the baselines, and the classes',
     map: 'Map of actual and predicted classes',
     model: 'Predictions and confusion matrix: {algorithm}',
+    modelRecommended: 'Predictions and confusion matrix: {algorithm} (recommended)',
     indicators: 'Indicators used and left out',
     correlation: 'Correlation matrix',
     outliers: 'Outliers',

@@ -299,6 +299,7 @@ export const results: Translation<typeof en> = {
     baselines: 'Modelos ao lado das referências, e as classes',
     map: 'Mapa das classes reais e previstas',
     model: 'Previsões e matriz de confusão: {algorithm}',
+    modelRecommended: 'Previsões e matriz de confusão: {algorithm} (recomendado)',
     indicators: 'Indicadores usados e deixados de fora',
     correlation: 'Matrix de correlação',
     outliers: 'Outliers',

@@ -94,7 +94,8 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
       .filter((model) => showsAlgorithm(model.algorithm, filters))
       .map((model) => ({
         id: `model-${model.algorithm}`,
-        label: t('sections.model', { algorithm: model.algorithm }),
+        // In the spec's order of the families, so the recommended one is said where it stands.
+        label: t(model.algorithm === results.best ? 'sections.modelRecommended' : 'sections.model', { algorithm: model.algorithm }),
         render: () => <ModelSection model={model} results={results} filters={filters} explain={{ jobId, names }} />,
       })),
     {
