@@ -16,7 +16,7 @@ import {
   type DiscretizationEntry,
 } from '../features/wizard/discretization-entries.ts';
 import { applyWizard, useWizard } from '../features/wizard/state.ts';
-import { emptyClassTable, saveFeatureDiscretization } from '../features/wizard/transitions.ts';
+import { resizeClassTable, saveFeatureDiscretization } from '../features/wizard/transitions.ts';
 import { readerLocale } from '../lib/i18n.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
@@ -102,6 +102,7 @@ export default function DiscretizationPage() {
                     data={availableIndicators(all, entries, index)}
                     value={entry.indicator || null}
                     onChange={(value) => change(index, { indicator: value ?? '' })}
+                    allowDeselect={false}
                     searchable
                     limit={200}
                   />
@@ -127,6 +128,7 @@ export default function DiscretizationPage() {
                     data={GROUP_OPTIONS}
                     value={entry.groups || null}
                     onChange={(value) => change(index, { groups: value ?? '' })}
+                    allowDeselect={false}
                     maw={220}
                     searchable
                   />
@@ -138,7 +140,8 @@ export default function DiscretizationPage() {
                       aria-label={`${t('discretization.classes')}: ${name}`}
                       data={CLASS_OPTIONS}
                       value={entry.classes.length > 0 ? String(entry.classes.length) : null}
-                      onChange={(value) => change(index, { classes: value ? emptyClassTable(Number(value)) : [] })}
+                      onChange={(value) => value && change(index, { classes: resizeClassTable(entry.classes, Number(value)) })}
+                      allowDeselect={false}
                       maw={220}
                       searchable
                     />

@@ -22,7 +22,7 @@ import {
   validateTarget,
   type TargetForm,
 } from '../features/wizard/target-form.ts';
-import { emptyClassTable } from '../features/wizard/transitions.ts';
+import { resizeClassTable } from '../features/wizard/transitions.ts';
 import { useReaderLocale } from '../lib/i18n.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
@@ -122,6 +122,7 @@ export default function TargetSelectionPage() {
               data={targetOptions}
               value={form.targetCode || null}
               onChange={chooseTarget}
+              allowDeselect={false}
               searchable
               nothingFoundMessage={indicators.isPending && state.useWho ? t('target.loadingIndicators') : undefined}
               limit={200}
@@ -163,7 +164,9 @@ export default function TargetSelectionPage() {
                     label={t('target.groups')}
                     data={GROUP_OPTIONS}
                     value={form.groupsCategorization === null ? null : String(form.groupsCategorization)}
-                    onChange={(value) => set({ groupsCategorization: value === null ? null : Number(value) })}
+                    onChange={(value) => value !== null && set({ groupsCategorization: Number(value) })}
+                    // Picking the chosen count again keeps it (Mantine's default would clear a required field).
+                    allowDeselect={false}
                     searchable
                     maxDropdownHeight={240}
                   />
@@ -181,7 +184,8 @@ export default function TargetSelectionPage() {
                     label={t('target.classes')}
                     data={CLASS_OPTIONS}
                     value={form.manualClasses.length > 0 ? String(form.manualClasses.length) : null}
-                    onChange={(value) => set({ manualClasses: value === null ? [] : emptyClassTable(Number(value)) })}
+                    onChange={(value) => value !== null && set({ manualClasses: resizeClassTable(form.manualClasses, Number(value)) })}
+                    allowDeselect={false}
                     searchable
                     maxDropdownHeight={240}
                     maw={220}
@@ -213,6 +217,7 @@ export default function TargetSelectionPage() {
                     data={[...years].sort((a, b) => b - a).map(String)}
                     value={form.targetYear || null}
                     onChange={(value) => set({ targetYear: value ?? '' })}
+                    allowDeselect={false}
                     error={fieldProblems.targetYear}
                     searchable
                   />
@@ -221,6 +226,7 @@ export default function TargetSelectionPage() {
                     data={[{ value: ALL_REGIONS, label: t('target.regionAll') }, ...regions.filter((r) => r !== ALL_REGIONS)]}
                     value={form.targetRegion || null}
                     onChange={(value) => set({ targetRegion: value ?? '' })}
+                    allowDeselect={false}
                     searchable
                   />
                 </Group>

@@ -88,6 +88,40 @@ describe('Target Selection class preview', () => {
     expect(getWizardState().discretizationMethod).toBe('equal-width');
   });
 
+  it('picking the chosen number of groups again keeps it, and a new class count keeps the class rows typed so far', async () => {
+    serveApi(() => EQUAL_WIDTH);
+    renderRoutes(routes, '/targetselection');
+    const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+    /** Opens a select and clicks one of its options (found through the listbox the input controls). */
+    const pick = async (label: string, option: string) => {
+      fireEvent.click(input(label));
+      const listbox = () => document.getElementById(input(label).getAttribute('aria-controls') ?? '');
+      await waitFor(() => expect(listbox()).toBeTruthy());
+      const element = within(listbox()!).getAllByRole('option', { hidden: true }).find((o) => o.textContent === option);
+      fireEvent.click(element!);
+      // The choice is made once the list has closed.
+      await waitFor(() => expect(listbox()).toBeNull());
+    };
+    await screen.findByRole('textbox', { name: 'Number of groups' });
+    expect(input('Number of groups').value).toBe('3');
+    await pick('Number of groups', '3');
+    // Mantine's default would have cleared the field here, and Import Target would then ask for it.
+    expect(input('Number of groups').value).toBe('3');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Manual' }));
+    await pick('Number of classes', '2');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Title 1' }), { target: { value: 'Low' } });
+    fireEvent.change(input('Maximum 1'), { target: { value: '50' } });
+    await pick('Number of classes', '3');
+    expect(await screen.findByRole('textbox', { name: 'Title 3' })).toBeTruthy();
+    expect(input('Title 1').value).toBe('Low');
+    expect(input('Maximum 1').value).toBe('50');
+    // Picking the same count again keeps the table.
+    await pick('Number of classes', '3');
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: /^Title \d$/ })).toHaveLength(3));
+    expect(input('Title 1').value).toBe('Low');
+  });
+
   it('refuses to save a class no training row falls in, with the reason, and keeps the saved target', async () => {
     serveApi(() => ({ ...EQUAL_WIDTH, classes: EQUAL_WIDTH.classes.map((c, i) => (i === 2 ? { ...c, train: 0 } : c)) }));
     renderRoutes(routes, '/targetselection');

@@ -4,6 +4,7 @@ import {
   disableModel,
   disableStep,
   emptyClassTable,
+  resizeClassTable,
   importModels,
   importSteps,
   saveConfigPage,
@@ -98,5 +99,15 @@ describe('target', () => {
     ]);
     const auto = setDiscretizationMode({ ...manual, manualClasses: emptyClassTable(2) }, 'automatic');
     expect(auto.manualClasses).toBeNull();
+  });
+
+  it('a new class count keeps the rows typed so far, adds empty ones or drops the last', () => {
+    const typed = [
+      { title: 'Low', min: '0', max: '50' },
+      { title: 'High', min: '50', max: '' },
+    ];
+    expect(resizeClassTable(typed, 3)).toEqual([...typed, { title: '', min: '', max: '' }]);
+    expect(resizeClassTable(typed, 1)).toEqual([typed[0]]);
+    expect(resizeClassTable([], 2)).toEqual(emptyClassTable(2));
   });
 });

@@ -9,7 +9,7 @@ import {
   type PredictionMode,
   type PreprocessingStep,
 } from '@indicata/contracts';
-import type { ConfigPageId, DiscretizationMode, ParamSettings, WizardState } from './state.ts';
+import type { ConfigPageId, DiscretizationMode, ManualClassRow, ParamSettings, WizardState } from './state.ts';
 
 /** Keeps a canonical order (the spec's), so lists compare and display the same way. */
 function ordered<T extends string>(canonical: readonly T[], items: Iterable<T>): T[] {
@@ -96,4 +96,12 @@ export function setDiscretizationMode(state: WizardState, mode: DiscretizationMo
 /** Choosing a class count for manual discretization builds an empty table with that many rows. */
 export function emptyClassTable(count: number): { title: string; min: string; max: string }[] {
   return Array.from({ length: count }, () => ({ title: '', min: '', max: '' }));
+}
+
+/**
+ * Changing the class count of a table already (partly) filled in: the rows typed so far stay as they are, empty rows
+ * are added below or the last rows dropped, so one more class does not cost the reader every title and bound typed.
+ */
+export function resizeClassTable(rows: readonly ManualClassRow[], count: number): ManualClassRow[] {
+  return [...rows.slice(0, count), ...emptyClassTable(Math.max(0, count - rows.length))];
 }
