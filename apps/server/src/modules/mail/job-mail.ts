@@ -94,7 +94,7 @@ export function jobFinishedMail(input: JobMailInput): MailMessage {
 }
 
 /**
- * Summary lines per model, then the baselines: "DT (chosen): test macro-F1 0.8123, accuracy 85.00%", or in
+ * Summary lines per model, then the baselines that are not among them: "DT (chosen): test macro-F1 0.8123, accuracy 85.00%", or in
  * Portuguese "DT (escolhido): macro-F1 de teste 0,8123, acurácia 85,00%", under a line that names the predicted
  * indicator (a WHO job's by its name, with its code).
  */
@@ -120,6 +120,8 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
       .filter((m) => m !== undefined)
       .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? chosenTag : ''}`, m.test)),
   );
-  for (const baseline of results.baselines) lines.push(format(t.baselineLine(baseline.name), baseline.test));
+  // A baseline the run also scored as a candidate (Persistence, Majority) already has its line above, same figures.
+  const asCandidate = new Set(Object.keys(results.models).map((name) => name.toLowerCase()));
+  for (const baseline of results.baselines) if (!asCandidate.has(baseline.name)) lines.push(format(t.baselineLine(baseline.name), baseline.test));
   return lines;
 }

@@ -112,6 +112,9 @@ describe('a recommended persistence rule is said plainly', () => {
     expect(en[0]).toBe("The best rule here is to keep each country's class of its latest year; no model improved on it.");
     expect(en[1]).toMatch(/^The best model, RF, scored 0\.784 on validation/);
     expect(en.some((l) => l.startsWith('Persistence (chosen):'))).toBe(true);
+    // The persistence baseline is that line; the majority baseline, not a candidate here, has its own.
+    expect(en.filter((l) => /^(Baseline persistence|Persistence)\b/.test(l))).toHaveLength(1);
+    expect(en.filter((l) => l.startsWith('Baseline majority:'))).toHaveLength(1);
     expect(en.some((l) => l.startsWith('Plainly'))).toBe(false);
     const pt = scoreLinesOf(persistenceRecommended(), 'pt-BR');
     expect(pt[0]).toBe('A melhor regra aqui é manter a classe de cada país do seu último ano; nenhum modelo a superou.');
