@@ -90,12 +90,12 @@ export interface MissingResult {
   rows: number;
   basis: 'target-rows' | 'all-rows';
   target: IndicatorRef | null;
-  /** Columns (the target left out), most missing first. */
+  /** Columns (the target left out), most missing first, or fewest first when asked so. */
   columns: { indicator: IndicatorRef; missing: number; share: number }[];
 }
 
-/** Which indicators miss the most values, over the rows where the target has a value. */
-export function missingValues(dataset: AnalysisDataset): MissingResult {
+/** Which indicators miss the most (or the fewest) values, over the rows where the target has a value. */
+export function missingValues(dataset: AnalysisDataset, order: 'most' | 'fewest' = 'most'): MissingResult {
   const target = dataset.target ? dataset.columns.find((c) => c.name === dataset.target) : undefined;
   const base: number[] = [];
   for (let i = 0; i < dataset.time.length; i++) if (!target || finite(target.values[i])) base.push(i);
@@ -105,7 +105,7 @@ export function missingValues(dataset: AnalysisDataset): MissingResult {
       const missing = base.reduce((n, i) => (finite(c.values[i]) ? n : n + 1), 0);
       return { indicator: ref(c), missing, share: base.length ? missing / base.length : 0 };
     })
-    .sort((a, b) => b.missing - a.missing || a.indicator.name.localeCompare(b.indicator.name));
+    .sort((a, b) => (order === 'most' ? b.missing - a.missing : a.missing - b.missing) || a.indicator.name.localeCompare(b.indicator.name));
   return { rows: base.length, basis: target ? 'target-rows' : 'all-rows', target: target ? ref(target) : null, columns };
 }
 

@@ -41,6 +41,7 @@ const TEXT = {
     missingCol: 'Missing',
     shareCol: 'Share missing',
     missingTop: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses the most values: ${missing} of ${rows} rows (${share}) ${basis}.`,
+    missingFewest: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses the fewest values: ${missing} of ${rows} rows (${share}) ${basis}.`,
     missingOne: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses ${missing} of ${rows} rows (${share}) ${basis}.`,
     basisTarget: (target: string) => `where the target ${target} has a value`,
     basisAll: 'of the chosen data',
@@ -100,6 +101,7 @@ const TEXT = {
     missingCol: 'Ausentes',
     shareCol: 'Parcela ausente',
     missingTop: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} é o indicador com mais valores ausentes: ${missing} de ${rows} linhas (${share}) ${basis}.`,
+    missingFewest: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} é o indicador com menos valores ausentes: ${missing} de ${rows} linhas (${share}) ${basis}.`,
     missingOne: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} não tem valor em ${missing} de ${rows} linhas (${share}) ${basis}.`,
     basisTarget: (target: string) => `em que o alvo ${target} tem valor`,
     basisAll: 'dos dados escolhidos',
@@ -209,8 +211,8 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       const named = outcome.column ? r.columns.find((c) => c.indicator.name === outcome.column!.name) : undefined;
       const top = r.columns[0];
       if (named) parts.push(p(t.missingOne(lab(named.indicator), named.missing, r.rows, formatShare(named.share, locale), basis)));
-      else if (!top || top.missing === 0) parts.push(p(t.noneMissing));
-      else parts.push(p(t.missingTop(lab(top.indicator), top.missing, r.rows, formatShare(top.share, locale), basis)));
+      else if (!top || r.columns.every((c) => c.missing === 0)) parts.push(p(t.noneMissing));
+      else parts.push(p((outcome.order === 'fewest' ? t.missingFewest : t.missingTop)(lab(top.indicator), top.missing, r.rows, formatShare(top.share, locale), basis)));
       const shown = r.columns.slice(0, 12);
       parts.push(htmlTable([t.indicator, t.missingCol, t.shareCol], shown.map((c) => [c.indicator.label, c.missing, formatShare(c.share, locale)])));
       visual = { type: 'bar', title: t.shareCol, categories: shown.map((c) => c.indicator.label), series: [{ name: t.shareCol, values: shown.map((c) => Number((c.share * 100).toFixed(1))) }] };

@@ -23,7 +23,7 @@ import type { Plan } from './understand.ts';
 /** What a computation gave: its kind and result, or why there is nothing to show. */
 export type Outcome =
   | { kind: 'count'; result: CountResult }
-  | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null }
+  | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null; order: 'most' | 'fewest' }
   | { kind: 'distribution'; result: DistributionResult }
   | { kind: 'trend'; result: TrendResult; rankYears?: 'top' | 'bottom' }
   | { kind: 'ranking'; result: RankingResult; listed?: number }
@@ -47,7 +47,7 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
       return result.places === 0 && plan.year !== null ? { kind: 'no-data', column: plan.column, year: plan.year } : { kind: 'count', result };
     }
     case 'missing':
-      return { kind: 'missing', result: missingValues(dataset), column: plan.column };
+      return { kind: 'missing', result: missingValues(dataset, plan.order), column: plan.column, order: plan.order };
     case 'distribution': {
       const result = distribution(dataset, plan.column, plan.year, plan.scope);
       return result ? { kind: 'distribution', result } : { kind: 'no-data', column: plan.column, year: plan.year };

@@ -23,7 +23,11 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 export const ANALYSIS_TOOLS: ToolSpec[] = [
   { name: 'describe_data', description: 'The chosen data: its indicators (name, label, coverage, years, summary statistics), places, regions and years.', parameters: object({}) },
   { name: 'count_places', description: 'How many countries (places) have a value of an indicator, in a year or in any year, per WHO region.', parameters: object({ indicator, year }, ['indicator']) },
-  { name: 'missing_values', description: 'Missing values of every chosen indicator over the rows where the target has a value (all rows without a target), most missing first.', parameters: object({}) },
+  {
+    name: 'missing_values',
+    description: 'Missing values of every chosen indicator over the rows where the target has a value (all rows without a target), most missing first, or fewest first (order: fewest).',
+    parameters: object({ order: { type: 'string', enum: ['most', 'fewest'] } }),
+  },
   { name: 'distribution', description: "An indicator's distribution over countries in one year: count, minimum, quartiles, median, maximum, mean, lowest and highest country.", parameters: object({ indicator, year, region, place }, ['indicator']) },
   { name: 'trend', description: 'An indicator per year: the mean over the countries with a value, for the world, a WHO region or one country.', parameters: object({ indicator, region, place }, ['indicator']) },
   {
@@ -98,7 +102,7 @@ export function planOfToolCall(name: string, args: Record<string, unknown>, data
     case 'count_places':
       return { kind: 'count', column: columnOf(dataset, args.indicator), year: yearOf(args.year) };
     case 'missing_values':
-      return { kind: 'missing', column: null };
+      return { kind: 'missing', column: null, order: args.order === 'fewest' ? 'fewest' : 'most' };
     case 'distribution':
       return { kind: 'distribution', column: columnOf(dataset, args.indicator), year: yearOf(args.year), scope: scope() };
     case 'trend':

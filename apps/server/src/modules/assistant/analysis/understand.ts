@@ -12,7 +12,7 @@ import { KIND_PATTERNS, normalise, PHRASES, REGION_ALIASES, STOP_WORDS, WEAK_LAB
 
 export type Plan =
   | { kind: 'count'; column: AnalysisColumn; year: number | null }
-  | { kind: 'missing'; column: AnalysisColumn | null }
+  | { kind: 'missing'; column: AnalysisColumn | null; order: 'most' | 'fewest' }
   | { kind: 'distribution'; column: AnalysisColumn; year: number | null; scope: Scope }
   | { kind: 'trend'; column: AnalysisColumn; scope: Scope; rankYears?: 'top' | 'bottom' }
   | { kind: 'ranking'; column: AnalysisColumn; year: number | null; by: 'region' | 'place'; order: 'top' | 'bottom'; limit?: number | null; listed?: number }
@@ -274,7 +274,7 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   if (has('count')) return withColumn((column) => ({ kind: 'count', column, year }));
   if (has('missing')) {
     const found = single();
-    return { kind: 'missing', column: found && 'column' in found ? found.column : null };
+    return { kind: 'missing', column: found && 'column' in found ? found.column : null, order: has('fewest') ? 'fewest' : 'most' };
   }
   // Several parts (women and men, by sex): side by side, unless the question ranks places by one of them.
   if (several && !(has('ranking') && has('byPlace'))) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));

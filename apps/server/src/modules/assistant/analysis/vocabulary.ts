@@ -105,6 +105,8 @@ export const KIND_PATTERNS = {
   ranking: /\bwhich (who )?regions?\b|\bwhat (who )?regions?\b|\bwhich countr|\bqua(l|is) (a |as |o |os )?(regi\w*|pais\w*)|\bhighest\b|\blowest\b|\btop\b|\bbottom\b|\brank|\bmaior(es)?\b|\bmenor(es)?\b|\bmais alt[oa]s?\b|\bmais baix[oa]s?\b/,
   distribution: /distribut|distribui|\bmedian|\bmediana|quartil|quartile|\bspread\b|dispers|\bsummary\b|\bresumo\b|\bestatistic|\bstatistic|\brange\b|\bamplitude\b|\baverage\b|\bmean\b|\bmedia\b|\btypical\b|\btipic/,
   bottom: /\blowest\b|\bbottom\b|\bleast\b|\bmenor(es)?\b|\bmais baix[oa]s?\b|\bsmallest\b/,
+  /** Of missing values: the fewest, the most complete indicators ("menos valores ausentes", "mais completos"). */
+  fewest: /\bfewest\b|\bleast\b|\blowest\b|\bmost complete\b|\bbest coverage\b|\bmenos\b|\bmenor(es)?\b|\bmais complet/,
   byPlace: /\bcountr(y|ies)\b|\bpais(es)?\b|\bplaces?\b|\blugar(es)?\b/,
   byRegion: /\bregions?\b|\bregi(ao|oes)\b/,
 } as const;
