@@ -116,8 +116,8 @@ describe.each(allDatabaseKinds())('questions API on $kind', ({ kind, skip, reaso
       await runningAnswerer(server.ctx)!.idle();
       const [missing, trend] = await list(alice);
       // Brazil 2010-2014: 70, 70.5 ... 72; the mean over one country is its value.
-      expect(trend!.data.answer).toMatch(/^<p>Life expectancy at birth \(years\) \(Brasil, média dos lugares com valor\) passou de 70 em 2010 para 72 em 2014, uma variação de \+2\.<\/p>/);
-      expect(trend!.visual).toEqual({ type: 'line', title: 'Life expectancy at birth (years) (Brasil)', categories: ['2010', '2011', '2012', '2013', '2014'], series: [{ name: 'Média', values: [70, 70.5, 71, 71.5, 72] }] });
+      expect(trend!.data.answer).toMatch(/^<p>Life expectancy at birth \(years\) \(Brasil\) passou de 70 em 2010 para 72 em 2014, uma variação de \+2\.<\/p>/);
+      expect(trend!.visual).toEqual({ type: 'line', title: 'Life expectancy at birth (years) (Brasil)', categories: ['2010', '2011', '2012', '2013', '2014'], series: [{ name: 'Valor', values: [70, 70.5, 71, 71.5, 72] }] });
       // DOCS was not chosen: only the target is in the data, so nothing else is missing.
       expect(missing!.data.answer).toContain('Nenhum indicador escolhido tem valores ausentes');
       expect(missing!.data.answer).not.toContain('Medical doctors');

@@ -53,6 +53,8 @@ const TEXT = {
     stats: ['Values', 'Minimum', 'First quartile', 'Median', 'Third quartile', 'Maximum', 'Mean'],
     trend: (label: string, scope: string, first: string, y0: number, last: string, y1: number, change: string) =>
       `${label} (${scope}, mean over places with a value) went from ${first} in ${y0} to ${last} in ${y1}, a change of ${change}.`,
+    trendOfPlace: (label: string, place: string, first: string, y0: number, last: string, y1: number, change: string) =>
+      `${label} (${place}) went from ${first} in ${y0} to ${last} in ${y1}, a change of ${change}.`,
     year: 'Year',
     mean: 'Mean',
     count_: (places: string) => `${places[0]!.toUpperCase()}${places.slice(1)} with a value`,
@@ -113,6 +115,8 @@ const TEXT = {
     stats: ['Valores', 'Mínimo', 'Primeiro quartil', 'Mediana', 'Terceiro quartil', 'Máximo', 'Média'],
     trend: (label: string, scope: string, first: string, y0: number, last: string, y1: number, change: string) =>
       `${label} (${scope}, média dos lugares com valor) passou de ${first} em ${y0} para ${last} em ${y1}, uma variação de ${change}.`,
+    trendOfPlace: (label: string, place: string, first: string, y0: number, last: string, y1: number, change: string) =>
+      `${label} (${place}) passou de ${first} em ${y0} para ${last} em ${y1}, uma variação de ${change}.`,
     year: 'Ano',
     mean: 'Média',
     count_: (places: string) => `${places[0]!.toUpperCase()}${places.slice(1)} com valor`,
@@ -242,9 +246,11 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       }
       const first = r.points[0]!;
       const last = r.points[r.points.length - 1]!;
-      parts.push(p(t.trend(lab(r.indicator), scopeName(r.scope), n(first.mean), first.year, n(last.mean), last.year, signed(r.change, locale))));
-      parts.push(htmlTable([t.year, t.mean, t.count_(places)], r.points.map((x) => [x.year, n(x.mean), x.n])));
-      visual = { type: 'line', title: `${lab(r.indicator)} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: t.mean, values: r.points.map((x) => x.mean) }] };
+      // One place has one value a year: no mean over places to speak of, and no count column of ones.
+      const onePlace = r.scope.kind === 'place';
+      parts.push(p((onePlace ? t.trendOfPlace : t.trend)(lab(r.indicator), scopeName(r.scope), n(first.mean), first.year, n(last.mean), last.year, signed(r.change, locale))));
+      parts.push(onePlace ? htmlTable([t.year, t.value], r.points.map((x) => [x.year, n(x.mean)])) : htmlTable([t.year, t.mean, t.count_(places)], r.points.map((x) => [x.year, n(x.mean), x.n])));
+      visual = { type: 'line', title: `${lab(r.indicator)} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: onePlace ? t.value : t.mean, values: r.points.map((x) => x.mean) }] };
       break;
     }
     case 'ranking': {

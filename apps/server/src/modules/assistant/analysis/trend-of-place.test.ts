@@ -1,0 +1,36 @@
+import { analyseQuestion } from './analyst.ts';
+import type { AnalysisDataset } from './dataset.ts';
+
+const LIFE = 'Life expectancy at birth (years)';
+
+/** Two countries over three years. */
+function dataset(): AnalysisDataset {
+  return {
+    kind: 'who',
+    space: ['Brazil', 'Chile', 'Brazil', 'Chile', 'Brazil', 'Chile'],
+    time: [2013, 2013, 2014, 2014, 2015, 2015],
+    region: null,
+    target: null,
+    columns: [{ name: 'WHOSIS_000001', label: LIFE, values: Float64Array.from([73.8, 79.3, 74.1, 79.5, 74.5, 79.7]) }],
+  };
+}
+
+const headers = (html: string) => [...html.matchAll(/<th>([^<]+)<\/th>/g)].map((m) => m[1]);
+
+describe("the analyst's trend of one country", () => {
+  it('gives its values year by year, not a mean over places with a count column of ones', () => {
+    const answer = analyseQuestion('How has life expectancy changed in Brazil since 2013?', dataset(), 'en');
+    expect(answer.html).toContain(`${LIFE} (Brazil) went from 73.8 in 2013 to 74.5 in 2015`);
+    expect(answer.html).not.toContain('mean over places');
+    expect(headers(answer.html)).toEqual(['Year', 'Value']);
+    const pt = analyseQuestion('Como mudou a expectativa de vida no Brasil desde 2013?', dataset(), 'pt-BR');
+    expect(pt.html).not.toContain('média dos lugares');
+    expect(headers(pt.html)).toEqual(['Ano', 'Valor']);
+  });
+
+  it('keeps the mean over places, and how many had a value, for the world', () => {
+    const answer = analyseQuestion('How has life expectancy changed since 2013?', dataset(), 'en');
+    expect(answer.html).toContain('mean over places with a value');
+    expect(headers(answer.html)).toEqual(['Year', 'Mean', 'Countries with a value']);
+  });
+});
