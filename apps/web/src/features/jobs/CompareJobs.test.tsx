@@ -44,4 +44,25 @@ describe('compare view', () => {
     expect(table.textContent).toContain('Quantile (equal counts)');
     expect(table.textContent).not.toMatch(/groupsCategorizationMethod|codePredictionIndicator/);
   });
+
+  it('scores the baselines beside the models, by their names', async () => {
+    const results = (best: string, test: number) => ({
+      best,
+      models: { [best]: { validationMacroF1: test - 0.1, test: { macroF1: test, accuracy: 0.9 } } },
+      baselines: [
+        { name: 'persistence', test: { macroF1: 0.74 } },
+        { name: 'majority', test: { macroF1: 0.23 } },
+      ],
+    });
+    const jobs: Record<string, unknown> = { [A]: { ...job(A, {}), results: results('Persistence', 0.74) }, [B]: { ...job(B, { seed: 2 }), results: results('Trend', 0.95) } };
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = String(url);
+      const body = path.includes('/api/who/indicator-labels') ? {} : { job: jobs[path.slice(path.lastIndexOf('/') + 1)] };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    renderRoutes([{ path: '/compare', element: <CompareJobs ids={[A, B]} /> }], '/compare');
+    expect(await screen.findByText('Test macro-F1: Persistence baseline')).toBeTruthy();
+    expect(screen.getByText('Test macro-F1: Majority-class baseline')).toBeTruthy();
+    expect(screen.getByText('Test macro-F1: Trend')).toBeTruthy();
+  });
 });

@@ -53,7 +53,12 @@ export function CompareJobs({ ids }: { ids: string[] }) {
 
   const jobs: ComparedJob[] = queries.map((q) => q.data!).map((job) => ({ id: job.id, name: job.name, status: job.status, data: job.data, results: job.results }));
   const none = t('compare.none');
-  const scoreLabel = (row: ScoreRow) => (row.key === 'familyTestF1' ? t('compare.familyTestF1', { family: row.family }) : t(`compare.${row.key}`));
+  const scoreLabel = (row: ScoreRow) =>
+    row.key === 'familyTestF1'
+      ? t('compare.familyTestF1', { family: row.family })
+      : row.key === 'baselineTestF1'
+        ? t('compare.familyTestF1', { family: t(`results:tables.baselineNames.${row.baseline}`) })
+        : t(`compare.${row.key}`);
   const differences = configDifferences(
     jobs.map((job) => ({ data: displayedConfig(job.data, namesOf(job, catalog.data), t, locale) })),
     none,

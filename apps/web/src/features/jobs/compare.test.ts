@@ -37,6 +37,25 @@ describe('compare', () => {
     expect(rows[2].values).toEqual([0.8, null, 0.9]);
   });
 
+  it('also gives the ensemble, the trend rule and the baselines each run was measured against', () => {
+    const withRules = { ...results('Trend', { RF: 0.7, Ensemble: 0.72, Trend: 0.95, Persistence: 0.74 }), baselines: [{ name: 'persistence', test: { macroF1: 0.74 } }, { name: 'majority', test: { macroF1: 0.23 } }] } as unknown as AutoMLResults;
+    const rows = scoreRows([{ results: withRules }, { results: results('DT', { DT: 0.8 }) }]);
+    expect(rows.slice(4).map((r) => [r.key, r.family ?? r.baseline, r.values])).toEqual([
+      ['familyTestF1', 'DT', [null, 0.8]],
+      ['familyTestF1', 'RF', [0.7, null]],
+      ['familyTestF1', 'Ensemble', [0.72, null]],
+      ['familyTestF1', 'Trend', [0.95, null]],
+      ['baselineTestF1', 'persistence', [0.74, null]],
+      ['baselineTestF1', 'majority', [0.23, null]],
+    ]);
+  });
+
+  it('names an upload by its file, not the name it is stored under', () => {
+    const t = ((key: string) => key) as Translate;
+    expect(displayedConfig(data({ database: '1795965819170_adult-mortality.csv' }), {}, t, 'en').database).toBe('adult-mortality.csv');
+    expect(displayedConfig(data({ database: 'WHO' }), {}, t, 'en').database).toBe('WHO');
+  });
+
   it('reads and writes the ids of the address', () => {
     expect(parseCompareIds(' a,b,,a ,c')).toEqual(['a', 'b', 'c']);
     expect(parseCompareIds(null)).toEqual([]);

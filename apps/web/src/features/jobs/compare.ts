@@ -2,7 +2,8 @@
  * The compare view's tables, as pure functions: which configuration settings differ between jobs, and
  * their scores side by side.
  */
-import type { AutoMLResults, IndicatorNames, JobData, JobStatus, ModelFamily, ReportLocale } from '@indicata/contracts';
+import type { AutoMLResults, IndicatorNames, JobData, JobStatus, ModelFamily, ReportLocale, ResultAlgorithm } from '@indicata/contracts';
+import { databaseLabel } from '../results/format.ts';
 import { dimensionWords, hyperParameterOfField, indicatorName, MODEL_FAMILIES, parseFeatureDiscretization, whoColumnName } from '@indicata/contracts';
 
 export interface ComparedJob {
@@ -95,6 +96,8 @@ export function displayedConfig(data: JobData, names: IndicatorNames, t: Transla
     else if (choice && typeof value === 'string') out[field] = t(choice.replace('{value}', value), { defaultValue: value });
     else out[field] = value;
   }
+  // An upload by its file's name, as the results list shows it, not the name it is stored under.
+  if (typeof data.database === 'string') out.database = databaseLabel(data.database);
   const dimensions = Array.isArray(data.predictionIndicatorDimensions) ? data.predictionIndicatorDimensions : [];
   if (typeof data.codePredictionIndicator === 'string') out.codePredictionIndicator = indicator(whoColumnName(data.codePredictionIndicator, dimensions.length === 1 ? dimensions[0] : ''));
   if (dimensions.length > 0) out.predictionIndicatorDimensions = dimensions.map((key) => dimensionWords(key, locale)).join('; ');
@@ -114,15 +117,19 @@ export function displayedConfig(data: JobData, names: IndicatorNames, t: Transla
 }
 
 export interface ScoreRow {
-  key: 'chosenModel' | 'validationF1' | 'testF1' | 'testAccuracy' | 'familyTestF1';
-  family?: ModelFamily;
+  key: 'chosenModel' | 'validationF1' | 'testF1' | 'testAccuracy' | 'familyTestF1' | 'baselineTestF1';
+  /** For familyTestF1: a family, the ensemble or the trend rule. */
+  family?: ResultAlgorithm;
+  /** For baselineTestF1. */
+  baseline?: 'persistence' | 'majority';
   /** One cell per job: a number (a score), a string (the chosen model) or null (no results). */
   values: (number | string | null)[];
 }
 
 /**
- * Scores of each job: its chosen model with validation and test macro-F1 and test accuracy, then every
- * family's test macro-F1 (rows only for families some job ran).
+ * Scores of each job: its chosen model with validation and test macro-F1 and test accuracy, then the test macro-F1
+ * of every family, the ensemble and the trend rule, and of the baselines every run is measured against (rows only
+ * for what some job has).
  */
 export function scoreRows(jobs: readonly Pick<ComparedJob, 'results'>[]): ScoreRow[] {
   const best = (r: AutoMLResults | null) => (r ? r.models[r.best] : undefined);
@@ -132,9 +139,13 @@ export function scoreRows(jobs: readonly Pick<ComparedJob, 'results'>[]): ScoreR
     { key: 'testF1', values: jobs.map((j) => best(j.results)?.test.macroF1 ?? null) },
     { key: 'testAccuracy', values: jobs.map((j) => best(j.results)?.test.accuracy ?? null) },
   ];
-  for (const family of MODEL_FAMILIES) {
+  for (const family of [...MODEL_FAMILIES, 'Ensemble', 'Trend'] as const) {
     const values = jobs.map((j) => j.results?.models[family]?.test.macroF1 ?? null);
     if (values.some((v) => v !== null)) rows.push({ key: 'familyTestF1', family, values });
+  }
+  for (const baseline of ['persistence', 'majority'] as const) {
+    const values = jobs.map((j) => (Array.isArray(j.results?.baselines) ? j.results.baselines.find((b) => b.name === baseline)?.test.macroF1 ?? null : null));
+    if (values.some((v) => v !== null)) rows.push({ key: 'baselineTestF1', baseline, values });
   }
   return rows;
 }
