@@ -16,7 +16,7 @@ export const about: Translation<typeof en> = {
     results: 'Envie o trabalho. Os resultados chegam na aba Resultados e por e-mail: métricas por modelo e classe, matrizes de confusão, importância dos atributos e um relatório escrito.',
   },
   principlesTitle: 'Resultados honestos',
-  principlesBody: 'Cada etapa de pré-processamento é ajustada apenas nos dados de treino, e o teste usa os dados mais recentes, como numa previsão real. As métricas são apresentadas por classe ao lado de referências simples, para que um modelo que só prevê a classe mais comum seja fácil de identificar.',
+  principlesBody: 'Cada etapa de pré-processamento é ajustada apenas nos dados de treino, e o teste usa os dados mais recentes, como numa previsão real. As métricas são apresentadas por classe ao lado de referências simples (a classe mais comum e a classe de cada local no seu último ano), e um modelo só é recomendado quando as supera na validação; caso contrário, recomenda-se a regra simples.',
   reportTitle: 'O relatório escrito',
   reportBody: 'O texto do relatório pode ser gerado por um modelo de linguagem. Ele pode conter erros: consulte um especialista antes de aplicá-lo.',
   dataTitle: 'Seus dados',
