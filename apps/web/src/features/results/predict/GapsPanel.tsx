@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
+import { indicatorName, resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
+import { useReaderLocale } from '../../../lib/i18n.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { fetchGaps } from './predictApi.ts';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -41,6 +42,9 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
   });
   const labels = { space: results.labels?.space ?? 'space', time: results.labels?.time ?? 'time' };
   const names = useMemo(() => resultIndicatorNames(results), [results]);
+  const locale = useReaderLocale();
+  // The target by its name (a WHO code alone says little), as the rest of the result page names it.
+  const targetName = (column: string) => indicatorName(column, names, locale);
 
   return (
     <Stack gap="md" data-testid="gaps-panel">
@@ -66,13 +70,13 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
       {asked && gaps.data && (
         <Stack gap="sm">
           {gaps.data.missingTarget === 0 ? (
-            <Text data-testid="gaps-empty">{t('predict.noGaps', { target: gaps.data.target })}</Text>
+            <Text data-testid="gaps-empty">{t('predict.noGaps', { target: targetName(gaps.data.target) })}</Text>
           ) : (
             <Text size="sm" data-testid="gaps-summary">
               {t('predict.gapsSummary', {
                 missing: gaps.data.missingTarget,
                 total: gaps.data.panelRows,
-                target: gaps.data.target,
+                target: targetName(gaps.data.target),
                 predicted: gaps.data.predictions.length,
                 notPredicted: gaps.data.notPredicted.length,
               })}
@@ -80,7 +84,7 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
           )}
           {gaps.data.beforeTargetYears > 0 && gaps.data.targetYears && (
             <Text size="sm" data-testid="gaps-before-years">
-              {tGaps('beforeYearsNote', { count: gaps.data.beforeTargetYears, first: gaps.data.targetYears.first, target: gaps.data.target })}
+              {tGaps('beforeYearsNote', { count: gaps.data.beforeTargetYears, first: gaps.data.targetYears.first, target: targetName(gaps.data.target) })}
             </Text>
           )}
           {gaps.data.missingTarget > 0 && (

@@ -137,7 +137,7 @@ export function PredictionResult({
       )}
       {extrapolatedColumn && targetYears && (
         <Text size="sm" data-testid={`${testId}-extrapolated`}>
-          {tGaps('extrapolatedNote', { count: extrapolated, last: targetYears.last, target: target ?? '', column: extrapolatedColumn.title })}
+          {tGaps('extrapolatedNote', { count: extrapolated, last: targetYears.last, target: target ? indicatorName(target, names, locale) : '', column: extrapolatedColumn.title })}
         </Text>
       )}
       <DataTable title={t('predict.predictions', { count: result.predictions.length })} columns={columns} rows={result.predictions} testId={`${testId}-predictions`} />

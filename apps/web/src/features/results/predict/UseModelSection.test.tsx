@@ -299,6 +299,20 @@ describe('prediction sets from the API', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the target named', { timeout: 30_000 }, () => {
+  it('says a WHO target by its name, not its code, in the summary and the notes', async () => {
+    const who = { ...results, labels: { ...results.labels, target: 'MDG_0000000020' }, indicatorNames: { MDG_0000000020: 'Incidence of tuberculosis (per 100 000 population per year)' } } as unknown as AutoMLResults;
+    const named: GapsResponse = { ...gaps, target: 'MDG_0000000020', beforeTargetYears: 12, predictions: gaps.predictions.map((p, i) => ({ ...p, extrapolated: i === 0 })) };
+    serve(() => ({ status: 200, body: named }));
+    renderWithProviders(<UseModelSection jobId={JOB} results={who} showMap={false} />);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    const tb = 'Incidence of tuberculosis (per 100 000 population per year)';
+    expect((await screen.findByTestId('gaps-summary')).textContent).toBe(`24 of 400 rows have no ${tb} value: 23 predicted, 1 not predicted.`);
+    expect(screen.getByTestId('gaps-before-years').textContent).toContain(`the first year with a ${tb} value`);
+    expect(screen.getByTestId('gaps-result-extrapolated').textContent).toContain(`the last year with a ${tb} value`);
+  });
+});
+
 describe('rows to read with care', { timeout: 30_000 }, () => {
   // Row 0: most indicators filled in; rows 1 and 2: a year after the target's last (2020).
   const marked: GapsResponse = {
