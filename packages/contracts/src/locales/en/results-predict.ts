@@ -42,6 +42,7 @@ export const resultsPredict = {
     mapEmpty: 'No country of the map has a class in {year}.',
     onnxIntro: 'Each model as one .onnx file holding the whole pipeline (imputation, discretized attributes, the scaler, feature selection and the model). Input X: float64, the indicator columns in the order of the file\'s "features" metadata, NaN for missing (the file fills it with the training median or mean; the app first takes the country\'s latest earlier value of that indicator, so do the same to get the app\'s predictions); outputs label, label_index and probabilities. It uses the standard ai.onnx (17) and ai.onnx.ml (3) operator sets: ONNX Runtime 1.12+ reads it in Python, R (onnxruntime via reticulate), C/C++, C#, Java and JavaScript (onnxruntime-node, onnxruntime-web).',
     onnxFile: 'Download model{algorithm}.onnx',
+    onnxRecommended: 'recommended',
     onnxExample: 'In Python:',
   },
   explain: {

@@ -45,6 +45,7 @@ export const resultsPredict: Translation<typeof en> = {
     mapEmpty: 'Nenhum país do mapa tem classe em {year}.',
     onnxIntro: 'Cada modelo como um arquivo .onnx com todo o pipeline (imputação, atributos discretizados, a escala, a seleção de atributos e o modelo). Entrada X: float64, as colunas dos indicadores na ordem dos metadados "features" do arquivo, NaN quando ausente (o arquivo o preenche com a mediana ou média do treino; o app usa antes o valor anterior mais recente do país para aquele indicador, então faça o mesmo para obter as previsões do app); saídas label, label_index e probabilities. Usa os conjuntos de operadores padrão ai.onnx (17) e ai.onnx.ml (3): o ONNX Runtime 1.12+ o lê em Python, R (onnxruntime via reticulate), C/C++, C#, Java e JavaScript (onnxruntime-node, onnxruntime-web).',
     onnxFile: 'Baixar model{algorithm}.onnx',
+    onnxRecommended: 'recomendado',
     onnxExample: 'Em Python:',
   },
   explain: {

@@ -27,6 +27,7 @@ export function OnnxDownloads({ jobId, results }: { jobId: string; results: Auto
             <Anchor href={onnxUrl(jobId, algorithm)} download={`model${algorithm}.onnx`} data-testid={`onnx-${algorithm}`}>
               {t('predict.onnxFile', { algorithm })}
             </Anchor>
+            {algorithm === results.best && ` (${t('predict.onnxRecommended')})`}
           </List.Item>
         ))}
       </List>

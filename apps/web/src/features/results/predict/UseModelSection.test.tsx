@@ -259,6 +259,9 @@ describe('ONNX files', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('tab-onnx'));
     expect(screen.getByTestId('onnx-DT').getAttribute('href')).toBe(`/api/jobs/${JOB}/onnx/DT`);
     expect(screen.getByTestId('onnx-Ensemble').textContent).toBe('Download modelEnsemble.onnx');
+    // The recommended model (KNN here) is said so beside its link, and only it.
+    expect(screen.getByTestId('onnx-KNN').closest('li')?.textContent).toBe('Download modelKNN.onnx (recommended)');
+    expect(screen.getByTestId('onnx-DT').closest('li')?.textContent).toBe('Download modelDT.onnx');
     expect(screen.getByTestId('onnx-example').textContent).toContain('ort.InferenceSession("modelKNN.onnx")');
   });
 });
