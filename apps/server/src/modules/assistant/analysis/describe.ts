@@ -264,8 +264,10 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       const last = r.items[r.items.length - 1]!;
       if (r.by === 'region') parts.push(p((r.order === 'top' ? t.rankTop : t.rankBottom)(r.year, label(first.name), lab(r.indicator), n(first.mean), label(last.name), n(last.mean))));
       else parts.push(p((r.order === 'top' ? t.rankPlaceTop : t.rankPlaceBottom)(r.year, label(first.name), lab(r.indicator), n(first.mean))));
-      parts.push(htmlTable([t.rank, t.name(r.by, who), t.mean, t.count_(places)], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean), x.n])));
-      visual = { type: 'bar', title: `${lab(r.indicator)}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
+      // A country has one value a year: its value, without a mean or a count column of ones (as the listed ranking).
+      if (r.by === 'place') parts.push(htmlTable([t.rank, t.name(r.by, who), t.value], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean)])));
+      else parts.push(htmlTable([t.rank, t.name(r.by, who), t.mean, t.count_(places)], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean), x.n])));
+      visual = { type: 'bar', title: `${lab(r.indicator)}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: r.by === 'place' ? t.value : t.mean, values: r.items.map((x) => x.mean) }] };
       break;
     }
     case 'correlation': {

@@ -17,7 +17,7 @@ function dataset(): AnalysisDataset {
 
 const headers = (html: string) => [...html.matchAll(/<th>([^<]+)<\/th>/g)].map((m) => m[1]);
 
-describe("the analyst's trend of one country", () => {
+describe("the analyst's figures of one country", () => {
   it('gives its values year by year, not a mean over places with a count column of ones', () => {
     const answer = analyseQuestion('How has life expectancy changed in Brazil since 2013?', dataset(), 'en');
     expect(answer.html).toContain(`${LIFE} (Brazil) went from 73.8 in 2013 to 74.5 in 2015`);
@@ -32,5 +32,13 @@ describe("the analyst's trend of one country", () => {
     const answer = analyseQuestion('How has life expectancy changed since 2013?', dataset(), 'en');
     expect(answer.html).toContain('mean over places with a value');
     expect(headers(answer.html)).toEqual(['Year', 'Mean', 'Countries with a value']);
+  });
+
+  it('ranks countries by their value, without a mean or a count column of ones; regions keep both', () => {
+    const answer = analyseQuestion('Which country had the highest life expectancy in 2015?', dataset(), 'en');
+    expect(headers(answer.html)).toEqual(['Rank', 'Country', 'Value']);
+    expect(answer.visual?.series[0]?.name).toBe('Value');
+    const pt = analyseQuestion('Qual país teve a maior expectativa de vida em 2015?', dataset(), 'pt-BR');
+    expect(headers(pt.html)).toEqual(['Posição', 'País', 'Valor']);
   });
 });
