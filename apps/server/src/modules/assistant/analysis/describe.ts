@@ -79,6 +79,7 @@ const TEXT = {
     relatedNone: (target: string) => `No chosen input has enough rows in common with the target ${target} to compute a correlation.`,
     compareRegions: (year: number, label: string, a: string, va: string, na: number, b: string, vb: string, nb: number, diff: string) =>
       `In ${year}, the mean ${label} was ${va} in ${a} (${na} with a value) and ${vb} in ${b} (${nb}): a difference of ${diff}.`,
+    comparePlaces: (year: number, label: string, a: string, va: string, b: string, vb: string, diff: string) => `In ${year}, ${label} was ${va} in ${a} and ${vb} in ${b}: a difference of ${diff}.`,
     compareYears: (label: string, scope: string, y1: number, v1: string, y2: number, v2: string, diff: string) => `${label} (${scope}) was ${v1} in ${y1} and ${v2} in ${y2}: a change of ${diff}.`,
     ambiguous: (words: string) => `Several chosen indicators fit "${words}". Which one do you mean? Ask again with its name:`,
     noIndicator: (wanted: string) => (wanted === 'target' ? 'Choose a target on the configuration page (Step 1.3) first: this question is about the target.' : `None of the chosen indicators matches "${wanted}". The chosen data has:`),
@@ -142,6 +143,7 @@ const TEXT = {
     relatedNone: (target: string) => `Nenhuma entrada escolhida tem linhas suficientes em comum com o alvo ${target} para calcular uma correlação.`,
     compareRegions: (year: number, label: string, a: string, va: string, na: number, b: string, vb: string, nb: number, diff: string) =>
       `Em ${year}, a média de ${label} foi ${va} em ${a} (${na} com valor) e ${vb} em ${b} (${nb}): uma diferença de ${diff}.`,
+    comparePlaces: (year: number, label: string, a: string, va: string, b: string, vb: string, diff: string) => `Em ${year}, ${label} foi ${va} em ${a} e ${vb} em ${b}: uma diferença de ${diff}.`,
     compareYears: (label: string, scope: string, y1: number, v1: string, y2: number, v2: string, diff: string) => `${label} (${scope}) foi ${v1} em ${y1} e ${v2} em ${y2}: uma variação de ${diff}.`,
     ambiguous: (words: string) => `Vários indicadores escolhidos correspondem a "${words}". Qual deles? Pergunte de novo com o nome:`,
     noIndicator: (wanted: string) =>
@@ -292,14 +294,21 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
     case 'compare': {
       const r = outcome.result;
       const [a, b] = r.items as [(typeof r.items)[number], (typeof r.items)[number]];
-      if (r.mode === 'regions') {
+      // Countries (not regions) have one value a year each: no mean over places, no count of ones.
+      const onePlaceEach = r.items.every((x) => x.scope.kind === 'place');
+      if (r.mode === 'regions' && onePlaceEach) {
+        parts.push(p(t.comparePlaces(a.year, lab(r.indicator), scopeName(a.scope), n(a.mean!), scopeName(b.scope), n(b.mean!), signed(r.difference!, locale))));
+      } else if (r.mode === 'regions') {
         parts.push(p(t.compareRegions(a.year, lab(r.indicator), scopeName(a.scope), n(a.mean!), a.n, scopeName(b.scope), n(b.mean!), b.n, signed(r.difference!, locale))));
       } else {
         parts.push(p(t.compareYears(lab(r.indicator), scopeName(a.scope), a.year, n(a.mean!), b.year, n(b.mean!), signed(r.difference!, locale))));
       }
       const labelOf = (x: typeof a) => (r.mode === 'regions' ? scopeName(x.scope) : String(x.year));
-      parts.push(htmlTable([r.mode === 'regions' ? t.region : t.year, t.mean, t.count_(places)], r.items.map((x) => [labelOf(x), x.mean === null ? '—' : n(x.mean), x.n])));
-      visual = { type: 'bar', title: lab(r.indicator), categories: r.items.map(labelOf), series: [{ name: t.mean, values: r.items.map((x) => x.mean) }] };
+      const first = r.mode === 'regions' ? (onePlaceEach ? t.name('place', who) : t.region) : t.year;
+      const value = (x: typeof a) => (x.mean === null ? '—' : n(x.mean));
+      if (onePlaceEach) parts.push(htmlTable([first, t.value], r.items.map((x) => [labelOf(x), value(x)])));
+      else parts.push(htmlTable([first, t.mean, t.count_(places)], r.items.map((x) => [labelOf(x), value(x), x.n])));
+      visual = { type: 'bar', title: lab(r.indicator), categories: r.items.map(labelOf), series: [{ name: onePlaceEach ? t.value : t.mean, values: r.items.map((x) => x.mean) }] };
       break;
     }
     case 'ambiguous':

@@ -41,4 +41,14 @@ describe("the analyst's figures of one country", () => {
     const pt = analyseQuestion('Qual país teve a maior expectativa de vida em 2015?', dataset(), 'pt-BR');
     expect(headers(pt.html)).toEqual(['Posição', 'País', 'Valor']);
   });
+
+  it('compares two countries by their values, and one country over two years by its value', () => {
+    const two = analyseQuestion('Compare life expectancy in Brazil and Chile', dataset(), 'en');
+    expect(two.html).toContain(`In 2015, ${LIFE} was 74.5 in Brazil and 79.7 in Chile: a difference of +5.2.`);
+    expect(headers(two.html)).toEqual(['Country', 'Value']);
+    const years = analyseQuestion('Compare life expectancy in Brazil in 2013 and 2015', dataset(), 'en');
+    expect(headers(years.html)).toEqual(['Year', 'Value']);
+    const pt = analyseQuestion('Compare a expectativa de vida no Brasil e no Chile', dataset(), 'pt-BR');
+    expect(headers(pt.html)).toEqual(['País', 'Valor']);
+  });
 });
