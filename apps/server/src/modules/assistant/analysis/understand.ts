@@ -239,7 +239,13 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   if (has('refuse')) return { kind: 'refuse' };
 
   const target = dataset.target ? dataset.columns.find((c) => c.name === dataset.target) ?? null : null;
-  const single = () => resolveColumn(words, dataset.columns);
+  // "The target" names the chosen target column: "how is the target distributed?" asks for its distribution, not for
+  // the inputs related to it, unless the question also asks what relates to it.
+  const namesTarget = target !== null && /\b(target|alvo)\b/.test(plain);
+  const asksOtherKind = has('distribution') || has('trend') || has('ranking') || has('count') || has('compare');
+  const relatedBeyondTarget = KIND_PATTERNS.related.test(plain.replace(/\b(target|alvo)\b/g, ' '));
+  const asksRelated = has('related') && !(namesTarget && asksOtherKind && !relatedBeyondTarget);
+  const single = () => resolveColumn(words, dataset.columns) ?? (namesTarget ? { column: target!, score: 0 } : null);
   const wanted = words.filter((w) => !STOP_WORDS.has(w)).join(' ');
   const request = parts.request;
   // One part named ("women"): every computation runs on that part's column instead of the default one.
@@ -264,7 +270,7 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     if (one && 'candidates' in one) return { kind: 'ambiguous', words: wanted, candidates: one.candidates };
     return wanted ? { kind: 'no-indicator', wanted } : { kind: 'refuse' };
   }
-  if (has('related')) return target ? { kind: 'related' } : { kind: 'no-indicator', wanted: 'target' };
+  if (asksRelated) return target ? { kind: 'related' } : { kind: 'no-indicator', wanted: 'target' };
   if (asksIndicatorList(plain) && !has('missing')) return { kind: 'indicators', year, breakdown: parts.request?.type ?? null };
   if (asksCoverageByYear(plain) || (has('count') && year === null && /\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/.test(plain))) {
     const found = single();
