@@ -42,6 +42,8 @@ const TEXT = {
     shareCol: 'Share missing',
     missingTop: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses the most values: ${missing} of ${rows} rows (${share}) ${basis}.`,
     missingFewest: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses the fewest values: ${missing} of ${rows} rows (${share}) ${basis}.`,
+    complete: (count: number, list: string, rows: number, basis: string) =>
+      count === 1 ? `${list} has a value in all ${rows} rows ${basis}.` : `${count} indicators have a value in all ${rows} rows ${basis}: ${list}.`,
     missingOne: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} misses ${missing} of ${rows} rows (${share}) ${basis}.`,
     basisTarget: (target: string) => `where the target ${target} has a value`,
     basisAll: 'of the chosen data',
@@ -105,6 +107,8 @@ const TEXT = {
     shareCol: 'Parcela ausente',
     missingTop: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} é o indicador com mais valores ausentes: ${missing} de ${rows} linhas (${share}) ${basis}.`,
     missingFewest: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} é o indicador com menos valores ausentes: ${missing} de ${rows} linhas (${share}) ${basis}.`,
+    complete: (count: number, list: string, rows: number, basis: string) =>
+      count === 1 ? `${list} tem valor em todas as ${rows} linhas ${basis}.` : `${count} indicadores têm valor em todas as ${rows} linhas ${basis}: ${list}.`,
     missingOne: (label: string, missing: number, rows: number, share: string, basis: string) => `${label} não tem valor em ${missing} de ${rows} linhas (${share}) ${basis}.`,
     basisTarget: (target: string) => `em que o alvo ${target} tem valor`,
     basisAll: 'dos dados escolhidos',
@@ -218,7 +222,12 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       const top = r.columns[0];
       if (named) parts.push(p(t.missingOne(lab(named.indicator), named.missing, r.rows, formatShare(named.share, locale), basis)));
       else if (!top || r.columns.every((c) => c.missing === 0)) parts.push(p(t.noneMissing));
-      else parts.push(p((outcome.order === 'fewest' ? t.missingFewest : t.missingTop)(lab(top.indicator), top.missing, r.rows, formatShare(top.share, locale), basis)));
+      else if (outcome.order === 'fewest' && top.missing === 0) {
+        // Complete indicators tie for the fewest: all of them are named, not the first by name.
+        const complete = r.columns.filter((c) => c.missing === 0);
+        const listed = complete.slice(0, 5).map((c) => lab(c.indicator)).join(', ') + (complete.length > 5 ? ' …' : '');
+        parts.push(p(t.complete(complete.length, listed, r.rows, basis)));
+      } else parts.push(p((outcome.order === 'fewest' ? t.missingFewest : t.missingTop)(lab(top.indicator), top.missing, r.rows, formatShare(top.share, locale), basis)));
       const shown = r.columns.slice(0, 12);
       parts.push(htmlTable([t.indicator, t.missingCol, t.shareCol], shown.map((c) => [c.indicator.label, c.missing, formatShare(c.share, locale)])));
       visual = { type: 'bar', title: t.shareCol, categories: shown.map((c) => c.indicator.label), series: [{ name: t.shareCol, values: shown.map((c) => Number((c.share * 100).toFixed(1))) }] };

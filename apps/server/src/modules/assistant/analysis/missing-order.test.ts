@@ -22,9 +22,9 @@ const tableOrder = (html: string) => [...html.matchAll(/<tr><td>([^<]+)<\/td>/g)
 
 describe("the analyst's missing values, in the order the question asks for", () => {
   it.each([
-    ['Which indicators have the fewest missing values?', 'en', 'full misses the fewest values: 0 of 4 rows'],
-    ['Which indicators are the most complete? Any missing values?', 'en', 'full misses the fewest values'],
-    ['Quais indicadores têm menos valores ausentes?', 'pt-BR', 'full é o indicador com menos valores ausentes: 0 de 4 linhas'],
+    ['Which indicators have the fewest missing values?', 'en', 'full has a value in all 4 rows of the chosen data.'],
+    ['Which indicators are the most complete? Any missing values?', 'en', 'full has a value in all 4 rows'],
+    ['Quais indicadores têm menos valores ausentes?', 'pt-BR', 'full tem valor em todas as 4 linhas dos dados escolhidos.'],
   ] as const)('%s: fewest first', (question, locale, sentence) => {
     const answer = analyseQuestion(question, dataset(), locale);
     expect(answer.html).toContain(sentence);
@@ -39,5 +39,14 @@ describe("the analyst's missing values, in the order the question asks for", () 
     const answer = analyseQuestion(question, dataset(), locale);
     expect(answer.html).toContain(sentence);
     expect(tableOrder(answer.html)).toEqual(['sparse', 'gappy', 'full']);
+  });
+
+  it('names every complete indicator when several tie for the fewest, and the fewest when none is complete', () => {
+    const data = dataset();
+    data.columns.push({ name: 'also', label: 'also', values: Float64Array.from([1, 1, 1, 1]) });
+    expect(analyseQuestion('Which indicators have the fewest missing values?', data, 'en').html).toContain('2 indicators have a value in all 4 rows of the chosen data: also, full.');
+    const gappy = dataset();
+    gappy.columns = gappy.columns.filter((c) => c.name !== 'full');
+    expect(analyseQuestion('Which indicators have the fewest missing values?', gappy, 'en').html).toContain('gappy misses the fewest values: 1 of 4 rows (25.0%) of the chosen data.');
   });
 });
