@@ -100,6 +100,16 @@ describe('runAutoML on worker threads', () => {
     const pooled = await runAutoML(frame, { ...config, workers: 2 }, { modelModule: CENTROID_MODEL });
     expect(strip(pooled.results)).toEqual(strip(inThread.results));
     expect(inThread.results.models.KNN?.paramsSource).toBe('explicit');
+    // Each prediction row carries its own set: the set holds the row's predicted class (the most probable is always
+    // in it), and the rows whose set holds the actual class give the coverage the run reports. The test rows come in
+    // place order and the table in year order, so a set attached by position lands on another row.
+    expect(new Set(inThread.results.split.testYears).size).toBeGreaterThan(1);
+    for (const model of Object.values(inThread.results.models)) {
+      const rows = model?.predictions ?? [];
+      expect(rows.every((row) => row.set?.includes(row.predicted))).toBe(true);
+      const covered = rows.filter((row) => row.set?.includes(row.actual)).length / rows.length;
+      expect(covered).toBeCloseTo(model?.conformal?.coverage ?? -1, 9);
+    }
     // Three scalers x two input sets (target history 'auto'), capped at maxCandidatesPerFamily.
     expect(inThread.results.models.KNN?.hyperparameters).toHaveLength(4);
   });

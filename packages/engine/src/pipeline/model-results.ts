@@ -29,7 +29,22 @@ function meanStd(values: number[]): { mean: number; std: number } {
 }
 
 /**
- * Prediction rows of the test set, sorted by time then place.
+ * The order of the prediction tables: by time, then place. Entry k is the test row (its position in
+ * `testRows`) shown k-th, so anything computed per test row (a prediction set) can follow the table.
+ * @param frame the panel
+ * @param testRows the test rows' frame indices
+ */
+export function predictionTableOrder(frame: PanelFrame, testRows: readonly number[]): Int32Array {
+  const byTimeThenPlace = (a: number, b: number) => {
+    const [i, j] = [testRows[a], testRows[b]];
+    const [si, sj] = [frame.space[i], frame.space[j]];
+    return frame.time[i] - frame.time[j] || (si < sj ? -1 : si > sj ? 1 : 0);
+  };
+  return Int32Array.from(testRows.map((_, r) => r).sort(byTimeThenPlace));
+}
+
+/**
+ * Prediction rows of the test set, sorted by time then place (predictionTableOrder).
  * @param ctx test context
  * @param predicted predicted class per test row
  */
@@ -37,8 +52,9 @@ export function predictionRows(ctx: TestContext, predicted: Int32Array): Predict
   const { frame, prepared, actual, titles } = ctx;
   const outlierTest = new Set(prepared.outlierTestRows);
   const region = (i: number) => (frame.region ? (frame.region[i] ?? null) : null);
-  return prepared.testRows
-    .map((i, r) => ({
+  return Array.from(predictionTableOrder(frame, prepared.testRows), (r) => {
+    const i = prepared.testRows[r];
+    return {
       space: frame.space[i],
       region: region(i),
       time: frame.time[i],
@@ -50,8 +66,8 @@ export function predictionRows(ctx: TestContext, predicted: Int32Array): Predict
       actualValue: prepared.target[i],
       outlier: outlierTest.has(i),
       imputed: ctx.config.preprocessing.missingData.imputation === 'none' && ctx.incomplete[r] === 1,
-    }))
-    .sort((a, b) => a.time - b.time || (a.space < b.space ? -1 : a.space > b.space ? 1 : 0));
+    };
+  });
 }
 
 /**

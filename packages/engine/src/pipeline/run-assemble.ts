@@ -4,7 +4,7 @@ import { pickInt32 } from '../data/stats.ts';
 import { clean } from '../metrics/tables.ts';
 import { assembleResults, budgetUse, historyDescription } from './assemble.ts';
 import { collectModelResults } from './run-models.ts';
-import type { TestContext } from './model-results.ts';
+import { predictionTableOrder, type TestContext } from './model-results.ts';
 import { attachTrust } from './trust-results.ts';
 import type { SavedPipelineModel } from './saved-model.ts';
 import { engineVersionOf, frameSha256, recordedConfig } from './replay.ts';
@@ -72,7 +72,7 @@ export function assemblePhase(
     ensembleWeights: models.Ensemble && ensemble ? ensemble.weights : null,
     rules: ruleTests,
     folds: primary.folds,
-    ctx: { testActual: actual, testYears: prepared.testRows.map((i) => frame.time[i]), nClasses, titles, nominal: config.predictionSetLevel },
+    ctx: { testActual: actual, testYears: prepared.testRows.map((i) => frame.time[i]), tableOrder: predictionTableOrder(frame, prepared.testRows), nClasses, titles, nominal: config.predictionSetLevel },
   });
 
   const historyRule = recommended && recommended.name !== 'Majority' ? recommended.name : null;

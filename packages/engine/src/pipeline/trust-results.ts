@@ -74,7 +74,7 @@ export function attachTrust(models: Partial<Record<ResultAlgorithm, ModelResult>
     const model = models[algorithm];
     if (!model) continue;
     const trust = trustOf(probabilities, ctx);
-    models[algorithm] = withTrust(model, trust, ctx.titles);
+    models[algorithm] = withTrust(model, trust, ctx);
     if (algorithm === best) report = trust.report;
   }
   return report;

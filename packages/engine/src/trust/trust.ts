@@ -30,6 +30,8 @@ export interface ModelProbabilities {
 export interface TrustContext {
   testActual: Int32Array;
   testYears: number[];
+  /** The prediction tables' order: entry k is the test row shown k-th (predictionTableOrder). */
+  tableOrder: Int32Array;
   nClasses: number;
   titles: string[];
   nominal: number;
@@ -148,14 +150,15 @@ export function trustOf(probabilities: ModelProbabilities, ctx: TrustContext, me
 /**
  * Adds a model's trust figures to its result: the set of each test prediction (class titles), its conformal rule
  * and its calibration.
- * @param result the model's result (predictions in test-row order)
- * @param trust the model's trust figures
- * @param titles class titles
+ * @param result the model's result (predictions in the table's order, by time then place)
+ * @param trust the model's trust figures (sets in test-row order)
+ * @param ctx the class titles and the table's order of the test rows
  */
-export function withTrust(result: ModelResult, trust: ModelTrust, titles: string[]): ModelResult {
+export function withTrust(result: ModelResult, trust: ModelTrust, ctx: Pick<TrustContext, 'titles' | 'tableOrder'>): ModelResult {
   return {
     ...result,
-    predictions: result.predictions.map((p, r) => ({ ...p, set: trust.sets[r].map((k) => titles[k]) })),
+    // The k-th table row is test row tableOrder[k]: its set is that row's, not the k-th test row's.
+    predictions: result.predictions.map((p, k) => ({ ...p, set: trust.sets[ctx.tableOrder[k]].map((c) => ctx.titles[c]) })),
     conformal: {
       method: trust.rule.method,
       nominal: trust.rule.nominal,
