@@ -39,21 +39,39 @@ export function waterfallSteps(
   return steps;
 }
 
+/**
+ * A bar's label short enough for the axis, keeping a trailing parenthetical: the target's history columns differ
+ * only there ("... (previous known value)", "... (previous class)"), which a cut at the end would make identical.
+ * @param label the indicator's full label (the table under the chart keeps it whole)
+ * @param max the most characters shown
+ */
+export function shortAxisLabel(label: string, max = 42): string {
+  if (label.length <= max) return label;
+  const tail = /\s(\([^()]*\))$/.exec(label)?.[1] ?? '';
+  const room = max - tail.length - 2;
+  if (!tail || room < 10) return `${label.slice(0, max - 1).trimEnd()}…`;
+  return `${label.slice(0, room).trimEnd()}… ${tail}`;
+}
+
 const COLORS: Record<WaterfallStep['kind'], string> = { expected: '#868e96', up: '#2f9e44', down: '#c92a2a', others: '#adb5bd', predicted: '#1c7ed6' };
+
+/** Room for the bars' labels, in pixels: a wide dialog shows a shortened label whole; a phone keeps room for the bars. */
+export const WATERFALL_LABEL_WIDTH = { wide: 340, narrow: 140 } as const;
 
 /**
  * The ECharts option of a horizontal waterfall: an invisible bar up to each step's lower end, stacked under a
  * visible one as long as the step (the usual way to float bars in ECharts), first step on top.
  * @param steps waterfallSteps
  * @param format a probability or change as the reader writes numbers
+ * @param labelWidth the labels' room in pixels (longer labels end in an ellipsis)
  */
-export function waterfallOption(steps: WaterfallStep[], format: (value: number) => string): Record<string, unknown> {
+export function waterfallOption(steps: WaterfallStep[], format: (value: number) => string, labelWidth: number = WATERFALL_LABEL_WIDTH.wide): Record<string, unknown> {
   const font = { fontFamily: 'inherit', fontSize: 11 };
   return {
     animation: false,
     grid: { left: 8, right: 56, top: 8, bottom: 8, containLabel: true },
     xAxis: { type: 'value', min: 0, max: Math.max(1, ...steps.map((s) => Math.max(s.start, s.end))), axisLabel: { ...font, formatter: format } },
-    yAxis: { type: 'category', inverse: true, data: steps.map((s) => s.label), axisLabel: { ...font, width: 220, overflow: 'truncate', ellipsis: '…' } },
+    yAxis: { type: 'category', inverse: true, data: steps.map((s) => shortAxisLabel(s.label)), axisLabel: { ...font, width: labelWidth, overflow: 'truncate', ellipsis: '…' } },
     tooltip: { show: false },
     series: [
       { type: 'bar', stack: 'w', silent: true, itemStyle: { color: 'transparent' }, data: steps.map((s) => Math.min(s.start, s.end)) },
