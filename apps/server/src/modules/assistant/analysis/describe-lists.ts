@@ -67,6 +67,9 @@ const TEXT = {
     place: (who: boolean) => (who ? 'Country' : 'Place'),
     yearTop: (label: string, scope: string, order: 'top' | 'bottom', year: number, v: string, n: number, places: string, otherYear: number, otherV: string) =>
       `${label} (${scope}, mean over ${places} with a value) was ${order === 'top' ? 'highest' : 'lowest'} in ${year}: ${v} (${n} ${places}); ${order === 'top' ? 'lowest' : 'highest'} in ${otherYear}: ${otherV}.`,
+    yearTopOfPlace: (label: string, place: string, order: 'top' | 'bottom', year: number, v: string, otherYear: number, otherV: string) =>
+      `${label} (${place}) was ${order === 'top' ? 'highest' : 'lowest'} in ${year}: ${v}; ${order === 'top' ? 'lowest' : 'highest'} in ${otherYear}: ${otherV}.`,
+    valueCol: 'Value',
     trendOne: (label: string, scope: string, year: number, v: string, n: number, places: string) => `${label} (${scope}) has values in one year only: ${year}, mean ${v} over ${n} ${places}.`,
     trendOnePlace: (label: string, scope: string, year: number, v: string) => `${label} (${scope}) has a value in one year only: ${v} in ${year}.`,
   },
@@ -112,6 +115,9 @@ const TEXT = {
     place: (who: boolean) => (who ? 'País' : 'Lugar'),
     yearTop: (label: string, scope: string, order: 'top' | 'bottom', year: number, v: string, n: number, places: string, otherYear: number, otherV: string) =>
       `${label} (${scope}, média dos ${places} com valor) foi ${order === 'top' ? 'maior' : 'menor'} em ${year}: ${v} (${n} ${places}); ${order === 'top' ? 'menor' : 'maior'} em ${otherYear}: ${otherV}.`,
+    yearTopOfPlace: (label: string, place: string, order: 'top' | 'bottom', year: number, v: string, otherYear: number, otherV: string) =>
+      `${label} (${place}) foi ${order === 'top' ? 'maior' : 'menor'} em ${year}: ${v}; ${order === 'top' ? 'menor' : 'maior'} em ${otherYear}: ${otherV}.`,
+    valueCol: 'Valor',
     trendOne: (label: string, scope: string, year: number, v: string, n: number, places: string) => `${label} (${scope}) tem valores em um único ano: ${year}, média ${v} em ${n} ${places}.`,
     trendOnePlace: (label: string, scope: string, year: number, v: string) => `${label} (${scope}) tem valor em um único ano: ${v} em ${year}.`,
   },
@@ -226,11 +232,19 @@ export function writeYearRanking(r: TrendResult, order: 'top' | 'bottom', w: Wri
   const ranked = [...r.points].sort((a, b) => sign * (a.mean - b.mean) || b.year - a.year);
   const [first, last] = [ranked[0]!, ranked.at(-1)!];
   const label = indicatorLabel(r.indicator, w.locale);
-  const text = t.yearTop(label, w.scopeName(r.scope), order, first.year, w.n(first.mean), first.n, w.places, last.year, w.n(last.mean));
-  const rows = ranked.slice(0, 10).map((x, i) => [i + 1, x.year, w.n(x.mean), x.n]);
+  const rank = w.locale === 'pt-BR' ? 'Posição' : 'Rank';
+  // One country has one value a year: its values, not a mean over places with a count of ones.
+  const onePlace = r.scope.kind === 'place';
+  const text = onePlace
+    ? t.yearTopOfPlace(label, w.scopeName(r.scope), order, first.year, w.n(first.mean), last.year, w.n(last.mean))
+    : t.yearTop(label, w.scopeName(r.scope), order, first.year, w.n(first.mean), first.n, w.places, last.year, w.n(last.mean));
+  const top = ranked.slice(0, 10);
+  const table = onePlace
+    ? htmlTable([rank, t.year, t.valueCol], top.map((x, i) => [i + 1, x.year, w.n(x.mean)]))
+    : htmlTable([rank, t.year, t.mean, t.coverageCol(w.places)], top.map((x, i) => [i + 1, x.year, w.n(x.mean), x.n]));
   return {
-    parts: [p(text), htmlTable([w.locale === 'pt-BR' ? 'Posição' : 'Rank', t.year, t.mean, t.coverageCol(w.places)], rows)],
-    visual: { type: 'line', title: `${label} (${w.scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: t.mean, values: r.points.map((x) => x.mean) }] },
+    parts: [p(text), table],
+    visual: { type: 'line', title: `${label} (${w.scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: onePlace ? t.valueCol : t.mean, values: r.points.map((x) => x.mean) }] },
   };
 }
 

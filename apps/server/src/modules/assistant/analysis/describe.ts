@@ -147,7 +147,8 @@ const TEXT = {
     relatedNone: (target: string) => `Nenhuma entrada escolhida tem linhas suficientes em comum com o alvo ${target} para calcular uma correlação.`,
     compareRegions: (year: number, label: string, a: string, va: string, na: number, b: string, vb: string, nb: number, diff: string) =>
       `Em ${year}, a média de ${label} foi ${va} em ${a} (${na} com valor) e ${vb} em ${b} (${nb}): uma diferença de ${diff}.`,
-    comparePlaces: (year: number, label: string, a: string, va: string, b: string, vb: string, diff: string) => `Em ${year}, ${label} foi ${va} em ${a} e ${vb} em ${b}: uma diferença de ${diff}.`,
+    // "em Brasil" is not Portuguese ("no Brasil", "na Argentina"): the places stand before their values instead.
+    comparePlaces: (year: number, label: string, a: string, va: string, b: string, vb: string, diff: string) => `Em ${year}, ${label}: ${a} ${va} e ${b} ${vb}, uma diferença de ${diff}.`,
     compareYears: (label: string, scope: string, y1: number, v1: string, y2: number, v2: string, diff: string) => `${label} (${scope}) foi ${v1} em ${y1} e ${v2} em ${y2}: uma variação de ${diff}.`,
     ambiguous: (words: string) => `Vários indicadores escolhidos correspondem a "${words}". Qual deles? Pergunte de novo com o nome:`,
     noIndicator: (wanted: string) =>

@@ -51,4 +51,13 @@ describe("the analyst's figures of one country", () => {
     const pt = analyseQuestion('Compare a expectativa de vida no Brasil e no Chile', dataset(), 'pt-BR');
     expect(headers(pt.html)).toEqual(['País', 'Valor']);
   });
+
+  it("ranks one country's years by its value, and compares two countries in Portuguese without 'em Brasil'", () => {
+    const years = analyseQuestion('In which year was life expectancy highest in Brazil?', dataset(), 'en');
+    expect(years.html).toContain(`${LIFE} (Brazil) was highest in 2015: 74.5; lowest in 2013: 73.8.`);
+    expect(headers(years.html)).toEqual(['Rank', 'Year', 'Value']);
+    const pt = analyseQuestion('Compare a expectativa de vida do Brasil e do Chile', dataset(), 'pt-BR');
+    expect(pt.html).toContain('Brasil 74,5 e Chile 79,7, uma diferença de +5,2.');
+    expect(pt.html).not.toMatch(/em Brasil|em Chile/);
+  });
 });
