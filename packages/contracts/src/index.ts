@@ -16,6 +16,7 @@ export * from './result-algorithms.ts';
 export * from './results.ts';
 export * from './results-choice.ts';
 export * from './results-trust.ts';
+export * from './prediction-sets.ts';
 export * from './replay.ts';
 export * from './baseline-check.ts';
 export * from './hyperparameters.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_PATTERN, REPORT_LOCALES, jobListQuerySchema, rerunJobRequestSchema, withoutBidiControls, type AutoMLResults } from '@indicata/contracts';
+import { ID_PATTERN, REPORT_LOCALES, jobListQuerySchema, rerunJobRequestSchema, withoutBidiControls, withoutMisplacedSets, type AutoMLResults } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -56,7 +56,9 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
     const { id } = parseParams(idParams, request);
     const row = await findOwnJob(ctx, user.id, id);
     if (!row) throw ApiError.of(404, 'not_found');
-    return { job: { ...toListItem(row), data: row.data, results: row.results ?? null, report: row.report ?? null } };
+    // Results written before the sets were placed by row carry other rows' sets: those are left out, not shown wrong.
+    const results = row.results ? withoutMisplacedSets(row.results as AutoMLResults) : null;
+    return { job: { ...toListItem(row), data: row.data, results, report: row.report ?? null } };
   });
 
   // The built-in analyst's report in the reader's language, written from the stored results on each call (a few
@@ -121,7 +123,7 @@ export async function registerJobRoutes(app: FastifyInstance, ctx: AppContext): 
       if (bytes) models.push({ file, bytes });
       else request.log.warn({ jobId: id, file: file.file }, 'model file listed but not stored; left out of the archive');
     }
-    const zip = await buildResultsArchive({ jobName: row.name, results: await withIndicatorNames(ctx.database.db, row.results as AutoMLResults), models });
+    const zip = await buildResultsArchive({ jobName: row.name, results: await withIndicatorNames(ctx.database.db, withoutMisplacedSets(row.results as AutoMLResults)), models });
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${archiveFileName(id)}"`)

@@ -117,6 +117,7 @@ export const results = {
     classes: 'Classes',
     empty: 'No rows.',
     noTestRows: 'no test rows',
+    setsWithdrawn: 'Each row\'s prediction set is not shown: this result was computed by an earlier version that put the sets on the wrong rows. Its coverage figures are right. Re-run the job to see each row\'s set.',
     setOr: 'or',
     columns: {
       actualValue: 'Actual class',

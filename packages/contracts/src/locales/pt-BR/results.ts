@@ -117,6 +117,7 @@ export const results: Translation<typeof en> = {
     classes: 'Classes',
     empty: 'Nenhuma linha.',
     noTestRows: 'sem linhas de teste',
+    setsWithdrawn: 'O conjunto de predição de cada linha não é mostrado: este resultado foi calculado por uma versão anterior que pôs os conjuntos nas linhas erradas. Os números de cobertura estão corretos. Execute o job de novo para ver o conjunto de cada linha.',
     setOr: 'ou',
     columns: {
       actualValue: 'Classe real',

@@ -134,6 +134,12 @@ export function ModelSection({ model, results, filters, explain }: { model: Mode
             {t(`leaderboard.rules.${model.algorithm}`)}
           </Text>
         )}
+        {model.conformal && Array.isArray(model.predictions) && model.predictions.length > 0 && !model.predictions.some((row) => Array.isArray(row.set)) && (
+          // The server left out sets an earlier version put on the wrong rows (withoutMisplacedSets).
+          <Text size="sm" c="dimmed" data-testid={`sets-withdrawn-${model.algorithm}`}>
+            {t('tables.setsWithdrawn')}
+          </Text>
+        )}
         <PredictionsTable model={model} labels={results.labels} filters={filters} explain={explain} />
         <Grid gutter="lg" align="flex-start">
           <Grid.Col span={{ base: 12, md: 6 }}>
