@@ -334,6 +334,7 @@ export const results = {
     twins: 'stands for {count} equivalent candidates',
     seconds: '{value} s',
     notRecorded: 'not recorded',
+    nothingFitted: 'nothing fitted',
     sortBy: 'Sort by {column}',
     none: 'none',
     yes: 'yes',

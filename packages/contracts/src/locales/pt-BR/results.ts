@@ -330,6 +330,7 @@ export const results: Translation<typeof en> = {
     twins: 'representa {count} candidatos equivalentes',
     seconds: '{value} s',
     notRecorded: 'não registrado',
+    nothingFitted: 'nada ajustado',
     sortBy: 'Ordenar por {column}',
     none: 'nenhum',
     yes: 'sim',

@@ -41,5 +41,9 @@ describe('Leaderboard with the rules', () => {
     expect(rows[0]!.textContent).toContain('0.9300');
     expect(rows[2]!.textContent).toContain('Rule: always the most frequent training class');
     expect(rows[2]!.textContent).not.toContain('chosen');
+    // A rule fits nothing: its time cells say so, not "not recorded" as for a lost timing.
+    const cellsOf = (row: Element) => [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cellsOf(rows[0]!)).toEqual(expect.arrayContaining(['nothing fitted', '—']));
+    expect(rows[0]!.textContent).not.toContain('not recorded');
   });
 });

@@ -109,8 +109,9 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                     {formatDecimal(row.validationMean, 4)} ± {formatDecimal(row.validationSd, 4)}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{row.foldsScored ?? ''}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.fitSeconds)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{seconds(row.predictSeconds)}</Table.Td>
+                  {/* A rule has nothing to fit and answers by a lookup: "not recorded" would suggest a timing lost. */}
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{row.rule && row.fitSeconds === null ? t('leaderboard.nothingFitted') : seconds(row.fitSeconds)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{row.rule && row.predictSeconds === null ? '—' : seconds(row.predictSeconds)}</Table.Td>
                   {/* The settings are the longest text of a row: a narrow column stacked them ten lines high. */}
                   <Table.Td style={{ minWidth: '12rem' }}>
                     <Text span size="xs">
