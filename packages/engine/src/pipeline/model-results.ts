@@ -16,6 +16,8 @@ export interface TestContext {
   config: EngineConfig;
   /** Actual class per test row (prepared.testRows order). */
   actual: Int32Array;
+  /** The prediction tables' order (predictionTableOrder): the rows' and their prediction sets' alike. */
+  tableOrder: Int32Array;
   /** Per test row: whether a cell was filled although imputation is 'none' (indicators' input set). */
   incomplete: Uint8Array;
   titles: string[];
@@ -44,7 +46,7 @@ export function predictionTableOrder(frame: PanelFrame, testRows: readonly numbe
 }
 
 /**
- * Prediction rows of the test set, sorted by time then place (predictionTableOrder).
+ * Prediction rows of the test set, sorted by time then place (ctx.tableOrder).
  * @param ctx test context
  * @param predicted predicted class per test row
  */
@@ -52,7 +54,7 @@ export function predictionRows(ctx: TestContext, predicted: Int32Array): Predict
   const { frame, prepared, actual, titles } = ctx;
   const outlierTest = new Set(prepared.outlierTestRows);
   const region = (i: number) => (frame.region ? (frame.region[i] ?? null) : null);
-  return Array.from(predictionTableOrder(frame, prepared.testRows), (r) => {
+  return Array.from(ctx.tableOrder, (r) => {
     const i = prepared.testRows[r];
     return {
       space: frame.space[i],

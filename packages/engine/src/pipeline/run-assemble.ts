@@ -44,6 +44,7 @@ export function assemblePhase(
     prepared,
     config,
     actual,
+    tableOrder: predictionTableOrder(frame, prepared.testRows),
     incomplete: transformFeatures(primary.source, primary.final.set.fitted, prepared.testRows).incomplete,
     titles,
     nClasses,
@@ -72,7 +73,7 @@ export function assemblePhase(
     ensembleWeights: models.Ensemble && ensemble ? ensemble.weights : null,
     rules: ruleTests,
     folds: primary.folds,
-    ctx: { testActual: actual, testYears: prepared.testRows.map((i) => frame.time[i]), tableOrder: predictionTableOrder(frame, prepared.testRows), nClasses, titles, nominal: config.predictionSetLevel },
+    ctx: { testActual: actual, testYears: prepared.testRows.map((i) => frame.time[i]), tableOrder: ctx.tableOrder, nClasses, titles, nominal: config.predictionSetLevel },
   });
 
   const historyRule = recommended && recommended.name !== 'Majority' ? recommended.name : null;
