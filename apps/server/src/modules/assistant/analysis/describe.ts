@@ -188,6 +188,18 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
   let visual: QuestionVisual | null = null;
   const lab = (ref: IndicatorRef) => indicatorLabel(ref, locale);
   const writer: Writer = { locale, who, places, n, name: (name, by) => (by === 'region' ? region(name) : place(name)), scopeName };
+  /**
+   * The figure columns of a table of means (by year, region or place): one place has one value a year, so a table of
+   * single places gives that value, not a mean beside a count column of ones.
+   */
+  const figures = (onePlace: boolean) => ({
+    headers: onePlace ? [t.value] : [t.mean, t.count_(places)],
+    cells: (mean: number | null, count: number) => {
+      const shown = mean === null ? '—' : n(mean);
+      return onePlace ? [shown] : [shown, count];
+    },
+    series: onePlace ? t.value : t.mean,
+  });
   const lists = (written: { parts: string[]; visual: QuestionVisual | null }) => {
     parts.push(...written.parts);
     visual = written.visual;
@@ -258,11 +270,12 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       }
       const first = r.points[0]!;
       const last = r.points[r.points.length - 1]!;
-      // One place has one value a year: no mean over places to speak of, and no count column of ones.
+      // One place has one value a year: no mean over places to speak of.
       const onePlace = r.scope.kind === 'place';
+      const f = figures(onePlace);
       parts.push(p((onePlace ? t.trendOfPlace : t.trend)(lab(r.indicator), scopeName(r.scope), n(first.mean), first.year, n(last.mean), last.year, signed(r.change, locale))));
-      parts.push(onePlace ? htmlTable([t.year, t.value], r.points.map((x) => [x.year, n(x.mean)])) : htmlTable([t.year, t.mean, t.count_(places)], r.points.map((x) => [x.year, n(x.mean), x.n])));
-      visual = { type: 'line', title: `${lab(r.indicator)} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: onePlace ? t.value : t.mean, values: r.points.map((x) => x.mean) }] };
+      parts.push(htmlTable([t.year, ...f.headers], r.points.map((x) => [x.year, ...f.cells(x.mean, x.n)])));
+      visual = { type: 'line', title: `${lab(r.indicator)} (${scopeName(r.scope)})`, categories: r.points.map((x) => String(x.year)), series: [{ name: f.series, values: r.points.map((x) => x.mean) }] };
       break;
     }
     case 'ranking': {
@@ -276,10 +289,10 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       const last = r.items[r.items.length - 1]!;
       if (r.by === 'region') parts.push(p((r.order === 'top' ? t.rankTop : t.rankBottom)(r.year, label(first.name), lab(r.indicator), n(first.mean), label(last.name), n(last.mean))));
       else parts.push(p((r.order === 'top' ? t.rankPlaceTop : t.rankPlaceBottom)(r.year, label(first.name), lab(r.indicator), n(first.mean))));
-      // A country has one value a year: its value, without a mean or a count column of ones (as the listed ranking).
-      if (r.by === 'place') parts.push(htmlTable([t.rank, t.name(r.by, who), t.value], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean)])));
-      else parts.push(htmlTable([t.rank, t.name(r.by, who), t.mean, t.count_(places)], r.items.map((x, i) => [i + 1, label(x.name), n(x.mean), x.n])));
-      visual = { type: 'bar', title: `${lab(r.indicator)}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: r.by === 'place' ? t.value : t.mean, values: r.items.map((x) => x.mean) }] };
+      // Countries ranked: each its value, as the listed ranking gives them.
+      const f = figures(r.by === 'place');
+      parts.push(htmlTable([t.rank, t.name(r.by, who), ...f.headers], r.items.map((x, i) => [i + 1, label(x.name), ...f.cells(x.mean, x.n)])));
+      visual = { type: 'bar', title: `${lab(r.indicator)}, ${r.year}`, categories: r.items.map((x) => label(x.name)), series: [{ name: f.series, values: r.items.map((x) => x.mean) }] };
       break;
     }
     case 'correlation': {
@@ -315,10 +328,9 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       }
       const labelOf = (x: typeof a) => (r.mode === 'regions' ? scopeName(x.scope) : String(x.year));
       const first = r.mode === 'regions' ? (onePlaceEach ? t.name('place', who) : t.region) : t.year;
-      const value = (x: typeof a) => (x.mean === null ? '—' : n(x.mean));
-      if (onePlaceEach) parts.push(htmlTable([first, t.value], r.items.map((x) => [labelOf(x), value(x)])));
-      else parts.push(htmlTable([first, t.mean, t.count_(places)], r.items.map((x) => [labelOf(x), value(x), x.n])));
-      visual = { type: 'bar', title: lab(r.indicator), categories: r.items.map(labelOf), series: [{ name: onePlaceEach ? t.value : t.mean, values: r.items.map((x) => x.mean) }] };
+      const f = figures(onePlaceEach);
+      parts.push(htmlTable([first, ...f.headers], r.items.map((x) => [labelOf(x), ...f.cells(x.mean, x.n)])));
+      visual = { type: 'bar', title: lab(r.indicator), categories: r.items.map(labelOf), series: [{ name: f.series, values: r.items.map((x) => x.mean) }] };
       break;
     }
     case 'ambiguous':
