@@ -23,8 +23,8 @@ function registeredEmail(state: unknown): string {
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { signedIn } = useAuthActions();
-  const location = useLocation();
-  const [email, setEmail] = useState(() => registeredEmail(location.state));
+  const registered = registeredEmail(useLocation().state);
+  const [email, setEmail] = useState(registered);
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<'login' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +96,7 @@ export default function LoginPage() {
               name="password"
               autoComplete="current-password"
               // Just registered: the e-mail is filled in, the password is what is left to type.
-              autoFocus={registeredEmail(location.state) !== ''}
+              autoFocus={registered !== ''}
               required
               value={password}
               error={missing.password ? t('validation.required') : undefined}
