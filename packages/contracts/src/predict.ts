@@ -255,6 +255,8 @@ export const PREDICT_MESSAGES = {
   modelNotAvailable: 'This job has no {model} model. Available: {available}.',
   missingColumns: 'The rows lack columns the model was trained on: {columns}.',
   tooManyMissing: '{missing} of the model\'s {total} indicators are missing; at most {allowed} may be filled in.',
+  ruleWithoutHistory:
+    'This place has no earlier value of the target before this year, so the {rule} rule has nothing to carry forward: it would only give the most frequent training class. Choose a model to predict this row from its indicators.',
   csvUnreadable: 'The CSV could not be read: {problem}',
   notANumber: 'Row {row}, column {column}: "{value}" is not a number.',
   invalidToken: 'The API token is unknown or revoked.',

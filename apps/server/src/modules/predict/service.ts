@@ -186,6 +186,16 @@ function carriedFromPanel(frame: PanelFrame, indicators: string[], rows: PlaceYe
   return new Map(present.map((name, i) => [name, values[i]]));
 }
 
+/**
+ * The history column a saved rule splits on ("previous known class" for persistence, "projected class" for trend),
+ * or null for the majority rule, which reads nothing.
+ */
+function ruleInputColumn(saved: SavedPipelineModel): string | null {
+  // A rule is saved as a decision tree (engine rules.ts): its root splits on that column, or is a leaf.
+  const column = (saved.state as { tree?: { feature: number[] } }).tree?.feature[0];
+  return column !== undefined && column >= 0 ? (saved.pipeline.features[column] ?? null) : null;
+}
+
 /** What predictRows may do differently from the prediction API's defaults. */
 export interface PredictOptions {
   /** Contributions kept per explained row (PREDICT_LIMITS.explainTop by default). */
@@ -228,6 +238,8 @@ export async function predictRows(
   const rule = model.members.length === 1 && model.members[0].saved.pipeline.rule !== undefined;
   const ruleReads = new Set(model.pipeline.history?.columns ?? []);
   const ignored = (name: string) => rule && !ruleReads.has(name);
+  // The one column persistence or trend decides on; a row without it would only get the majority class.
+  const ruleInput = rule ? ruleInputColumn(model.members[0].saved) : null;
   const absent = features.filter((f) => !table.columns.has(f) && !fromPanel.has(f) && !ignored(f));
   if (absent.length > 0) throw badRequest(formatMessage(PREDICT_MESSAGES.missingColumns, { columns: absent.join(', ') }));
   const historyColumns = new Set(model.history?.columns ?? []);
@@ -285,6 +297,8 @@ export async function predictRows(
     }
     if (missing > allowed && !options.anyMissing) {
       notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: indicators.length, allowed }) });
+    } else if (ruleInput !== null && Number.isNaN(values[features.indexOf(ruleInput)]) && !options.anyMissing) {
+      notPredicted.push({ row: r, ...place(row), missing: 0, reason: formatMessage(PREDICT_MESSAGES.ruleWithoutHistory, { rule: model.algorithm }) });
     } else {
       for (const value of values) cells.push(value);
       rowNumbers.push(r);
@@ -314,7 +328,8 @@ export async function predictRows(
     classIndex: p.index,
     probabilities: p.probabilities,
     ...(model.conformal ? { set: predictionSet(model.conformal, p.probabilities).map((k) => classes[k].title) } : {}),
-    imputed: p.imputed - ignoredCounts[i] + carriedCounts[i],
+    // A rule reads no indicator, and its history input is never filled (a row without it is not predicted).
+    imputed: rule ? 0 : p.imputed - ignoredCounts[i] + carriedCounts[i],
     mostlyImputed: mostlyImputed[i],
     ...(p.explanation ? { explanation: p.explanation } : {}),
   }));

@@ -311,8 +311,8 @@ describe('the target named', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('gaps-button'));
     const tb = 'Incidence of tuberculosis (per 100 000 population per year)';
     expect((await screen.findByTestId('gaps-summary')).textContent).toBe(`24 of 400 rows have no ${tb} value: 23 predicted, 1 not predicted.`);
-    expect(screen.getByTestId('gaps-before-years').textContent).toContain(`the first year with a ${tb} value`);
-    expect(screen.getByTestId('gaps-result-extrapolated').textContent).toContain(`the last year with a ${tb} value`);
+    expect(screen.getByTestId('gaps-before-years').textContent).toContain(`the first year with a value of ${tb}`);
+    expect(screen.getByTestId('gaps-result-extrapolated').textContent).toContain(`the last year with a value of ${tb}`);
   });
 });
 
@@ -329,10 +329,10 @@ describe('rows to read with care', { timeout: 30_000 }, () => {
     render();
     fireEvent.click(screen.getByTestId('gaps-button'));
     expect((await screen.findByTestId('gaps-before-years')).textContent).toBe(
-      '190 rows before 2000, the first year with a score value, are not predicted: the model learned to predict a year from the ones before it, and would extrapolate backwards there.',
+      '190 rows before 2000, the first year with a value of score, are not predicted: the model learned to predict a year from the ones before it, and would extrapolate backwards there.',
     );
     expect(screen.getByTestId('gaps-result-mostly-imputed').textContent).toMatch(/^1 of these predictions rest mostly on filled-in inputs \(column "Mostly imputed"\)/);
-    expect(screen.getByTestId('gaps-result-extrapolated').textContent).toMatch(/^2 of these predictions are for years after 2020, the last year with a score value/);
+    expect(screen.getByTestId('gaps-result-extrapolated').textContent).toMatch(/^2 of these predictions are for years after 2020, the last year with a value of score/);
     const table = screen.getByTestId('gaps-result-predictions');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Mostly imputed', 'Extrapolated', 'Explanation']);
     const rows = within(table).getAllByRole('row');
