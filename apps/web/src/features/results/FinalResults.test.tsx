@@ -62,6 +62,17 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Download models' })).toBeTruthy();
   });
 
+  it('says what the random k-fold figure means: an overstated score, or none where the random split scored lower', () => {
+    if (!results) return;
+    const forward = { ...results.split, folds: results.split.folds.map((fold, i) => ({ ...fold, validationYears: [2000 + i] })) };
+    const at = (gap: number) => ({ ...results!, split: forward, cvGap: { algorithm: 'RF' as const, forwardChaining: 0.9, randomKFold: 0.9 + gap, gap, folds: 5 } });
+    const { unmount } = renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={at(0.05)} database="WHO" />);
+    expect(screen.getByTestId('cv-gap').textContent).toMatch(/\(a gap of 0\.05\d*\): mixing the years lets a model learn from later years .* overstates the score\.$/);
+    unmount();
+    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={at(-0.04)} database="WHO" />);
+    expect(screen.getByTestId('cv-gap').textContent).toMatch(/\(a gap of -0\.04\d*\): here mixing the years did not overstate the score\.$/);
+  });
+
   it('renders every table with plain-language columns', () => {
     if (!ready()) return;
     const r = results!;

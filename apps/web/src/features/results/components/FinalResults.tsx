@@ -127,7 +127,7 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
         {/* Only a run validated on later years has a time-respecting figure to set beside a random split's. */}
         {gap && (
           <Text size="sm" c="dimmed" data-testid="cv-gap">
-            {t('detail.cvGap', { algorithm: gap.algorithm, forward: formatCell(gap.forwardChaining), random: formatCell(gap.randomKFold), gap: formatCell(gap.gap) })}
+            {t(gap.gap > 0 ? 'detail.cvGap' : 'detail.cvGapLower', { algorithm: gap.algorithm, forward: formatCell(gap.forwardChaining), random: formatCell(gap.randomKFold), gap: formatCell(gap.gap) })}
           </Text>
         )}
 
