@@ -257,6 +257,10 @@ export const PREDICT_MESSAGES = {
   tooManyMissing: '{missing} of the model\'s {total} indicators are missing; at most {allowed} may be filled in.',
   ruleWithoutHistory:
     'This place has no earlier value of the target before this year, so the {rule} rule has nothing to carry forward: it would only give the most frequent training class. Choose a model to predict this row from its indicators.',
+  ruleUnknownPlace:
+    'The job\'s data has no place "{place}" in its {space} column, so the {rule} rule has no earlier value of the target to carry forward. Write the place as the data does, or choose a model to predict this row from its indicators.',
+  ruleNeedsPlaceAndYear:
+    'The row has no {space} or no {time}, which the {rule} rule needs to look up the earlier value of the target. Add them, or choose a model to predict this row from its indicators.',
   csvUnreadable: 'The CSV could not be read: {problem}',
   notANumber: 'Row {row}, column {column}: "{value}" is not a number.',
   invalidToken: 'The API token is unknown or revoked.',

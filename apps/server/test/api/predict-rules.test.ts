@@ -134,29 +134,31 @@ describe('a recommended persistence rule is a model of the prediction API', () =
   }, 60_000);
 
   it("leaves out, with the reason, a row whose place has no earlier target: persistence and trend would only guess the majority class there", async () => {
-    // R00 in 2000 is its first year; R99 is in no year of the data. R01 in 2005 has five earlier years.
+    // R00 in 2000 is its first year; R99 is in no year of the data; the fourth row has no year. R01 in 2005 has five
+    // earlier years.
     const rows = [
       { region: 'R00', year: 2000 },
       { region: 'R99', year: 2008 },
       { region: 'R01', year: 2005 },
+      { region: 'R02', year: null },
     ];
-    const reason = formatMessage(PREDICT_MESSAGES.ruleWithoutHistory, { rule: 'Persistence' });
-    for (const model of ['Persistence', 'Trend'] as const) {
-      const response = await server.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/predict`, headers: owner.headers, payload: { rows, model } });
+    for (const rule of ['Persistence', 'Trend'] as const) {
+      const response = await server.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/predict`, headers: owner.headers, payload: { rows, model: rule } });
       expect(response.statusCode).toBe(200);
       const answer = response.json<PredictResponse>();
       expect(answer.predictions.map((p) => [p.row, p.space, p.imputed])).toEqual([[2, 'R01', 0]]);
       expect(answer.notPredicted).toEqual([
-        { row: 0, space: 'R00', time: 2000, missing: 0, reason: model === 'Persistence' ? reason : reason.replace('Persistence', 'Trend') },
-        { row: 1, space: 'R99', time: 2008, missing: 0, reason: model === 'Persistence' ? reason : reason.replace('Persistence', 'Trend') },
+        { row: 0, space: 'R00', time: 2000, missing: 0, reason: formatMessage(PREDICT_MESSAGES.ruleWithoutHistory, { rule }) },
+        { row: 1, space: 'R99', time: 2008, missing: 0, reason: formatMessage(PREDICT_MESSAGES.ruleUnknownPlace, { rule, place: 'R99', space: 'region' }) },
+        { row: 3, space: 'R02', time: null, missing: 0, reason: formatMessage(PREDICT_MESSAGES.ruleNeedsPlaceAndYear, { rule, space: 'region', time: 'year' }) },
       ]);
     }
     // The majority rule reads nothing, and a model reads the indicators: both predict every row given them.
     const majority = await server.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/predict`, headers: owner.headers, payload: { rows, model: 'Majority' } });
-    expect(majority.json<PredictResponse>().predictions).toHaveLength(3);
+    expect(majority.json<PredictResponse>().predictions).toHaveLength(4);
     const withIndicators = rows.map((r) => ({ ...r, f1: 1, f2: 50, f3: 1 }));
     const tree = await server.app.inject({ method: 'POST', url: `/api/jobs/${jobId}/predict`, headers: owner.headers, payload: { rows: withIndicators, model: 'DT' } });
-    expect(tree.json<PredictResponse>().predictions).toHaveLength(3);
+    expect(tree.json<PredictResponse>().predictions).toHaveLength(4);
   }, 60_000);
 
   it('downloads the rule as an ONNX file that onnxruntime runs to the same classes', async () => {

@@ -196,6 +196,26 @@ function ruleInputColumn(saved: SavedPipelineModel): string | null {
   return column !== undefined && column >= 0 ? (saved.pipeline.features[column] ?? null) : null;
 }
 
+/**
+ * Why persistence or trend does not predict a row: it names no place or year to look up, its place is not in the
+ * job's data (a misspelt name, or codes where the data has names), or the place has no earlier target value.
+ */
+function ruleWithoutHistoryReason(model: ResolvedModel, at: { space: string | null; time: number | null }, labels: { space: string; time: string }): string {
+  const rule = model.algorithm;
+  if (at.space === null || at.time === null) return formatMessage(PREDICT_MESSAGES.ruleNeedsPlaceAndYear, { rule, space: labels.space, time: labels.time });
+  const places = model.history ? placesOf(model.history.frame) : new Set<string>();
+  if (!places.has(at.space)) return formatMessage(PREDICT_MESSAGES.ruleUnknownPlace, { rule, place: at.space.slice(0, 60), space: labels.space });
+  return formatMessage(PREDICT_MESSAGES.ruleWithoutHistory, { rule });
+}
+
+/** The places of a job's panel, kept per panel frame (one look-up set for all the rows of a request and the next). */
+const panelPlaces = new WeakMap<PanelFrame, Set<string>>();
+function placesOf(frame: PanelFrame): Set<string> {
+  let places = panelPlaces.get(frame);
+  if (!places) panelPlaces.set(frame, (places = new Set(frame.space)));
+  return places;
+}
+
 /** What predictRows may do differently from the prediction API's defaults. */
 export interface PredictOptions {
   /** Contributions kept per explained row (PREDICT_LIMITS.explainTop by default). */
@@ -298,7 +318,7 @@ export async function predictRows(
     if (missing > allowed && !options.anyMissing) {
       notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: indicators.length, allowed }) });
     } else if (ruleInput !== null && Number.isNaN(values[features.indexOf(ruleInput)]) && !options.anyMissing) {
-      notPredicted.push({ row: r, ...place(row), missing: 0, reason: formatMessage(PREDICT_MESSAGES.ruleWithoutHistory, { rule: model.algorithm }) });
+      notPredicted.push({ row: r, ...place(row), missing: 0, reason: ruleWithoutHistoryReason(model, place(row), labels) });
     } else {
       for (const value of values) cells.push(value);
       rowNumbers.push(r);

@@ -26,6 +26,8 @@ export const resultsPredict = {
     columnReason: 'Reason',
     columnRow: 'Row',
     downloadCsv: 'Download CSV',
+    newRuleIntro:
+      'The {rule} rule reads only each row\'s {space} and {time}: it looks up the place\'s earlier values of the target in this job\'s data, so write places as the data does (for example {example}). A place with no earlier value is not predicted; choose a model for it.',
     newIntro: 'Upload a semicolon CSV with the training columns (extra columns are ignored), or paste a few rows below. The first line names the columns.',
     file: 'CSV file',
     filePlaceholder: 'Choose a .csv file',

@@ -29,6 +29,8 @@ export const resultsPredict: Translation<typeof en> = {
     columnReason: 'Motivo',
     columnRow: 'Linha',
     downloadCsv: 'Baixar CSV',
+    newRuleIntro:
+      'A regra {rule} lê só as colunas {space} e {time} de cada linha: ela busca os valores anteriores do alvo do lugar nos dados deste job, então escreva os lugares como nos dados (por exemplo {example}). Um lugar sem valor anterior não é previsto; escolha um modelo para ele.',
     newIntro: 'Envie um CSV separado por ponto e vírgula com as colunas do treino (colunas a mais são ignoradas), ou cole algumas linhas abaixo. A primeira linha dá os nomes das colunas.',
     file: 'Arquivo CSV',
     filePlaceholder: 'Escolha um arquivo .csv',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
+import { isRuleAlgorithm, resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { predictCsv } from './predictApi.ts';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -23,6 +23,10 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
   const predict = useMutation({ mutationFn: (input: { model: PredictionModel; csv: string; explain: boolean }) => predictCsv(jobId, input.model, input.csv, input.explain) });
   const labels = { space: results.labels?.space ?? 'space', time: results.labels?.time ?? 'time' };
   const names = useMemo(() => resultIndicatorNames(results), [results]);
+  // Persistence and trend read no column but the place and year: say so, with a place written as the data writes it.
+  const algorithm = model === 'chosen' ? results.best : model;
+  const lookingUpRule = isRuleAlgorithm(algorithm) && algorithm !== 'Majority' ? algorithm : null;
+  const example = lookingUpRule ? results.models[lookingUpRule]?.predictions.find((p) => p.space)?.space : undefined;
 
   const submit = async () => {
     const csv = file ? await file.text() : pasted;
@@ -37,6 +41,11 @@ export function NewRowsPanel({ jobId, results }: { jobId: string; results: AutoM
       <Text size="sm" c="dimmed">
         {t('predict.newIntro')}
       </Text>
+      {lookingUpRule && example !== undefined && (
+        <Text size="sm" data-testid="new-rows-rule">
+          {t('predict.newRuleIntro', { rule: lookingUpRule, space: labels.space, time: labels.time, example })}
+        </Text>
+      )}
       <ModelSelect results={results} value={model} onChange={setModel} testId="new-rows-model" />
       <FileInput label={t('predict.file')} placeholder={t('predict.filePlaceholder')} accept=".csv,text/csv" value={file} onChange={setFile} clearable maw={420} data-testid="new-rows-file" />
       <Textarea

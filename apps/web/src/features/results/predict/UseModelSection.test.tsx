@@ -238,6 +238,20 @@ describe('predict new rows', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('says that a recommended persistence rule reads only the place and year, with a place as the data writes it', () => {
+    serve(() => ({ status: 200, body: answer }));
+    render();
+    openTab();
+    // A model is recommended: no such sentence.
+    expect(screen.queryByTestId('new-rows-rule')).toBeNull();
+    const ruleResults = { ...results, best: 'Persistence', models: { ...results.models, Persistence: { algorithm: 'Persistence', predictions: [{ space: 'BRA', time: 2015 }] } } } as unknown as AutoMLResults;
+    renderWithProviders(<UseModelSection jobId={JOB} results={ruleResults} showMap={false} />);
+    fireEvent.click(screen.getAllByTestId('tab-new-rows')[1] as HTMLElement);
+    expect(screen.getByTestId('new-rows-rule').textContent).toBe(
+      "The Persistence rule reads only each row's countryName and year: it looks up the place's earlier values of the target in this job's data, so write places as the data does (for example BRA). A place with no earlier value is not predicted; choose a model for it.",
+    );
+  });
+
   it("shows the API's list of missing training columns, and asks for rows before sending an empty form", async () => {
     const message = formatMessage(PREDICT_MESSAGES.missingColumns, { columns: 'f1, f2' });
     const calls = serve(() => ({ status: 400, body: { error: { code: 'invalid_argument', message } } }));
