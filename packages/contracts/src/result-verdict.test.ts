@@ -72,17 +72,17 @@ describe('smallTestCheck', () => {
   const classes = (...counts: number[]) => counts.map((testCount, i) => ({ title: `C${i + 1}`, testCount }));
 
   it('warns below 30 test rows', () => {
-    expect(smallTestCheck(29, classes(10, 10, 9))).toEqual({ tooFewRows: true, sparseClasses: [], warn: true });
-    expect(smallTestCheck(30, classes(10, 10, 10))).toEqual({ tooFewRows: false, sparseClasses: [], warn: false });
+    expect(smallTestCheck(29, classes(10, 10, 9))).toEqual({ tooFewRows: true, emptyClasses: [], sparseClasses: [], warn: true });
+    expect(smallTestCheck(30, classes(10, 10, 10))).toEqual({ tooFewRows: false, emptyClasses: [], sparseClasses: [], warn: false });
   });
 
   it('warns when a class has fewer than 5 test rows, naming it (no test rows at all included)', () => {
-    expect(smallTestCheck(100, classes(91, 4, 5))).toEqual({ tooFewRows: false, sparseClasses: ['C2'], warn: true });
-    expect(smallTestCheck(100, classes(100, 0))).toMatchObject({ sparseClasses: ['C2'], warn: true });
+    expect(smallTestCheck(100, classes(91, 4, 5))).toEqual({ tooFewRows: false, emptyClasses: [], sparseClasses: ['C2'], warn: true });
+    expect(smallTestCheck(100, classes(100, 0))).toEqual({ tooFewRows: false, emptyClasses: ['C2'], sparseClasses: [], warn: true });
   });
 
   it('flags a one-row test set', () => {
-    expect(smallTestCheck(1, classes(1, 0, 0))).toEqual({ tooFewRows: true, sparseClasses: ['C1', 'C2', 'C3'], warn: true });
+    expect(smallTestCheck(1, classes(1, 0, 0))).toEqual({ tooFewRows: true, emptyClasses: ['C2', 'C3'], sparseClasses: ['C1'], warn: true });
   });
 });
 

@@ -125,21 +125,25 @@ export function bootstrapScores(
 export interface SmallTestCheck {
   /** Fewer test rows than LIMITS.verdict.minTestRows. */
   tooFewRows: boolean;
-  /** Classes with fewer test rows than LIMITS.verdict.minClassTestRows (0 included), by title. */
+  /** Classes without a single test row, by title: the test says nothing about them. */
+  emptyClasses: string[];
+  /** Classes with some test rows but fewer than LIMITS.verdict.minClassTestRows, by title. */
   sparseClasses: string[];
-  /** Either of the above: the test figures rest on too little data to trust. */
+  /** Any of the above: some or all of the test figures rest on too little data to trust. */
   warn: boolean;
 }
 
 /**
- * The small-test rule: warn when the test set has fewer than 30 rows, or a class has fewer than 5 test rows.
+ * The small-test rule: warn when the test set has fewer than 30 rows, or a class has fewer than 5 test rows (a class
+ * with none is named apart, once).
  * @param testRows test rows the scores rest on
  * @param classes each class's title and test-row count
  */
 export function smallTestCheck(testRows: number, classes: readonly { title: string; testCount: number }[]): SmallTestCheck {
   const tooFewRows = testRows < LIMITS.verdict.minTestRows;
-  const sparseClasses = classes.filter((c) => c.testCount < LIMITS.verdict.minClassTestRows).map((c) => c.title);
-  return { tooFewRows, sparseClasses, warn: tooFewRows || sparseClasses.length > 0 };
+  const emptyClasses = classes.filter((c) => c.testCount === 0).map((c) => c.title);
+  const sparseClasses = classes.filter((c) => c.testCount > 0 && c.testCount < LIMITS.verdict.minClassTestRows).map((c) => c.title);
+  return { tooFewRows, emptyClasses, sparseClasses, warn: tooFewRows || emptyClasses.length > 0 || sparseClasses.length > 0 };
 }
 
 export interface BaselineComparison {

@@ -68,7 +68,23 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     const warning = text('verdict-small-test');
     expect(warning).toContain('Too little test data to trust these figures');
     expect(warning).toContain('Only 1 test rows (fewer than 30).');
-    expect(warning).toContain(`Classes with fewer than 5 test rows: ${r.classes.map((c) => c.title).join(', ')}.`);
+    const withRow = r.classes.find((c) => c.index === one[0].actualIndex)!.title;
+    const without = r.classes.filter((c) => c.title !== withRow).map((c) => c.title);
+    expect(warning).toContain(`No test rows at all for ${without.join(', ')}: the test cannot judge how well these classes are predicted.`);
+    expect(warning).toContain(`Classes with fewer than 5 test rows: ${withRow}.`);
+  });
+
+  it('names a class without test rows once, under a title about the classes, when the test has rows enough', () => {
+    if (!results) return;
+    const r = results;
+    const [first, ...rest] = r.classes;
+    const empty: AutoMLResults = { ...r, classes: [{ ...first!, testCount: 0 }, ...rest.map((c) => ({ ...c, testCount: 50 }))] };
+    renderWithProviders(<Verdict results={empty} />);
+    const warning = text('verdict-small-test');
+    expect(warning).toContain('Some classes have too few test rows to judge');
+    expect(warning).not.toContain('Too little test data');
+    expect(warning).toContain(`No test rows at all for ${first!.title}:`);
+    expect(warning).not.toContain('Classes with fewer than');
   });
 
   it("reports the engine's budget use when the results carry it", () => {

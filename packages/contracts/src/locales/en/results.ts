@@ -230,6 +230,7 @@ export const results = {
     coverageYear: '{year} ({reached}%)',
     basis: 'These figures rest on {rows} test rows, from {years}.',
     smallTitle: 'Too little test data to trust these figures',
+    smallClassesTitle: 'Some classes have too few test rows to judge',
     tooFewRows: 'Only {rows} test rows (fewer than {min}).',
     sparseClasses: 'Classes with fewer than {min} test rows: {classes}.',
     noTestClasses: 'No test rows at all for {classes}: the test cannot judge how well these classes are predicted.',

@@ -230,6 +230,7 @@ export const results: Translation<typeof en> = {
     coverageYear: '{year} ({reached}%)',
     basis: 'Estes números se baseiam em {rows} linhas de teste, de {years}.',
     smallTitle: 'Dados de teste insuficientes para confiar nestes números',
+    smallClassesTitle: 'Algumas classes têm poucas linhas de teste para serem avaliadas',
     tooFewRows: 'Apenas {rows} linhas de teste (menos de {min}).',
     sparseClasses: 'Classes com menos de {min} linhas de teste: {classes}.',
     noTestClasses: 'Nenhuma linha de teste para {classes}: o teste não pode julgar quão bem essas classes são previstas.',

@@ -73,7 +73,6 @@ export function Verdict({ results }: { results: AutoMLResults }) {
   const chosenWhy = chosenSentence(results, formatScore(chosen.validationMacroF1));
   const tie = horizonTieSentence(results, formatScore);
   const history = targetHistorySentence(results);
-  const noTestClasses = (Array.isArray(results.classes) ? results.classes : []).filter((c) => c.testCount === 0).map((c) => c.title);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="verdict-title" data-testid="verdict">
@@ -208,9 +207,9 @@ export function Verdict({ results }: { results: AutoMLResults }) {
         </Grid.Col>
       </Grid>
       {small.warn && (
-        <Alert color="orange" variant="light" radius="md" mt="md" title={t('verdict.smallTitle')} data-testid="verdict-small-test">
+        <Alert color="orange" variant="light" radius="md" mt="md" title={t(small.tooFewRows ? 'verdict.smallTitle' : 'verdict.smallClassesTitle')} data-testid="verdict-small-test">
           {small.tooFewRows && <Text size="sm">{t('verdict.tooFewRows', { rows: figures.testRows, min: LIMITS.verdict.minTestRows })}</Text>}
-          {noTestClasses.length > 0 && <Text size="sm">{t('verdict.noTestClasses', { classes: noTestClasses.join(', ') })}</Text>}
+          {small.emptyClasses.length > 0 && <Text size="sm">{t('verdict.noTestClasses', { classes: small.emptyClasses.join(', ') })}</Text>}
           {small.sparseClasses.length > 0 && (
             <Text size="sm">{t('verdict.sparseClasses', { min: LIMITS.verdict.minClassTestRows, classes: small.sparseClasses.join(', ') })}</Text>
           )}
