@@ -174,7 +174,15 @@ const en: Record<ReportSectionKey, Writer> = {
     }
     const md = res.preprocessing.missingData;
     const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
-    out.push(`${md.imputedTestRows} of ${res.split.testRows} test rows (${pct(share)}) had missing values filled in; ${md.droppedTrainRows} training rows were dropped for missing values.`);
+    // The engine counts test rows with a gap only when imputation is off (they are filled and flagged then); with the
+    // mean or median every gap is filled, and the carry-forward sentence, or this one, says how.
+    if (md.imputation === 'none') {
+      out.push(
+        `Imputation was off: ${md.droppedTrainRows} training rows with a missing value were dropped, and ${md.imputedTestRows} of ${res.split.testRows} test rows (${pct(share)}) had one, filled with the training median and flagged.`,
+      );
+    } else if (!md.carryForward) {
+      out.push(`A missing indicator value was filled with the training ${md.imputation}; no row was dropped.`);
+    }
     if (md.carryForward) {
       out.push(
         `A missing indicator value was filled with the country's latest earlier value of that indicator where there was one (${count(md.carriedTrainCells ?? 0, 'cell', 'cells')} of the training rows, ${count(md.carriedTestCells ?? 0, 'cell', 'cells')} of the test rows), otherwise with the training ${md.imputation}.`,
@@ -291,7 +299,13 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     }
     const md = res.preprocessing.missingData;
     const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
-    out.push(`${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pctPt(share)}) tiveram valores ausentes preenchidos; ${md.droppedTrainRows} linhas de treino foram descartadas por valores ausentes.`);
+    if (md.imputation === 'none') {
+      out.push(
+        `A imputação estava desligada: ${md.droppedTrainRows} linhas de treino com valor ausente foram descartadas, e ${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pctPt(share)}) tinham algum, preenchido com a mediana do treino e sinalizado.`,
+      );
+    } else if (!md.carryForward) {
+      out.push(`Um valor ausente de indicador recebeu a ${md.imputation === 'mean' ? 'média' : 'mediana'} do treino; nenhuma linha foi descartada.`);
+    }
     if (md.carryForward) {
       out.push(
         `Um valor ausente de indicador recebeu o valor anterior mais recente do país para aquele indicador, quando havia (${count(md.carriedTrainCells ?? 0, 'célula', 'células')} das linhas de treino, ${count(md.carriedTestCells ?? 0, 'célula', 'células')} das linhas de teste); senão, a ${md.imputation === 'mean' ? 'média' : 'mediana'} do treino.`,

@@ -170,9 +170,12 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
       const md = results.preprocessing.missingData;
       return {
         classBalance: balance,
-        imputedTestRows: md.imputedTestRows,
+        // Counted by the engine only with imputation off (rows filled and flagged); with the mean or median every gap
+        // is filled and no count exists, so none is given to be misread as "no test row had a gap".
+        ...(md.imputation === 'none'
+          ? { imputedTestRows: md.imputedTestRows, imputedShare: results.split.testRows > 0 ? r(md.imputedTestRows / results.split.testRows) : null }
+          : {}),
         testRows: results.split.testRows,
-        imputedShare: results.split.testRows > 0 ? r(md.imputedTestRows / results.split.testRows) : null,
         droppedTrainRows: md.droppedTrainRows,
         imputation: md.imputation,
         carryForward: md.carryForward ?? false,

@@ -27,7 +27,7 @@ const honestProse = {
   confusion: 'The High class is the hardest: 5 of 6 test rows were recognised.',
   detailed: 'In 2016 the Low class reached an F1 of 0.851.',
   hyperparameters: 'RF searched 24 of 30 candidates before the time budget ended, with 200 trees.',
-  limitations: 'The smallest class has 42 training rows; 7 of 50 test rows (14%) were imputed; random cross-validation would add 0.079 to the score.',
+  limitations: 'The smallest class has 42 training rows; missing values were filled with the training median; random cross-validation would add 0.079 to the score.',
 };
 
 describe('writeReport', () => {
@@ -68,7 +68,14 @@ describe('writeReport', () => {
     const limitations = htmlToText(report.sections.find((s) => s.key === 'limitations')!.html);
     expect(limitations).toContain('310 training rows');
     expect(limitations).toContain('(High) 42');
-    expect(limitations).toContain('7 of 50 test rows (14.0%)');
+    // With the median every gap is filled: no count of test rows "with missing values filled in" (the engine counts
+    // them only with imputation off), but how they were filled.
+    expect(limitations).toContain('A missing indicator value was filled with the training median; no row was dropped.');
+    expect(limitations).not.toContain('7 of 50 test rows');
+    const off = resultsFixture();
+    off.preprocessing.missingData = { ...off.preprocessing.missingData, imputation: 'none', droppedTrainRows: 3 };
+    const offLimitations = htmlToText((await writeReport(off, { assistant: createBuiltinAssistant() })).sections.find((s) => s.key === 'limitations')!.html);
+    expect(offLimitations).toContain('Imputation was off: 3 training rows with a missing value were dropped, and 7 of 50 test rows (14.0%) had one, filled with the training median and flagged.');
     // The split is said from its fields, never the engine's English description.
     expect(limitations).toContain('Trained on the years before 2016 (2000–2015, 532 rows, all regions); tested on 2016 (50 rows).');
     expect(limitations).toContain('gap of 0.079');
@@ -80,7 +87,7 @@ describe('writeReport', () => {
     expect(ptResults).toMatch(/O modelo escolhido é RF: tem a maior macro-F1 nas dobras de validação \(\d,\d{4}\)/);
     expect(ptResults).not.toMatch(/highest|validation|test scores/);
     const ptLimitations = htmlToText(pt.sections.find((s) => s.key === 'limitations')!.html);
-    expect(ptLimitations).toContain('7 de 50 linhas de teste (14,0%)');
+    expect(ptLimitations).toContain('Um valor ausente de indicador recebeu a mediana do treino; nenhuma linha foi descartada.');
     expect(ptLimitations).toContain('Treino nos anos antes de 2016 (2000–2015, 532 linhas, todas as regiões); teste em 2016 (50 linhas).');
     const facts = collectFacts([REPORT_SECTION_KEYS.map((k) => sectionFacts(results, k)), results.summary, results.resultados, results.classes, results.split, results.preprocessing, results.baselines, results.cvGap]);
     for (const section of pt.sections) expect(unsupportedNumbers(htmlToText(section.html), facts), section.key).toEqual([]);
