@@ -60,7 +60,7 @@ function check(q: CorpusQuestion, answer: AnalystAnswer, codeOf: (place: string)
       return JSON.stringify(outcome.candidates.map((c) => c.name).sort()) === JSON.stringify(x.candidates) ? null : `candidates ${outcome.candidates.map((c) => c.name)}`;
     case 'count':
       if (outcome.kind !== 'count') return `${outcome.kind} instead of count`;
-      if (outcome.result.indicator.name !== e.indicator || outcome.result.year !== e.year) return `counted ${outcome.result.indicator.name} in ${outcome.result.year}`;
+      if (outcome.result.indicator?.name !== e.indicator || outcome.result.year !== e.year) return `counted ${outcome.result.indicator?.name ?? 'every indicator'} in ${outcome.result.year}`;
       return outcome.result.places === x.places ? shows(`${x.places} `) : `${outcome.result.places} places, expected ${x.places}`;
     case 'missing': {
       if (outcome.kind !== 'missing') return `${outcome.kind} instead of missing`;

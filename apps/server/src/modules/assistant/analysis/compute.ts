@@ -53,7 +53,8 @@ function meanOf(values: number[]): number {
 // ---------------------------------------------------------------------------------------------------------
 
 export interface CountResult {
-  indicator: IndicatorRef;
+  /** The indicator counted, or null: places with a value of any chosen indicator. */
+  indicator: IndicatorRef | null;
   year: number | null;
   /** Places with at least one value (in that year when a year is given). */
   places: number;
@@ -62,12 +63,13 @@ export interface CountResult {
   byRegion: { region: string; places: number }[];
 }
 
-/** How many places have data for an indicator (in a year). */
-export function countPlaces(dataset: AnalysisDataset, column: AnalysisColumn, year: number | null): CountResult {
+/** How many places have data for an indicator, or for any chosen indicator when none is named (in a year). */
+export function countPlaces(dataset: AnalysisDataset, column: AnalysisColumn | null, year: number | null): CountResult {
   const places = new Set<string>();
   const perRegion = new Map<string, Set<string>>();
-  for (let i = 0; i < column.values.length; i++) {
-    if (!finite(column.values[i]) || (year !== null && dataset.time[i] !== year)) continue;
+  const hasValue = (i: number) => (column ? finite(column.values[i]) : dataset.columns.some((c) => finite(c.values[i])));
+  for (let i = 0; i < dataset.time.length; i++) {
+    if ((year !== null && dataset.time[i] !== year) || !hasValue(i)) continue;
     places.add(dataset.space[i]!);
     const region = dataset.region?.[i];
     if (region) {
@@ -77,12 +79,45 @@ export function countPlaces(dataset: AnalysisDataset, column: AnalysisColumn, ye
     }
   }
   return {
-    indicator: ref(column),
+    indicator: column ? ref(column) : null,
     year,
     places: places.size,
     totalPlaces: new Set(dataset.space).size,
     byRegion: [...perRegion.entries()].map(([region, set]) => ({ region, places: set.size })).sort((a, b) => a.region.localeCompare(b.region)),
   };
+}
+
+/** The target's own gaps: rows without a value, and those between its first and last years (a model can fill them). */
+export interface TargetGaps {
+  target: IndicatorRef;
+  rows: number;
+  missing: number;
+  first: number;
+  last: number;
+  /** Missing rows from the first to the last year with a value. */
+  inside: number;
+}
+
+/** The target's gaps over every row of the chosen data; null without a target or without any value of it. */
+export function targetGaps(dataset: AnalysisDataset): TargetGaps | null {
+  const target = dataset.target ? dataset.columns.find((c) => c.name === dataset.target) : undefined;
+  if (!target) return null;
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < dataset.time.length; i++) {
+    if (!finite(target.values[i])) continue;
+    first = Math.min(first, dataset.time[i]!);
+    last = Math.max(last, dataset.time[i]!);
+  }
+  if (first === Infinity) return null;
+  let missing = 0;
+  let inside = 0;
+  for (let i = 0; i < dataset.time.length; i++) {
+    if (finite(target.values[i])) continue;
+    missing += 1;
+    if (dataset.time[i]! >= first && dataset.time[i]! <= last) inside += 1;
+  }
+  return { target: ref(target), rows: dataset.time.length, missing, first, last, inside };
 }
 
 export interface MissingResult {

@@ -36,6 +36,10 @@ const TEXT = {
     worldUpload: 'all places',
     count: (n: string, total: string, places: string, label: string, year: number | null) =>
       `${n} of the ${total} ${places} in the chosen data have ${year === null ? 'at least one value' : 'a value'} for ${label}${year === null ? '' : ` in ${year}`}.`,
+    countAll: (n: string, total: string, places: string, year: number | null) =>
+      year === null ? `The chosen data covers ${n} ${places}.` : `In ${year}, ${n} of the ${total} ${places} in the chosen data have a value of at least one chosen indicator.`,
+    targetGaps: (label: string, missing: number, rows: number, share: string, inside: number, first: number, last: number) =>
+      `The target ${label} has no value in ${missing} of the ${rows} rows of the chosen data (${share}); ${inside} of them fall between its first and last years with a value (${first}–${last}), the gaps a model can fill without extrapolating.`,
     region: 'Region',
     indicator: 'Indicator',
     missingCol: 'Missing',
@@ -101,6 +105,10 @@ const TEXT = {
     worldUpload: 'todos os lugares',
     count: (n: string, total: string, places: string, label: string, year: number | null) =>
       `${n} dos ${total} ${places} dos dados escolhidos têm ${year === null ? 'ao menos um valor' : 'valor'} de ${label}${year === null ? '' : ` em ${year}`}.`,
+    countAll: (n: string, total: string, places: string, year: number | null) =>
+      year === null ? `Os dados escolhidos cobrem ${n} ${places}.` : `Em ${year}, ${n} dos ${total} ${places} dos dados escolhidos têm valor de ao menos um indicador escolhido.`,
+    targetGaps: (label: string, missing: number, rows: number, share: string, inside: number, first: number, last: number) =>
+      `O alvo ${label} não tem valor em ${missing} das ${rows} linhas dos dados escolhidos (${share}); ${inside} delas ficam entre o primeiro e o último ano com valor (${first}–${last}), as lacunas que um modelo pode preencher sem extrapolar.`,
     region: 'Região',
     indicator: 'Indicador',
     missingCol: 'Ausentes',
@@ -221,11 +229,18 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       break;
     case 'count': {
       const r = outcome.result;
-      parts.push(p(t.count(String(r.places), String(r.totalPlaces), places, lab(r.indicator), r.year)));
+      const indicator = r.indicator;
+      parts.push(p(indicator ? t.count(String(r.places), String(r.totalPlaces), places, lab(indicator), r.year) : t.countAll(String(r.places), String(r.totalPlaces), places, r.year)));
       if (r.byRegion.length > 0) {
         parts.push(htmlTable([t.region, t.count_(places)], r.byRegion.map((x) => [region(x.region), x.places])));
-        visual = { type: 'bar', title: lab(r.indicator), categories: r.byRegion.map((x) => region(x.region)), series: [{ name: t.count_(places), values: r.byRegion.map((x) => x.places) }] };
+        const title = indicator ? lab(indicator) : t.count_(places);
+        visual = { type: 'bar', title, categories: r.byRegion.map((x) => region(x.region)), series: [{ name: t.count_(places), values: r.byRegion.map((x) => x.places) }] };
       }
+      break;
+    }
+    case 'target-gaps': {
+      const r = outcome.result;
+      parts.push(p(t.targetGaps(lab(r.target), r.missing, r.rows, formatShare(r.rows ? r.missing / r.rows : 0, locale), r.inside, r.first, r.last)));
       break;
     }
     case 'missing': {

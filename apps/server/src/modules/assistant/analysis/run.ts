@@ -6,6 +6,7 @@ import {
   missingValues,
   ranking,
   relatedToTarget,
+  targetGaps,
   trend,
   type CompareResult,
   type CorrelationResult,
@@ -14,6 +15,7 @@ import {
   type MissingResult,
   type RankingResult,
   type RelatedResult,
+  type TargetGaps,
   type TrendResult,
 } from './compute.ts';
 import { breakdown, coverageByYear, listIndicators, type BreakdownResult, type CoverageResult, type IndicatorListResult } from './compute-lists.ts';
@@ -24,6 +26,7 @@ import type { Plan } from './understand.ts';
 export type Outcome =
   | { kind: 'count'; result: CountResult }
   | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null; order: 'most' | 'fewest' }
+  | { kind: 'target-gaps'; result: TargetGaps }
   | { kind: 'distribution'; result: DistributionResult }
   | { kind: 'trend'; result: TrendResult; rankYears?: 'top' | 'bottom' }
   | { kind: 'ranking'; result: RankingResult; listed?: number }
@@ -47,6 +50,11 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
       return result.places === 0 && plan.year !== null ? { kind: 'no-data', column: plan.column, year: plan.year } : { kind: 'count', result };
     }
     case 'missing':
+      // The target's own gaps are counted over every row; the other indicators' over the rows the target has.
+      if (plan.column && plan.column.name === dataset.target) {
+        const gaps = targetGaps(dataset);
+        if (gaps) return { kind: 'target-gaps', result: gaps };
+      }
       return { kind: 'missing', result: missingValues(dataset, plan.order), column: plan.column, order: plan.order };
     case 'distribution': {
       const result = distribution(dataset, plan.column, plan.year, plan.scope);

@@ -22,11 +22,16 @@ const object = (properties: Record<string, unknown>, required: string[] = []) =>
 
 export const ANALYSIS_TOOLS: ToolSpec[] = [
   { name: 'describe_data', description: 'The chosen data: its indicators (name, label, coverage, years, summary statistics), places, regions and years.', parameters: object({}) },
-  { name: 'count_places', description: 'How many countries (places) have a value of an indicator, in a year or in any year, per WHO region.', parameters: object({ indicator, year }, ['indicator']) },
+  {
+    name: 'count_places',
+    description: 'How many countries (places) have a value of an indicator (of any chosen indicator when none is named), in a year or in any year, per WHO region.',
+    parameters: object({ indicator, year }),
+  },
   {
     name: 'missing_values',
-    description: 'Missing values of every chosen indicator over the rows where the target has a value (all rows without a target), most missing first, or fewest first (order: fewest).',
-    parameters: object({ order: { type: 'string', enum: ['most', 'fewest'] } }),
+    description:
+      "Missing values of every chosen indicator over the rows where the target has a value (all rows without a target), most missing first, or fewest first (order: fewest). Name the target as the indicator for the target's own gaps over every row.",
+    parameters: object({ indicator, order: { type: 'string', enum: ['most', 'fewest'] } }),
   },
   { name: 'distribution', description: "An indicator's distribution over countries in one year: count, minimum, quartiles, median, maximum, mean, lowest and highest country.", parameters: object({ indicator, year, region, place }, ['indicator']) },
   { name: 'trend', description: 'An indicator per year: the mean over the countries with a value, for the world, a WHO region or one country.', parameters: object({ indicator, region, place }, ['indicator']) },
@@ -72,6 +77,9 @@ class ToolInputError extends Error {
   }
 }
 
+/** Whether a tool call named an optional indicator. */
+const named = (text: unknown): boolean => typeof text === 'string' && text.trim() !== '';
+
 function columnOf(dataset: AnalysisDataset, text: unknown): AnalysisColumn {
   if (typeof text !== 'string' || text.trim() === '') throw new ToolInputError('Name an indicator.');
   const exact = dataset.columns.find((c) => c.name.toLowerCase() === text.trim().toLowerCase() || c.label.toLowerCase() === text.trim().toLowerCase());
@@ -100,9 +108,9 @@ export function planOfToolCall(name: string, args: Record<string, unknown>, data
   const scope = (): Scope => scopeOf(dataset, args.place) ?? scopeOf(dataset, args.region) ?? { kind: 'world' };
   switch (name) {
     case 'count_places':
-      return { kind: 'count', column: columnOf(dataset, args.indicator), year: yearOf(args.year) };
+      return { kind: 'count', column: named(args.indicator) ? columnOf(dataset, args.indicator) : null, year: yearOf(args.year) };
     case 'missing_values':
-      return { kind: 'missing', column: null, order: args.order === 'fewest' ? 'fewest' : 'most' };
+      return { kind: 'missing', column: named(args.indicator) ? columnOf(dataset, args.indicator) : null, order: args.order === 'fewest' ? 'fewest' : 'most' };
     case 'distribution':
       return { kind: 'distribution', column: columnOf(dataset, args.indicator), year: yearOf(args.year), scope: scope() };
     case 'trend':

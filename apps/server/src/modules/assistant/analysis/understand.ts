@@ -11,7 +11,7 @@ import { KIND_PATTERNS, normalise, PHRASES, REGION_ALIASES, STOP_WORDS, WEAK_LAB
  */
 
 export type Plan =
-  | { kind: 'count'; column: AnalysisColumn; year: number | null }
+  | { kind: 'count'; column: AnalysisColumn | null; year: number | null }
   | { kind: 'missing'; column: AnalysisColumn | null; order: 'most' | 'fewest' }
   | { kind: 'distribution'; column: AnalysisColumn; year: number | null; scope: Scope }
   | { kind: 'trend'; column: AnalysisColumn; scope: Scope; rankYears?: 'top' | 'bottom' }
@@ -211,6 +211,9 @@ function twoColumns(words: string[], columns: readonly AnalysisColumn[]): [Analy
   return null;
 }
 
+/** Words left of a question that counts places in the data as a whole ("how many countries are there in the data?"). */
+const DATA_WORDS = new Set(['', 'data', 'dataset', 'chosen', 'selected', 'there', 'total', 'in', 'all', 'dados', 'escolhidos', 'selecionados', 'existem', 'ha', 'total', 'no', 'nos', 'ao', 'todo', 'base']);
+
 /**
  * The plan for a question over the dataset.
  * @param question the user's text, English or Portuguese
@@ -242,7 +245,7 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   // "The target" names the chosen target column: "how is the target distributed?" asks for its distribution, not for
   // the inputs related to it, unless the question also asks what relates to it.
   const namesTarget = target !== null && /\b(target|alvo)\b/.test(plain);
-  const asksOtherKind = has('distribution') || has('trend') || has('ranking') || has('count') || has('compare');
+  const asksOtherKind = has('distribution') || has('trend') || has('ranking') || has('count') || has('compare') || has('missing');
   const relatedBeyondTarget = KIND_PATTERNS.related.test(plain.replace(/\b(target|alvo)\b/g, ' '));
   const asksRelated = has('related') && !(namesTarget && asksOtherKind && !relatedBeyondTarget);
   const single = () => resolveColumn(words, dataset.columns) ?? (namesTarget ? { column: target!, score: 0 } : null);
@@ -277,7 +280,11 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     if (!found) return { kind: 'coverage', column: null };
     return withColumn((column) => ({ kind: 'coverage', column }));
   }
-  if (has('count')) return withColumn((column) => ({ kind: 'count', column, year }));
+  if (has('count')) {
+    // "How many countries are in the data?": no indicator named, so the places with a value of any of them.
+    if (!single() && !wanted.split(' ').some((w) => !DATA_WORDS.has(w))) return { kind: 'count', column: null, year };
+    return withColumn((column) => ({ kind: 'count', column, year }));
+  }
   if (has('missing')) {
     const found = single();
     return { kind: 'missing', column: found && 'column' in found ? found.column : null, order: has('fewest') ? 'fewest' : 'most' };
