@@ -7,6 +7,7 @@ import { formatNumber, formatR, formatShare, htmlTable } from './format.ts';
 import type { Outcome } from './run.ts';
 import { placeName } from './understand.ts';
 import { titledForReader } from './titles.ts';
+import { writeChangeRanking } from './describe-change.ts';
 import { indicatorLabel, writeYearRanking, writeBreakdown, writeCoverage, writeIndicators, writeNoBreakdown, writeOneYearTrend, writeRankingList, writeSingleValue, type Writer } from './describe-lists.ts';
 
 /**
@@ -238,6 +239,9 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
       }
       break;
     }
+    case 'change-ranking':
+      lists(writeChangeRanking(outcome.result, outcome.listed, writer));
+      break;
     case 'target-gaps': {
       const r = outcome.result;
       parts.push(p(t.targetGaps(lab(r.target), r.missing, r.rows, formatShare(r.rows ? r.missing / r.rows : 0, locale), r.inside, r.first, r.last)));

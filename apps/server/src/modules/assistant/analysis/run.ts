@@ -18,6 +18,7 @@ import {
   type TargetGaps,
   type TrendResult,
 } from './compute.ts';
+import { changeRanking, type ChangeRankingResult } from './compute-change.ts';
 import { breakdown, coverageByYear, listIndicators, type BreakdownResult, type CoverageResult, type IndicatorListResult } from './compute-lists.ts';
 import type { AnalysisColumn, AnalysisDataset, BreakdownType } from './dataset.ts';
 import type { Plan } from './understand.ts';
@@ -27,6 +28,7 @@ export type Outcome =
   | { kind: 'count'; result: CountResult }
   | { kind: 'missing'; result: MissingResult; column: AnalysisColumn | null; order: 'most' | 'fewest' }
   | { kind: 'target-gaps'; result: TargetGaps }
+  | { kind: 'change-ranking'; result: ChangeRankingResult; listed: number }
   | { kind: 'distribution'; result: DistributionResult }
   | { kind: 'trend'; result: TrendResult; rankYears?: 'top' | 'bottom' }
   | { kind: 'ranking'; result: RankingResult; listed?: number }
@@ -48,6 +50,10 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
     case 'count': {
       const result = countPlaces(dataset, plan.column, plan.year);
       return result.places === 0 && plan.year !== null ? { kind: 'no-data', column: plan.column, year: plan.year } : { kind: 'count', result };
+    }
+    case 'change-ranking': {
+      const result = changeRanking(dataset, plan.column, { years: plan.years, by: plan.by, direction: plan.direction, limit: plan.limit });
+      return result ? { kind: 'change-ranking', result, listed: plan.listed } : { kind: 'no-data', column: plan.column, year: null };
     }
     case 'missing':
       // The target's own gaps are counted over every row; the other indicators' over the rows the target has.

@@ -57,6 +57,15 @@ export const ANALYSIS_TOOLS: ToolSpec[] = [
     description: 'The mean of an indicator in two WHO regions or two countries in one year (default: the latest year both have values).',
     parameters: object({ indicator, first: { type: 'string', description: 'A WHO region or a country.' }, second: { type: 'string', description: 'A WHO region or a country.' }, year }, ['indicator', 'first', 'second']),
   },
+  {
+    name: 'rank_change',
+    description:
+      'Countries (or WHO regions) ranked by how much an indicator rose (direction: increase) or fell (decrease) between two years (default: its first and last years with values), with both values.',
+    parameters: object(
+      { indicator, first_year: year, second_year: year, by: { type: 'string', enum: ['region', 'place'] }, direction: { type: 'string', enum: ['increase', 'decrease'] }, limit: { type: 'integer', description: 'How many to list (default: every region, ten countries).' } },
+      ['indicator'],
+    ),
+  },
   { name: 'compare_years', description: 'The mean of an indicator in two years, for the world, a WHO region or a country.', parameters: object({ indicator, first_year: year, second_year: year, region, place }, ['indicator', 'first_year', 'second_year']) },
 ];
 
@@ -119,6 +128,13 @@ export function planOfToolCall(name: string, args: Record<string, unknown>, data
       if (args.by === 'year') return { kind: 'trend', column: columnOf(dataset, args.indicator), scope: scope(), rankYears: args.order === 'bottom' ? 'bottom' : 'top' };
       const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 50) : null;
       return { kind: 'ranking', column: columnOf(dataset, args.indicator), year: yearOf(args.year), by: args.by === 'place' ? 'place' : 'region', order: args.order === 'bottom' ? 'bottom' : 'top', limit, listed: limit ?? 1 };
+    }
+    case 'rank_change': {
+      const first = yearOf(args.first_year);
+      const second = yearOf(args.second_year);
+      const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 50) : null;
+      const years: [number, number] | null = first !== null && second !== null && first !== second ? [first, second] : null;
+      return { kind: 'change-ranking', column: columnOf(dataset, args.indicator), years, by: args.by === 'region' ? 'region' : 'place', direction: args.direction === 'decrease' ? 'decrease' : 'increase', limit, listed: limit ?? 1 };
     }
     case 'coverage_by_year':
       return { kind: 'coverage', column: typeof args.indicator === 'string' && args.indicator.trim() !== '' ? columnOf(dataset, args.indicator) : null };

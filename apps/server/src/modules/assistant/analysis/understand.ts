@@ -12,6 +12,7 @@ import { KIND_PATTERNS, normalise, PHRASES, REGION_ALIASES, STOP_WORDS, WEAK_LAB
 
 export type Plan =
   | { kind: 'count'; column: AnalysisColumn | null; year: number | null }
+  | { kind: 'change-ranking'; column: AnalysisColumn; years: [number, number] | null; by: 'place' | 'region'; direction: 'increase' | 'decrease'; limit: number | null; listed: number }
   | { kind: 'missing'; column: AnalysisColumn | null; order: 'most' | 'fewest' }
   | { kind: 'distribution'; column: AnalysisColumn; year: number | null; scope: Scope }
   | { kind: 'trend'; column: AnalysisColumn; scope: Scope; rankYears?: 'top' | 'bottom' }
@@ -211,6 +212,15 @@ function twoColumns(words: string[], columns: readonly AnalysisColumn[]): [Analy
   return null;
 }
 
+/** Asks for a figure per region ("by region", "per region", "por região", "em cada região"). */
+const BY_REGION = /\b(by|per|each|every|for each|in each) (who )?regions?\b|\b(por|cada|em cada) regi(ao|oes)\b/;
+
+/** A rise or a fall ("largest increase", "maior queda"), and which of the two. */
+const CHANGE = /\b(increase[sd]?|rise|rose|risen|grew|growth|gains?|decrease[sd]?|declines?|declined|fell|falls?|drops?|dropped|reduction|aument\w*|cresc\w*|quedas?|cai\w*|diminu\w*|reduc\w*)\b/;
+const FALL = /\b(decrease[sd]?|declines?|declined|fell|falls?|drops?|dropped|reduction|quedas?|cai\w*|diminu\w*|reduc\w*)\b/;
+/** Asks for the largest of something, places or regions ("which countries", "the biggest", "qual país ... maior"). */
+const LARGEST = /\b(largest|biggest|greatest|most|highest|strongest|maior(es)?|mais)\b/;
+
 /** Words left of a question that counts places in the data as a whole ("how many countries are there in the data?"). */
 const DATA_WORDS = new Set(['', 'data', 'dataset', 'chosen', 'selected', 'there', 'total', 'in', 'all', 'dados', 'escolhidos', 'selecionados', 'existem', 'ha', 'total', 'no', 'nos', 'ao', 'todo', 'base']);
 
@@ -247,7 +257,9 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   const namesTarget = target !== null && /\b(target|alvo)\b/.test(plain);
   const asksOtherKind = has('distribution') || has('trend') || has('ranking') || has('count') || has('compare') || has('missing');
   const relatedBeyondTarget = KIND_PATTERNS.related.test(plain.replace(/\b(target|alvo)\b/g, ' '));
-  const asksRelated = has('related') && !(namesTarget && asksOtherKind && !relatedBeyondTarget);
+  // A place, a region or a year asks about the target's values there ("show the target for Brazil"), not its relations.
+  const scoped = places.length + regions.length + years.length > 0;
+  const asksRelated = has('related') && !(namesTarget && (asksOtherKind || scoped) && !relatedBeyondTarget);
   const single = () => resolveColumn(words, dataset.columns) ?? (namesTarget ? { column: target!, score: 0 } : null);
   const wanted = words.filter((w) => !STOP_WORDS.has(w)).join(' ');
   const request = parts.request;
@@ -291,6 +303,14 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   }
   // Several parts (women and men, by sex): side by side, unless the question ranks places by one of them.
   if (several && !(has('ranking') && has('byPlace'))) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
+  // "Which countries had the largest increase ...": places (or regions) ranked by their change between two years.
+  if (CHANGE.test(plain) && LARGEST.test(plain) && regions.length + places.length === 0 && years.length !== 1 && /\b(which|what|qua(l|is)|que)\b/.test(plain)) {
+    const limit = readLimit(plain);
+    const by = has('byRegion') && !has('byPlace') ? 'region' : 'place';
+    const span: [number, number] | null = years.length === 2 ? [years[0]!, years[1]!] : null;
+    const listed = limit ?? (SEVERAL.test(plain) ? 5 : 1);
+    return withColumn((column) => ({ kind: 'change-ranking', column, years: span, by, direction: FALL.test(plain) ? 'decrease' : 'increase', limit, listed }));
+  }
   if (has('compare') || (has('trend') && years.length === 2) || regions.length + places.length >= 2) {
     if (years.length === 2 && regions.length + places.length < 2) {
       return withColumn((column) => ({ kind: 'compare-years', column, years: [years[0]!, years[1]!], scope }));
@@ -301,6 +321,10 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   if (has('trend')) return withColumn((column) => ({ kind: 'trend', column, scope }));
   // "Which year had the highest ...": the years ranked by their mean, from the same per-year means as a trend.
   if (has('ranking') && year === null && ONE_YEAR_ASKED.test(plain)) return withColumn((column) => ({ kind: 'trend', column, scope, rankYears: has('bottom') ? 'bottom' : 'top' }));
+  // "The average ... by region": every region's mean, as the ranking of regions gives it.
+  if (!has('ranking') && BY_REGION.test(plain) && dataset.region) {
+    return withColumn((column) => ({ kind: 'ranking', column, year, by: 'region', order: 'top', limit: null, listed: 1 }));
+  }
   if (has('ranking')) {
     const limit = readLimit(plain);
     const by = (has('byPlace') || limit !== null) && !has('byRegion') ? 'place' : 'region';
@@ -308,8 +332,10 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     return withColumn((column) => ({ kind: 'ranking', column, year, by, order: has('bottom') ? 'bottom' : 'top', limit, listed }));
   }
   if (has('distribution')) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
-  // No recognised kind: an indicator alone gets its distribution; anything else is refused honestly.
+  // No recognised kind: an indicator alone gets its distribution (one place without a year: its values year by year);
+  // anything else is refused honestly.
   const found = single();
+  if (found && scope.kind === 'place' && year === null) return withColumn((column) => ({ kind: 'trend', column, scope }));
   if (found) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
   return { kind: 'refuse' };
 }
