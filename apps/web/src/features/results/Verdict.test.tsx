@@ -83,7 +83,7 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     const warning = text('verdict-small-test');
     expect(warning).toContain('Some classes have too few test rows to judge');
     expect(warning).not.toContain('Too little test data');
-    expect(warning).toContain(`No test rows at all for ${first!.title}:`);
+    expect(warning).toContain(`No test rows at all for ${first!.title}: the test cannot judge how well this class is predicted.`);
     expect(warning).not.toContain('Classes with fewer than');
   });
 

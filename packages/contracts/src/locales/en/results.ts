@@ -233,6 +233,7 @@ export const results = {
     smallClassesTitle: 'Some classes have too few test rows to judge',
     tooFewRows: 'Only {rows} test rows (fewer than {min}).',
     sparseClasses: 'Classes with fewer than {min} test rows: {classes}.',
+    noTestClass: 'No test rows at all for {classes}: the test cannot judge how well this class is predicted.',
     noTestClasses: 'No test rows at all for {classes}: the test cannot judge how well these classes are predicted.',
     budget: 'Time budget {budget} s, of which the run took {total} s: reading and preparing the data and writing the results {other} s, search {search} s, final fits {finalFit} s, CV-gap check {cvGap} s; {evaluated} of {planned} planned candidates evaluated.',
     budgetSimple: 'Time budget {budget} s; the run took {elapsed} s and evaluated {evaluated} of {planned} planned candidates.',

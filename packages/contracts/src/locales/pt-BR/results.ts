@@ -233,6 +233,7 @@ export const results: Translation<typeof en> = {
     smallClassesTitle: 'Algumas classes têm poucas linhas de teste para serem avaliadas',
     tooFewRows: 'Apenas {rows} linhas de teste (menos de {min}).',
     sparseClasses: 'Classes com menos de {min} linhas de teste: {classes}.',
+    noTestClass: 'Nenhuma linha de teste para {classes}: o teste não pode julgar quão bem essa classe é prevista.',
     noTestClasses: 'Nenhuma linha de teste para {classes}: o teste não pode julgar quão bem essas classes são previstas.',
     budget: 'Tempo disponível {budget} s, dos quais a execução levou {total} s: leitura e preparo dos dados e gravação dos resultados {other} s, busca {search} s, ajustes finais {finalFit} s, verificação da divisão aleatória {cvGap} s; {evaluated} de {planned} candidatos planejados avaliados.',
     budgetSimple: 'Tempo disponível {budget} s; a execução levou {elapsed} s e avaliou {evaluated} de {planned} candidatos planejados.',

@@ -209,7 +209,7 @@ export function Verdict({ results }: { results: AutoMLResults }) {
       {small.warn && (
         <Alert color="orange" variant="light" radius="md" mt="md" title={t(small.tooFewRows ? 'verdict.smallTitle' : 'verdict.smallClassesTitle')} data-testid="verdict-small-test">
           {small.tooFewRows && <Text size="sm">{t('verdict.tooFewRows', { rows: figures.testRows, min: LIMITS.verdict.minTestRows })}</Text>}
-          {small.emptyClasses.length > 0 && <Text size="sm">{t('verdict.noTestClasses', { classes: small.emptyClasses.join(', ') })}</Text>}
+          {small.emptyClasses.length > 0 && <Text size="sm">{t(small.emptyClasses.length === 1 ? 'verdict.noTestClass' : 'verdict.noTestClasses', { classes: small.emptyClasses.join(', ') })}</Text>}
           {small.sparseClasses.length > 0 && (
             <Text size="sm">{t('verdict.sparseClasses', { min: LIMITS.verdict.minClassTestRows, classes: small.sparseClasses.join(', ') })}</Text>
           )}
