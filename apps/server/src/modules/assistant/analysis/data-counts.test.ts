@@ -36,6 +36,13 @@ describe('questions about the chosen data as a whole', () => {
     expect(text(answer.html)).toContain(sentence);
   });
 
+  it.each([
+    ['How many years of data are there?', 'en'],
+    ['Quantos anos de dados existem?', 'pt-BR'],
+  ] as const)('%s (%s): the years covered', (question, locale) => {
+    expect(analyseQuestion(question, dataset(), locale).outcome.kind).toBe('coverage');
+  });
+
   it('still counts the places of a named indicator', () => {
     const answer = analyseQuestion('How many places have data for income in 2015?', dataset(), 'en');
     expect(answer.outcome).toMatchObject({ kind: 'count', result: { indicator: { name: 'income' }, places: 3 } });

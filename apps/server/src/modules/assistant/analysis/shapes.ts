@@ -108,7 +108,7 @@ export function labelUsesWords(column: AnalysisColumn, request: PartRequest): bo
 }
 
 const YEARS_ASKED =
-  /\b(which|what) years?\b|\bin (which|what) years?\b|\bwhen\b|\bquais (os )?anos\b|\bqual (o )?ano\b|\b(em )?que anos?\b|\bem quais anos\b|\bem qual ano\b|\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/;
+  /\b(which|what) years?\b|\bin (which|what) years?\b|\bhow many years\b|\bquantos anos\b|\bwhen\b|\bquais (os )?anos\b|\bqual (o )?ano\b|\b(em )?que anos?\b|\bem quais anos\b|\bem qual ano\b|\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/;
 const COVERED =
   /\bcoverage\b|\bcobertura\b|\bdata\b|\bdados\b|\bvalues?\b|\bvalores\b|\bcountries\b|\bpaises\b|\breported\b|\bmeasured\b|\brecorded\b|\bavailable\b|\bdisponive|\bcovered\b|\bcobert[oa]s?\b|\bmedid[oa]s?\b|\bregistrad[oa]s?\b|\breportad[oa]s?\b|\bcoletad[oa]s?\b/;
 /** Indicator names that contain "coverage" (immunization coverage): not a question about data coverage. */
