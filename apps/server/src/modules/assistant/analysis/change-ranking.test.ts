@@ -46,6 +46,10 @@ describe('the largest increases and decreases', () => {
     expect(runPlan(plan, dataset())).toMatchObject({ kind: 'change-ranking', result: { direction: 'decrease', from: 2000, to: 2002, items: [{ name: 'C', change: -6 }, { name: 'B' }, { name: 'A' }] } });
   });
 
+  it('"which places ... the target" is a ranking of changes too, not the inputs related to the target', () => {
+    expect(analyseQuestion('Which places had the largest decrease of the target?', dataset(), 'en').outcome).toMatchObject({ kind: 'change-ranking', result: { direction: 'decrease' } });
+  });
+
   it('in Portuguese', () => {
     const answer = analyseQuestion('Qual país teve a maior queda do alvo?', dataset(), 'pt-BR');
     expect(text(answer.html)).toContain('Entre 2000 e 2002, a maior queda de mortality foi C (-6).');
@@ -69,5 +73,20 @@ describe('a figure per region, and the target of one place', () => {
     const named = { ...dataset(), space: dataset().space.map((s) => ({ A: 'Angola', B: 'Brazil', C: 'Chile', D: 'Denmark' })[s]!) };
     const answer = analyseQuestion('Show the target for Angola', named, 'en');
     expect(answer.outcome).toMatchObject({ kind: 'trend', result: { scope: { kind: 'place', name: 'Angola' } } });
+  });
+});
+
+describe('places written as codes', () => {
+  const coded = () => ({ ...dataset(), kind: 'upload' as const, space: dataset().space.map((s) => ({ A: 'BRA', B: 'ARG', C: 'PER', D: 'CAN' })[s]!) });
+
+  it('a code in capitals names its place: its trend, two places compared', () => {
+    expect(analyseQuestion('What is the trend of the target in BRA?', coded(), 'en').outcome).toMatchObject({ kind: 'trend', result: { scope: { kind: 'place', name: 'BRA' } } });
+    expect(analyseQuestion('Compare mortality in BRA and ARG in 2001', coded(), 'en').outcome).toMatchObject({ kind: 'compare' });
+  });
+
+  it('the same letters in lower case are words, not places ("per", "can")', () => {
+    const answer = analyseQuestion('What is the average mortality per region in 2002?', coded(), 'en');
+    expect(answer.outcome).toMatchObject({ kind: 'ranking', result: { by: 'region' } });
+    expect(analyseQuestion('How can mortality be distributed in 2002?', coded(), 'en').outcome).toMatchObject({ kind: 'distribution', result: { scope: { kind: 'world' } } });
   });
 });

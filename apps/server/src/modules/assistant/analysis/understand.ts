@@ -137,10 +137,10 @@ interface Mention {
 }
 
 /** Finds whole-phrase mentions of names in the normalised text, longest first, without overlaps. */
-function findMentions(text: string, aliases: Map<string, string>): Mention[] {
+function findMentions(text: string, aliases: Map<string, string>, short: ReadonlySet<string> = new Set()): Mention[] {
   const found: Mention[] = [];
   const taken = new Array<boolean>(text.length).fill(false);
-  const sorted = [...aliases.entries()].filter(([alias]) => alias.length >= 4).sort((a, b) => b[0].length - a[0].length);
+  const sorted = [...aliases.entries()].filter(([alias]) => alias.length >= 4 || short.has(alias)).sort((a, b) => b[0].length - a[0].length);
   for (const [alias, value] of sorted) {
     let from = 0;
     for (;;) {
@@ -238,7 +238,11 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   const aliases = new Map<string, string>();
   for (const [alias, place] of placeAliases(dataset)) aliases.set(alias, `P${place}`);
   if (dataset.region) for (const [alias, region] of regionAliases(dataset)) aliases.set(alias, `R${region}`);
-  const mentions = findMentions(text, aliases);
+  // Places written as codes (BRA, ARG): a code of two or three letters counts only when the question writes it in
+  // capitals, as the data does, so "per" or "can" never name Peru or Canada.
+  const capitals = new Set(question.match(/\b[A-Z]{2,3}\b/g) ?? []);
+  const shortCodes = new Set([...new Set(dataset.space)].filter((place) => place.length < 4 && capitals.has(place)).map((place) => normalise(place)));
+  const mentions = findMentions(text, aliases, shortCodes);
   const regionMentions = mentions.filter((m) => m.value.startsWith('R')).map((m) => ({ ...m, value: m.value.slice(1) }));
   const placeMentions = mentions.filter((m) => m.value.startsWith('P')).map((m) => ({ ...m, value: m.value.slice(1) }));
   text = blank(text, mentions).replace(/\s+/g, ' ').trim();
@@ -255,7 +259,8 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   // "The target" names the chosen target column: "how is the target distributed?" asks for its distribution, not for
   // the inputs related to it, unless the question also asks what relates to it.
   const namesTarget = target !== null && /\b(target|alvo)\b/.test(plain);
-  const asksOtherKind = has('distribution') || has('trend') || has('ranking') || has('count') || has('compare') || has('missing');
+  const asksChange = CHANGE.test(plain) && LARGEST.test(plain) && /\b(which|what|qua(l|is)|que)\b/.test(plain);
+  const asksOtherKind = has('distribution') || has('trend') || has('ranking') || has('count') || has('compare') || has('missing') || asksChange;
   const relatedBeyondTarget = KIND_PATTERNS.related.test(plain.replace(/\b(target|alvo)\b/g, ' '));
   // A place, a region or a year asks about the target's values there ("show the target for Brazil"), not its relations.
   const scoped = places.length + regions.length + years.length > 0;
@@ -304,7 +309,7 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   // Several parts (women and men, by sex): side by side, unless the question ranks places by one of them.
   if (several && !(has('ranking') && has('byPlace'))) return withColumn((column) => ({ kind: 'distribution', column, year, scope }));
   // "Which countries had the largest increase ...": places (or regions) ranked by their change between two years.
-  if (CHANGE.test(plain) && LARGEST.test(plain) && regions.length + places.length === 0 && years.length !== 1 && /\b(which|what|qua(l|is)|que)\b/.test(plain)) {
+  if (asksChange && regions.length + places.length === 0 && years.length !== 1) {
     const limit = readLimit(plain);
     const by = has('byRegion') && !has('byPlace') ? 'region' : 'place';
     const span: [number, number] | null = years.length === 2 ? [years[0]!, years[1]!] : null;
