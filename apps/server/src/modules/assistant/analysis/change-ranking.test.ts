@@ -84,6 +84,16 @@ describe('places written as codes', () => {
     expect(analyseQuestion('Compare mortality in BRA and ARG in 2001', coded(), 'en').outcome).toMatchObject({ kind: 'compare' });
   });
 
+  it('without an indicator named, the target is meant: two places compared', () => {
+    expect(analyseQuestion('Compare BRA and ARG', coded(), 'en').outcome).toMatchObject({ kind: 'compare', result: { indicator: { name: 'mortality' } } });
+  });
+
+  it('regions asked of data without regions: places ranked, and the answer says why', () => {
+    const answer = analyseQuestion('Which region has the highest target in 2002?', { ...coded(), region: null }, 'en');
+    expect(answer.outcome).toMatchObject({ kind: 'ranking', noRegions: true, result: { by: 'place' } });
+    expect(text(answer.html)).toContain('The chosen data has no regions, so its places are ranked instead.');
+  });
+
   it('the same letters in lower case are words, not places ("per", "can")', () => {
     const answer = analyseQuestion('What is the average mortality per region in 2002?', coded(), 'en');
     expect(answer.outcome).toMatchObject({ kind: 'ranking', result: { by: 'region' } });

@@ -37,6 +37,7 @@ const TEXT = {
     worldUpload: 'all places',
     count: (n: string, total: string, places: string, label: string, year: number | null) =>
       `${n} of the ${total} ${places} in the chosen data have ${year === null ? 'at least one value' : 'a value'} for ${label}${year === null ? '' : ` in ${year}`}.`,
+    noRegions: (places: string) => `The chosen data has no regions, so its ${places} are ranked instead.`,
     countAll: (n: string, total: string, places: string, year: number | null) =>
       year === null ? `The chosen data covers ${n} ${places}.` : `In ${year}, ${n} of the ${total} ${places} in the chosen data have a value of at least one chosen indicator.`,
     targetGaps: (label: string, missing: number, rows: number, share: string, inside: number, first: number, last: number) =>
@@ -106,6 +107,7 @@ const TEXT = {
     worldUpload: 'todos os lugares',
     count: (n: string, total: string, places: string, label: string, year: number | null) =>
       `${n} dos ${total} ${places} dos dados escolhidos têm ${year === null ? 'ao menos um valor' : 'valor'} de ${label}${year === null ? '' : ` em ${year}`}.`,
+    noRegions: (places: string) => `Os dados escolhidos não têm regiões; por isso, os ${places} são classificados.`,
     countAll: (n: string, total: string, places: string, year: number | null) =>
       year === null ? `Os dados escolhidos cobrem ${n} ${places}.` : `Em ${year}, ${n} dos ${total} ${places} dos dados escolhidos têm valor de ao menos um indicador escolhido.`,
     targetGaps: (label: string, missing: number, rows: number, share: string, inside: number, first: number, last: number) =>
@@ -299,6 +301,7 @@ export function describeOutcome(computed: Outcome, data: AnalysisDataset, locale
     }
     case 'ranking': {
       const r = outcome.result;
+      if (outcome.noRegions) parts.push(p(t.noRegions(places)));
       if ((outcome.listed ?? 1) > 1 || r.items.length === 1) {
         lists(writeRankingList(r, outcome.listed ?? 1, writer));
         break;

@@ -31,7 +31,7 @@ export type Outcome =
   | { kind: 'change-ranking'; result: ChangeRankingResult; listed: number }
   | { kind: 'distribution'; result: DistributionResult }
   | { kind: 'trend'; result: TrendResult; rankYears?: 'top' | 'bottom' }
-  | { kind: 'ranking'; result: RankingResult; listed?: number }
+  | { kind: 'ranking'; result: RankingResult; listed?: number; noRegions?: boolean }
   | { kind: 'correlation'; result: CorrelationResult }
   | { kind: 'related'; result: RelatedResult }
   | { kind: 'compare'; result: CompareResult }
@@ -73,7 +73,9 @@ export function runPlan(plan: Plan, dataset: AnalysisDataset): Outcome {
     }
     case 'ranking': {
       const result = ranking(dataset, plan.column, { year: plan.year, by: plan.by, order: plan.order, limit: plan.limit ?? null });
-      return result ? { kind: 'ranking', result, listed: plan.listed ?? 1 } : { kind: 'no-data', column: plan.column, year: plan.year };
+      if (!result) return { kind: 'no-data', column: plan.column, year: plan.year };
+      // Regions asked for, but the data has none (an upload): places are ranked, and the answer says why.
+      return plan.by === 'region' && result.by === 'place' ? { kind: 'ranking', result, listed: plan.listed ?? 1, noRegions: true } : { kind: 'ranking', result, listed: plan.listed ?? 1 };
     }
     case 'coverage': {
       const result = coverageByYear(dataset, plan.column);

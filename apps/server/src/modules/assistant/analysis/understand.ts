@@ -265,8 +265,10 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   // A place, a region or a year asks about the target's values there ("show the target for Brazil"), not its relations.
   const scoped = places.length + regions.length + years.length > 0;
   const asksRelated = has('related') && !(namesTarget && (asksOtherKind || scoped) && !relatedBeyondTarget);
-  const single = () => resolveColumn(words, dataset.columns) ?? (namesTarget ? { column: target!, score: 0 } : null);
   const wanted = words.filter((w) => !STOP_WORDS.has(w)).join(' ');
+  const named = resolveColumn(words, dataset.columns);
+  // No indicator named at all ("compare BRA and ARG", "which region is highest?"): the chosen target is meant.
+  const single = () => named ?? (namesTarget || (target !== null && wanted === '') ? { column: target!, score: 0 } : null);
   const request = parts.request;
   // One part named ("women"): every computation runs on that part's column instead of the default one.
   const withColumn = (make: (column: AnalysisColumn) => Plan): Plan => {
@@ -299,7 +301,7 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   }
   if (has('count')) {
     // "How many countries are in the data?": no indicator named, so the places with a value of any of them.
-    if (!single() && !wanted.split(' ').some((w) => !DATA_WORDS.has(w))) return { kind: 'count', column: null, year };
+    if (!named && !namesTarget && !wanted.split(' ').some((w) => !DATA_WORDS.has(w))) return { kind: 'count', column: null, year };
     return withColumn((column) => ({ kind: 'count', column, year }));
   }
   if (has('missing')) {
