@@ -79,9 +79,9 @@ export function ensembleDefinition(results: AutoMLResults, files: readonly Model
 
 /** What each rule's model file holds, in the README's words. */
 const RULE_FILE_WORDS: Record<RuleAlgorithm, { what: string; tree: string }> = {
-  Persistence: { what: 'the persistence rule (each place keeps its class of its latest earlier year; a place without one gets the majority class)', tree: 'split on the history column "previous known class"' },
+  Persistence: { what: 'the persistence rule (each place keeps its class of its latest earlier year; in this file a place without one gets the majority class, a guess the prediction API does not serve)', tree: 'split on the history column "previous known class"' },
   Majority: { what: 'the majority rule (always the most frequent training class)', tree: 'a single leaf' },
-  Trend: { what: "the trend rule (the class of the value each place's latest yearly change projects for the year; a place without an earlier value gets the majority class)", tree: 'split on the history column "projected class"' },
+  Trend: { what: "the trend rule (the class of the value each place's latest yearly change projects for the year; in this file a place without an earlier value gets the majority class, a guess the prediction API does not serve)", tree: 'split on the history column "projected class"' },
 };
 
 /** A model file's line in the README: what the file holds. */
