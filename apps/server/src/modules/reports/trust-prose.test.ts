@@ -48,7 +48,7 @@ describe('the report states coverage and calibration from results.trust', () => 
       `Temperature scaling of the probabilities of ${results.best} (temperature 1.37) improved them on the validation years, out of the sample it was fitted on; on the test rows it takes the expected calibration error (ECE) from 0.081 to 0.043 and the Brier score from 0.312 to 0.297.`,
     );
     // Nothing served is rescaled: the sentence says so, and how to rescale.
-    expect(en).toContain("The probabilities the app, the API and the ONNX file give are the model's own: to rescale one row's, raise each class's probability to the power 1/1.37 and divide by their sum.");
+    expect(en).toContain("The probabilities the app, the API and the ONNX file give are the model's own: to rescale one row's, raise each class's probability (a zero counts as one trillionth) to the power 1/1.37 and divide by their sum.");
   });
 
   it('pt-BR: the same figures with a decimal comma', () => {
@@ -56,7 +56,7 @@ describe('the report states coverage and calibration from results.trust', () => 
     expect(pt).toContain('cobertura nominal de 90%, 82,0% alcançada nos anos de teste, com 1,3 classes por conjunto em média.');
     expect(pt).toContain('Mais de 5 pontos abaixo da nominal em 2021 (71,0%).');
     expect(pt).toContain('de 0,081 para 0,043 e o escore de Brier de 0,312 para 0,297.');
-    expect(pt).toContain('eleve a probabilidade de cada classe à potência 1/1,37 e divida pela soma.');
+    expect(pt).toContain('eleve a probabilidade de cada classe (um zero conta como um trilionésimo) à potência 1/1,37 e divida pela soma.');
   });
 
   it('says nothing of sets for results without a trust report', () => {
