@@ -72,7 +72,7 @@ export const predictRowsSchema = z
 
 export const predictRequestSchema = z
   .object({
-    model: z.enum(PREDICTION_MODELS).default('chosen').describe('chosen (default), DT, RF, KNN, SVM, ANN or Ensemble'),
+    model: z.enum(PREDICTION_MODELS).default('chosen').describe('chosen (default: what the job recommends, a model or a rule), DT, RF, KNN, SVM, ANN, Ensemble, or the rules Persistence, Majority and Trend'),
     rows: predictRowsSchema
       .optional()
       .describe('Rows as objects: indicator column -> value (null = missing). Extra keys are ignored.'),
