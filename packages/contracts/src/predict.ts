@@ -96,8 +96,12 @@ export type PredictRequest = z.infer<typeof predictRequestSchema>;
 export const explanationSchema = z.object({
   /** The predicted class's probability knowing no input (averaged over the training or background rows). */
   expected: z.number(),
-  /** The largest contributions by absolute value, signed (toward the class when positive). */
-  contributions: z.array(z.object({ feature: z.string(), value: z.number() })),
+  /**
+   * The largest contributions by absolute value, signed (toward the class when positive). `filled`: the row had no
+   * value of that input, so the contribution is that of the value the model filled in (the place's earlier value of
+   * the indicator, or the training fill value).
+   */
+  contributions: z.array(z.object({ feature: z.string(), value: z.number(), filled: z.boolean().optional() })),
   method: z.enum(['exact', 'sampled']).optional(),
 });
 export type Explanation = z.infer<typeof explanationSchema>;

@@ -169,6 +169,20 @@ describe('prediction API and personal tokens', () => {
     expect(saved.pipeline.fill[0]).not.toBe(jsonRows[4][first]);
   });
 
+  it('marks in an explanation the inputs the row lacked, whose contribution is that of the value filled in', async () => {
+    const { secret } = await createToken(owner);
+    const saved = models.DT as SavedPipelineModel;
+    // The tree's most important input: its contribution is among the largest listed.
+    const importances = (saved.state as { tree: { importances: number[] } }).tree.importances;
+    const key = saved.pipeline.features[importances.indexOf(Math.max(...importances))]!;
+    const rows = [{ ...jsonRows[5], [key]: null }, jsonRows[5]];
+    const response = await predict(jobId, bearer(secret), { rows, model: 'DT', explain: true });
+    expect(response.statusCode).toBe(200);
+    const [gap, given] = response.json<PredictResponse>().predictions.map((p) => p.explanation!.contributions);
+    expect(gap!.filter((c) => c.filled)).toEqual([expect.objectContaining({ feature: key, filled: true })]);
+    expect(given!.some((c) => 'filled' in c)).toBe(false);
+  });
+
   it('flags a row predicted with more than half of its indicators missing before the filling, carried cells included', async () => {
     const { secret } = await createToken(owner);
     const features = (models.DT as SavedPipelineModel).pipeline.features;

@@ -5,6 +5,7 @@ import {
   formatMessage,
   readCsv,
   type AutoMLResults,
+  type Explanation,
   type ModelFamily,
   type NotPredicted,
   type Prediction,
@@ -186,6 +187,12 @@ function carriedFromPanel(frame: PanelFrame, indicators: string[], rows: PlaceYe
   return new Map(present.map((name, i) => [name, values[i]]));
 }
 
+/** An explanation whose contributions of inputs the row lacked say so (`filled`). */
+function markFilled(explanation: Explanation, filled: ReadonlySet<string>): Explanation {
+  if (filled.size === 0) return explanation;
+  return { ...explanation, contributions: explanation.contributions.map((c) => (filled.has(c.feature) ? { ...c, filled: true } : c)) };
+}
+
 /**
  * The history column a saved rule splits on ("previous known class" for persistence, "projected class" for trend),
  * or null for the majority rule, which reads nothing.
@@ -275,6 +282,8 @@ export async function predictRows(
   const ignoredCounts: number[] = [];
   // Per predicted row, whether most of its indicators were missing before any filling (carried or model-filled).
   const mostlyImputed: boolean[] = [];
+  // Per predicted row, the inputs it had no value of (filled from the panel or by the model): marked in explanations.
+  const filledInputs: Set<string>[] = [];
   const notPredicted: NotPredicted[] = [];
   const place = (row: Record<string, number | string | null>) => {
     const space = row[labels.space];
@@ -286,6 +295,7 @@ export async function predictRows(
   const carried = model.carry ? carriedFromPanel(model.carry.frame, indicators, table.rows.map(place)) : null;
   table.rows.forEach((row, r) => {
     const values: number[] = [];
+    const filled = new Set<string>();
     let missing = 0;
     let carriedCells = 0;
     let ignoredCells = 0;
@@ -296,7 +306,9 @@ export async function predictRows(
         continue;
       }
       if (fromPanel.has(name) && looked && model.history) {
-        values.push(looked[model.history.all.indexOf(name)][r]);
+        const value = looked[model.history.all.indexOf(name)][r];
+        if (Number.isNaN(value)) filled.add(name);
+        values.push(value);
         continue;
       }
       const cell = row[name];
@@ -309,6 +321,7 @@ export async function predictRows(
         value = parsed;
       }
       if (!Number.isFinite(value)) {
+        filled.add(name);
         value = carried?.get(name)?.[r] ?? NaN;
         if (!Number.isNaN(value)) carriedCells += 1;
         else if (!historyColumns.has(name)) missing += 1;
@@ -325,6 +338,7 @@ export async function predictRows(
       carriedCounts.push(carriedCells);
       ignoredCounts.push(ignoredCells);
       mostlyImputed.push(missing + carriedCells > mostlyImputedFrom);
+      filledInputs.push(filled);
     }
   });
   if (body.explain === true && !exactlyExplained(model) && rowNumbers.length > PREDICT_LIMITS.explainSampledMaxRows) {
@@ -351,7 +365,7 @@ export async function predictRows(
     // A rule reads no indicator, and its history input is never filled (a row without it is not predicted).
     imputed: rule ? 0 : p.imputed - ignoredCounts[i] + carriedCounts[i],
     mostlyImputed: mostlyImputed[i],
-    ...(p.explanation ? { explanation: p.explanation } : {}),
+    ...(p.explanation ? { explanation: markFilled(p.explanation, filledInputs[i]) } : {}),
   }));
   return {
     model: model.algorithm,

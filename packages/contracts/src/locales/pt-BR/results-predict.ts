@@ -67,6 +67,8 @@ export const resultsPredict: Translation<typeof en> = {
     predicted: 'P({predicted}) nesta linha',
     others: 'Outros {count} indicadores',
     othersRest: 'Os demais indicadores',
+    filledMark: '{name} (preenchido)',
+    filledNote: 'As entradas marcadas "preenchido" não tinham valor nesta linha: suas barras mostram o efeito do valor que o modelo usou no lugar (o valor anterior mais recente do lugar, ou o valor de preenchimento do treino), não de um valor que a linha tinha.',
     columnIndicator: 'Indicador',
     columnContribution: 'Mudança de P({predicted})',
     summary: 'Probabilidade de {predicted}: {expected} sem conhecer nenhum indicador, {probability} nesta linha; a maior mudança é {feature} ({value}).',

@@ -84,6 +84,29 @@ describe('explaining a test prediction', { timeout: 30_000 }, () => {
     expect((await within(dialog).findByTestId('explanation-chart')).getAttribute('aria-label')).toContain('Polio immunization coverage');
   });
 
+  it('names an input the row lacked as filled in, and says what its bar shows', async () => {
+    const filled = { ...answer, explanation: { ...answer.explanation, contributions: [{ feature: 'WHS4_100', value: 0.3, filled: true }, { feature: 'f2', value: -0.05 }] } };
+    serve(() => ({ status: 200, body: filled }));
+    render();
+    fireEvent.click(screen.getByRole('button', { name: 'Why KNN predicted High for Chile, 2015' }));
+    const dialog = await screen.findByRole('dialog');
+    const table = await within(dialog).findByTestId('explanation-table');
+    const names = within(table).getAllByRole('row').slice(2, 4).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(names).toEqual(['Polio immunization coverage (filled in)', 'f2']);
+    expect(within(dialog).getByTestId('explanation-filled').textContent).toMatch(/^Inputs marked "filled in" had no value in this row/);
+    // The summary (the chart's text) says it too.
+    expect(within(dialog).getByTestId('explanation-summary').textContent).toContain('the largest change is Polio immunization coverage (filled in) (+0.300)');
+  });
+
+  it('says no input was filled in when none was', async () => {
+    serve(() => ({ status: 200, body: answer }));
+    render();
+    fireEvent.click(screen.getByRole('button', { name: 'Why KNN predicted High for Chile, 2015' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('explanation-table');
+    expect(within(dialog).queryByTestId('explanation-filled')).toBeNull();
+  });
+
   it('says why when the explanation fails, and tries again on request', async () => {
     let fail = true;
     const urls = serve(() => (fail ? { status: 409, body: { error: { code: 'conflict', message: 'The saved KNN model of this job has no per-row explanation.' } } } : { status: 200, body: answer }));

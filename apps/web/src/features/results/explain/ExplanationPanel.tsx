@@ -91,15 +91,21 @@ export function ExplanationView({ model, predicted, probability, explanation, in
       waterfallSteps(
         explanation,
         probability,
-        (column) => indicatorName(column, names, locale, { short: true }),
+        (column) => {
+          const short = indicatorName(column, names, locale, { short: true });
+          return explanation.contributions.some((c) => c.feature === column && c.filled) ? t('explain.filledMark', { name: short }) : short;
+        },
         { expected: t('explain.expected'), others: (count) => (inputs === null ? t('explain.othersRest') : t('explain.others', { count })), predicted: t('explain.predicted', { predicted }) },
         inputs ?? Number.POSITIVE_INFINITY,
       ),
     [explanation, probability, names, locale, t, predicted, inputs],
   );
+  // An input the row lacked is named as filled in: its bar is the effect of the fill, not of a value of the row.
+  const label = (c: { feature: string; filled?: boolean }) => (c.filled ? t('explain.filledMark', { name: name(c.feature) }) : name(c.feature));
+  const anyFilled = explanation.contributions.some((c) => c.filled);
   const top = explanation.contributions[0];
   const summary = top
-    ? t('explain.summary', { predicted, expected: format(explanation.expected), probability: format(probability), feature: name(top.feature), value: signed(top.value) })
+    ? t('explain.summary', { predicted, expected: format(explanation.expected), probability: format(probability), feature: label(top), value: signed(top.value) })
     : t('explain.summaryNone', { predicted, expected: format(explanation.expected), probability: format(probability) });
   return (
     <Stack gap="sm" data-testid="explanation">
@@ -124,12 +130,17 @@ export function ExplanationView({ model, predicted, probability, explanation, in
         <Table.Tbody>
           {steps.map((step, i) => (
             <Table.Tr key={`${i}-${step.label}`}>
-              <Table.Td>{step.kind === 'up' || step.kind === 'down' ? name(explanation.contributions[i - 1].feature) : step.label}</Table.Td>
+              <Table.Td>{step.kind === 'up' || step.kind === 'down' ? label(explanation.contributions[i - 1]) : step.label}</Table.Td>
               <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{step.kind === 'expected' || step.kind === 'predicted' ? format(step.value) : signed(step.value)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {anyFilled && (
+        <Text size="xs" c="dimmed" data-testid="explanation-filled">
+          {t('explain.filledNote')}
+        </Text>
+      )}
     </Stack>
   );
 }

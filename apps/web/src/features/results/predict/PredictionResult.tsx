@@ -49,13 +49,17 @@ export function PredictionResult({
   const yes = tGaps('yes');
   const mostlyImputedColumn = mostlyImputed > 0 ? { title: tGaps('columnMostlyImputed'), yes } : null;
   const extrapolatedColumn = extrapolated > 0 ? { title: tGaps('columnExtrapolated'), yes } : null;
+  // An input the row lacked is marked as filled in: its share is that of the value filled in its place.
+  const contributionText = (c: NonNullable<Prediction['explanation']>['contributions'][number]) => {
+    const short = indicatorName(c.feature, names, locale, { short: true });
+    return `${c.filled ? t('explain.filledMark', { name: short }) : short} ${c.value >= 0 ? '+' : '−'}${formatDecimal(Math.abs(c.value), 2)}`;
+  };
   // Each explained row: its largest input contributions to the predicted class's probability, signed, by indicator
   // name; on the page, with a button to its waterfall.
   const explanationColumn = result.predictions.some((p) => p.explanation)
     ? {
         title: t('predict.columnWhy'),
-        text: (p: Prediction) =>
-          p.explanation ? p.explanation.contributions.slice(0, 3).map((c) => `${indicatorName(c.feature, names, locale, { short: true })} ${c.value >= 0 ? '+' : '−'}${formatDecimal(Math.abs(c.value), 2)}`).join('; ') : '',
+        text: (p: Prediction) => (p.explanation ? p.explanation.contributions.slice(0, 3).map(contributionText).join('; ') : ''),
       }
     : null;
   const columns: Column<Prediction>[] = [

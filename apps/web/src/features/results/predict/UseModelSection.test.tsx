@@ -238,6 +238,18 @@ describe('predict new rows', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('marks in the explanation column an input the row lacked as filled in', async () => {
+    const explained = { ...answer, model: 'DT', predictions: answer.predictions.slice(0, 1).map((p) => ({ ...p, explanation: { expected: 0.5, contributions: [{ feature: 'f1', value: 0.31, filled: true }, { feature: 'f2', value: -0.04 }] } })) };
+    serve(() => ({ status: 200, body: explained }));
+    render();
+    openTab();
+    fireEvent.change(screen.getByTestId('new-rows-paste'), { target: { value: 'countryName;year;f2\nCountry 00;2020;2' } });
+    fireEvent.click(screen.getByTestId('new-rows-explain'));
+    fireEvent.click(screen.getByTestId('new-rows-button'));
+    const table = await screen.findByTestId('new-rows-result-predictions');
+    expect(within(table).getByText('f1 (filled in) +0.31; f2 −0.04')).toBeTruthy();
+  });
+
   it('says that a recommended persistence rule reads only the place and year, with a place as the data writes it', () => {
     serve(() => ({ status: 200, body: answer }));
     render();
