@@ -64,6 +64,7 @@ export const resultsPredict = {
     predicted: 'P({predicted}) for this row',
     others: '{count} other indicators',
     othersRest: 'The other indicators',
+    filledWord: 'filled in',
     filledMark: '{name} (filled in)',
     filledNote: 'Inputs marked "filled in" had no value in this row: their bars show the effect of the value the model used in its place (the place\'s latest earlier value, or the training fill value), not of a value the row had.',
     columnIndicator: 'Indicator',

@@ -67,6 +67,7 @@ export const resultsPredict: Translation<typeof en> = {
     predicted: 'P({predicted}) nesta linha',
     others: 'Outros {count} indicadores',
     othersRest: 'Os demais indicadores',
+    filledWord: 'preenchido',
     filledMark: '{name} (preenchido)',
     filledNote: 'As entradas marcadas "preenchido" não tinham valor nesta linha: suas barras mostram o efeito do valor que o modelo usou no lugar (o valor anterior mais recente do lugar, ou o valor de preenchimento do treino), não de um valor que a linha tinha.',
     columnIndicator: 'Indicador',

@@ -93,7 +93,10 @@ export function ExplanationView({ model, predicted, probability, explanation, in
         probability,
         (column) => {
           const short = indicatorName(column, names, locale, { short: true });
-          return explanation.contributions.some((c) => c.feature === column && c.filled) ? t('explain.filledMark', { name: short }) : short;
+          if (!explanation.contributions.some((c) => c.feature === column && c.filled)) return short;
+          // Inside a trailing parenthetical, which the axis keeps when it cuts a long label: the target's history
+          // columns differ only there ("(previous known value, filled in)").
+          return short.endsWith(')') ? `${short.slice(0, -1)}, ${t('explain.filledWord')})` : t('explain.filledMark', { name: short });
         },
         { expected: t('explain.expected'), others: (count) => (inputs === null ? t('explain.othersRest') : t('explain.others', { count })), predicted: t('explain.predicted', { predicted }) },
         inputs ?? Number.POSITIVE_INFINITY,
