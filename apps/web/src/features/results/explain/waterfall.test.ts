@@ -18,6 +18,10 @@ describe("the waterfall's axis labels", () => {
     expect(new Set([previous, projected, previousClass]).size).toBe(3);
   });
 
+  it('keeps a long parenthetical whole, after ten letters of the name (a filled-in history column)', () => {
+    expect(shortAxisLabel(`${TB} (previous known value, filled in)`)).toBe('Incidence… (previous known value, filled in)');
+  });
+
   it('leaves a short label alone and cuts a long one without a suffix at its end', () => {
     expect(shortAxisLabel('Life expectancy at birth, female')).toBe('Life expectancy at birth, female');
     const cut = shortAxisLabel('Probability (%) of dying between exact ages 30 and 70 from any of cardiovascular disease');

@@ -48,8 +48,10 @@ export function waterfallSteps(
 export function shortAxisLabel(label: string, max = 42): string {
   if (label.length <= max) return label;
   const tail = /\s(\([^()]*\))$/.exec(label)?.[1] ?? '';
-  const room = max - tail.length - 2;
-  if (!tail || room < 10) return `${label.slice(0, max - 1).trimEnd()}…`;
+  if (!tail || tail.length > max) return `${label.slice(0, max - 1).trimEnd()}…`;
+  // A long parenthetical ("(previous known value, filled in)") still gets ten letters of the name before it: the
+  // label runs a little over `max`, which the axis's room allows.
+  const room = Math.max(10, max - tail.length - 2);
   return `${label.slice(0, room).trimEnd()}… ${tail}`;
 }
 
