@@ -13,3 +13,13 @@ export function baselinesAtLeastAsGood(results: AutoMLResults): Baseline[] {
   if (results.baselinesAtLeastAsGood) return results.baselines.filter((b) => b.name !== itself && results.baselinesAtLeastAsGood?.includes(b.name));
   return results.baselines.filter((b) => b.name !== itself && b.test.macroF1 !== null && b.test.macroF1 >= chosen - 1e-12);
 }
+
+/**
+ * The baselines the run did not also score as candidates: since persistence and majority are candidates of the
+ * choice, their model rows carry the same test figures, and a table or list that shows both would say them twice.
+ * @param results a job's results
+ */
+export function baselinesBesideModels(results: Pick<AutoMLResults, 'models' | 'baselines'>): Baseline[] {
+  const asCandidate = new Set(Object.keys(results.models).map((name) => name.toLowerCase()));
+  return (Array.isArray(results.baselines) ? results.baselines : []).filter((b) => !asCandidate.has(b.name));
+}

@@ -6,6 +6,7 @@ import {
   resultIndicatorNames,
   ruleSentences,
   horizonTieSentence,
+  baselinesBesideModels,
   isRuleAlgorithm,
   verdictText,
   type AutoMLResults,
@@ -121,7 +122,6 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
       .map((m) => format(`${m.algorithm}${m.algorithm === results.best ? chosenTag : ''}`, m.test)),
   );
   // A baseline the run also scored as a candidate (Persistence, Majority) already has its line above, same figures.
-  const asCandidate = new Set(Object.keys(results.models).map((name) => name.toLowerCase()));
-  for (const baseline of results.baselines) if (!asCandidate.has(baseline.name)) lines.push(format(t.baselineLine(baseline.name), baseline.test));
+  for (const baseline of baselinesBesideModels(results)) lines.push(format(t.baselineLine(baseline.name), baseline.test));
   return lines;
 }

@@ -177,6 +177,7 @@ export const results = {
       removed: 'removed',
       flagged: 'kept and flagged',
     },
+    candidateBaseline: '{name} (baseline)',
     baselineNames: {
       majority: 'Majority-class baseline',
       persistence: 'Persistence baseline',

@@ -177,6 +177,7 @@ export const results: Translation<typeof en> = {
       removed: 'removido',
       flagged: 'mantido e sinalizado',
     },
+    candidateBaseline: '{name} (referência)',
     baselineNames: {
       majority: 'Referência da classe majoritária',
       persistence: 'Referência de persistência',

@@ -1,7 +1,7 @@
 import { Grid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AutoMLResults, ResultRow } from '@indicata/contracts';
+import { baselinesBesideModels, type AutoMLResults, type ResultRow } from '@indicata/contracts';
 import { DataTable, type Column } from './DataTable.tsx';
 import { filterSummaryRows, type ResultFilters } from '../filters.ts';
 import { formatCell, formatPercent } from '../format.ts';
@@ -93,9 +93,17 @@ export function BaselinesSection({ results }: { results: AutoMLResults }) {
   const { t } = useTranslation('results');
   const models = modelsInOrder(results);
   const baselines = Array.isArray(results.baselines) ? results.baselines : [];
+  // Persistence and majority scored as candidates are shown once, as models named as the baselines they are.
+  const separate = baselinesBesideModels(results);
+  const asBaseline = new Set<string>(baselines.filter((b) => !separate.includes(b)).map((b) => b.name));
   const rows: ScoreRow[] = [
-    ...models.map((m) => ({ name: m.algorithm, macroF1: m.test.macroF1, accuracy: m.test.accuracy, validation: m.validationMacroF1 })),
-    ...baselines.map((b) => ({ name: t(`tables.baselineNames.${b.name}`), macroF1: b.test.macroF1, accuracy: b.test.accuracy, validation: null })),
+    ...models.map((m) => ({
+      name: asBaseline.has(m.algorithm.toLowerCase()) ? t('tables.candidateBaseline', { name: m.algorithm }) : m.algorithm,
+      macroF1: m.test.macroF1,
+      accuracy: m.test.accuracy,
+      validation: m.validationMacroF1,
+    })),
+    ...separate.map((b) => ({ name: t(`tables.baselineNames.${b.name}`), macroF1: b.test.macroF1, accuracy: b.test.accuracy, validation: null })),
   ];
   const columns: Column<ScoreRow>[] = [
     { header: t('tables.columns.model'), cell: (row) => row.name },
@@ -114,7 +122,7 @@ export function BaselinesSection({ results }: { results: AutoMLResults }) {
             {t('charts.scores')}
           </Text>
           <ChartSlot>
-            <ScoresChart models={models} baselines={baselines} />
+            <ScoresChart models={models} baselines={separate} />
           </ChartSlot>
         </Stack>
       </Grid.Col>
