@@ -145,7 +145,7 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     }
     const validation = () => [...board.querySelectorAll('tbody tr')].map((row) => Number(cells(row as HTMLElement)[2].textContent!.split(' ± ')[0]));
     expect(validation()).toEqual([...validation()].sort((a, b) => b - a));
-    fireEvent.click(within(board).getByRole('button', { name: 'Sort by Validation macro-F1 (mean ± sd)' }));
+    fireEvent.click(within(board).getByRole('button', { name: 'Sort by Validation macro-F1 (pooled ± sd of the folds)' }));
     expect(validation()).toEqual([...validation()].sort((a, b) => a - b));
     expect(board.querySelector('th[aria-sort="ascending"]')).toBeTruthy();
   });

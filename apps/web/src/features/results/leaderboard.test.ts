@@ -89,7 +89,7 @@ describe('leaderboardRows', () => {
   it('still lists a family whose search the budget ended before any candidate was scored, as its finalist', () => {
     const cut = { ...results, models: { ...results.models, ANN: model('ANN', [], 0.6, { params: { epochs: 30, n_jobs: 2 }, validationMacroF1: 0.61 }) } } as AutoMLResults;
     const ann = leaderboardRows(cut).filter((r) => r.family === 'ANN');
-    expect(ann.map((r) => [r.finalist, r.testMacroF1, r.validationMean, r.foldsScored, r.params])).toEqual([[true, 0.6, 0.61, null, { epochs: 30 }]]);
+    expect(ann.map((r) => [r.finalist, r.testMacroF1, r.validationScore, r.foldsScored, r.params])).toEqual([[true, 0.6, 0.61, null, { epochs: 30 }]]);
   });
 
   it('keeps times and folds when the results carry them, null otherwise', () => {
@@ -101,7 +101,7 @@ describe('leaderboardRows', () => {
 
   it('sorts by validation score by default and by any column on request', () => {
     const rows = leaderboardRows(results);
-    expect(rows.map((r) => r.validationMean)).toEqual([0.8, 0.79, 0.79, 0.75, 0.7]);
+    expect(rows.map((r) => r.validationScore)).toEqual([0.8, 0.79, 0.79, 0.75, 0.7]);
     expect(sortLeaderboard(rows, 'testMacroF1', 'desc').map((r) => r.testMacroF1)).toEqual([0.78, 0.77, 0.7, null, null]);
     expect(sortLeaderboard(rows, 'family', 'asc').map((r) => r.family)).toEqual(['Ensemble', 'KNN', 'SVM', 'SVM', 'SVM']);
   });
@@ -118,7 +118,7 @@ describe('the rules in the leaderboard', () => {
       baselines: [],
     } as unknown as AutoMLResults;
     const rows = leaderboardRows(results);
-    expect(rows.map((r) => [r.family, r.validationMean, r.testMacroF1, r.chosen, r.rule])).toEqual([
+    expect(rows.map((r) => [r.family, r.validationScore, r.testMacroF1, r.chosen, r.rule])).toEqual([
       ['Persistence', 0.91, 0.93, true, true],
       ['RF', 0.9, 0.88, false, false],
       ['Majority', 0.3, 0.28, false, true],
@@ -149,7 +149,7 @@ describe('the rules in the leaderboard', () => {
         { name: 'persistence', test: { macroF1: 0.93 }, validation: { macroF1: 0.95, std: 0.01 } },
       ],
     } as unknown as AutoMLResults;
-    expect(leaderboardRows(results).map((r) => [r.family, r.validationMean, r.validationSd, r.testMacroF1, r.chosen])).toEqual([
+    expect(leaderboardRows(results).map((r) => [r.family, r.validationScore, r.validationSd, r.testMacroF1, r.chosen])).toEqual([
       ['Persistence', 0.95, 0.01, 0.93, false],
       ['RF', 0.9, 0.01, 0.88, true],
       ['Majority', 0.3, 0.02, 0.28, false],
@@ -157,5 +157,27 @@ describe('the rules in the leaderboard', () => {
     // Older results without the baselines' validation scores: no rule rows.
     const older = { ...results, baselines: results.baselines.map(({ validation: _, ...b }) => b) } as AutoMLResults;
     expect(leaderboardRows(older).map((r) => r.family)).toEqual(['RF']);
+  });
+});
+
+describe('the score the leaderboard shows', () => {
+  it('is the pooled validation macro-F1 that ranked the candidates, so the finalist stands above the candidates it beat', () => {
+    const results = {
+      best: 'DT',
+      models: {
+        // The finalist won on the pooled score (0.9377) though the folds' mean of the third was higher (0.9402).
+        DT: model('DT', [hp(1, { max_depth: 8 }, 0.9331, { pooled_score: 0.9377 }), hp(2, { max_depth: 12 }, 0.93, { pooled_score: 0.935 }), hp(3, { max_depth: 6 }, 0.9402, { pooled_score: 0.93 }), hp(4, { max_depth: 3 }, 0.95)], 0.7),
+      },
+      baselines: [],
+    } as unknown as AutoMLResults;
+    const rows = leaderboardRows(results);
+    expect(rows.map((r) => [r.rank, r.validationScore])).toEqual([
+      // Stopped before every fold: no pooled score, so its folds' mean (its "folds scored" says how few).
+      [4, 0.95],
+      [1, 0.9377],
+      [2, 0.935],
+      [3, 0.93],
+    ]);
+    expect(rows.find((r) => r.finalist)?.validationScore).toBe(0.9377);
   });
 });

@@ -17,7 +17,8 @@ export interface LeaderboardRow {
   params: Record<string, unknown>;
   scaler: string | null;
   inputs: HyperparameterRow['inputs'] | null;
-  validationMean: number;
+  /** Pooled validation macro-F1, the score the choice read (a candidate stopped before every fold: its folds' mean). */
+  validationScore: number;
   validationSd: number;
   foldsScored: number | null;
   fitSeconds: number | null;
@@ -70,7 +71,7 @@ const finite = (value: unknown): number | null => (typeof value === 'number' && 
 function candidateRow(
   family: string,
   params: Record<string, unknown>,
-  scores: Pick<LeaderboardRow, 'rank' | 'scaler' | 'inputs' | 'validationMean' | 'validationSd' | 'foldsScored' | 'fitSeconds' | 'predictSeconds'>,
+  scores: Pick<LeaderboardRow, 'rank' | 'scaler' | 'inputs' | 'validationScore' | 'validationSd' | 'foldsScored' | 'fitSeconds' | 'predictSeconds'>,
 ): LeaderboardRow {
   return {
     key: canonicalKey(family, params, scores.scaler, scores.inputs ?? null),
@@ -93,7 +94,9 @@ function familyRows(model: ModelResult, chosen: string): LeaderboardRow[] {
       rank: row.rank_test_score,
       scaler: row.scaler ?? null,
       inputs: row.inputs ?? null,
-      validationMean: row.mean_test_score,
+      // The pooled score is what ranked the candidates and chose the finalist; a candidate stopped before every fold
+      // has none, and shows its folds' mean.
+      validationScore: finite(row.pooled_score) ?? row.mean_test_score,
       validationSd: row.std_test_score,
       foldsScored: finite(row.folds_scored) ?? (Array.isArray(row.fold_scores) ? row.fold_scores.length : null),
       fitSeconds: finite(row.fit_seconds),
@@ -113,7 +116,7 @@ function familyRows(model: ModelResult, chosen: string): LeaderboardRow[] {
         rank: 1,
         scaler: null,
         inputs: null,
-        validationMean: model.validationMacroF1,
+        validationScore: model.validationMacroF1,
         validationSd: model.validationMacroF1Std,
         foldsScored: null,
         fitSeconds: finite(model.fitSeconds),
@@ -140,7 +143,7 @@ function ensembleRow(model: ModelResult, chosen: string): LeaderboardRow {
     params: Object.keys(weights).length > 0 ? weights : (model.params ?? {}),
     scaler: null,
     inputs: null,
-    validationMean: model.validationMacroF1,
+    validationScore: model.validationMacroF1,
     validationSd: model.validationMacroF1Std,
     foldsScored: null,
     fitSeconds: finite(model.fitSeconds),
@@ -156,7 +159,7 @@ function ensembleRow(model: ModelResult, chosen: string): LeaderboardRow {
 /** A rule as one row: its validation score on the same folds as the models, its test score, no settings. */
 function ruleRow(
   family: RuleAlgorithm,
-  scores: { validationMean: number; validationSd: number; testMacroF1: number | null },
+  scores: { validationScore: number; validationSd: number; testMacroF1: number | null },
   chosen: string,
 ): LeaderboardRow {
   return {
@@ -185,11 +188,11 @@ function ruleRows(results: AutoMLResults): LeaderboardRow[] {
   return RULE_ALGORITHMS.flatMap((family) => {
     const model = results.models?.[family];
     if (model) {
-      return [ruleRow(family, { validationMean: model.validationMacroF1, validationSd: model.validationMacroF1Std, testMacroF1: finite(model.test?.macroF1) }, results.best)];
+      return [ruleRow(family, { validationScore: model.validationMacroF1, validationSd: model.validationMacroF1Std, testMacroF1: finite(model.test?.macroF1) }, results.best)];
     }
     const baseline = (Array.isArray(results.baselines) ? results.baselines : []).find((b) => b.name === family.toLowerCase());
     if (!baseline?.validation) return [];
-    return [ruleRow(family, { validationMean: baseline.validation.macroF1, validationSd: baseline.validation.std, testMacroF1: finite(baseline.test?.macroF1) }, results.best)];
+    return [ruleRow(family, { validationScore: baseline.validation.macroF1, validationSd: baseline.validation.std, testMacroF1: finite(baseline.test?.macroF1) }, results.best)];
   });
 }
 
@@ -198,10 +201,10 @@ export function leaderboardRows(results: AutoMLResults): LeaderboardRow[] {
   const rows = modelsInOrder(results)
     .filter((model) => !isRule(model.algorithm))
     .flatMap((model) => (model.algorithm === 'Ensemble' ? [ensembleRow(model, results.best)] : familyRows(model, results.best)));
-  return sortByNumber([...rows, ...ruleRows(results)], (row) => row.validationMean, 'desc');
+  return sortByNumber([...rows, ...ruleRows(results)], (row) => row.validationScore, 'desc');
 }
 
-export type LeaderboardSortKey = 'family' | 'validationMean' | 'foldsScored' | 'fitSeconds' | 'predictSeconds' | 'testMacroF1' | 'rank';
+export type LeaderboardSortKey = 'family' | 'validationScore' | 'foldsScored' | 'fitSeconds' | 'predictSeconds' | 'testMacroF1' | 'rank';
 
 /** The leaderboard sorted by a column; text columns alphabetically, rows without a value last. */
 export function sortLeaderboard(rows: readonly LeaderboardRow[], key: LeaderboardSortKey, direction: 'asc' | 'desc'): LeaderboardRow[] {

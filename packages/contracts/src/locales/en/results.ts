@@ -319,7 +319,7 @@ export const results = {
     columns: {
       family: 'Model family',
       rank: 'Rank in family',
-      validation: 'Validation macro-F1 (mean ± sd)',
+      validation: 'Validation macro-F1 (pooled ± sd of the folds)',
       folds: 'Folds scored',
       fit: 'Fit time',
       predict: 'Predict time',
@@ -402,7 +402,7 @@ export const results = {
       baselines: 'Baselines: the majority class (always the most frequent class) and persistence (the class the place had in its latest earlier year). A model worth using beats both.',
       confusion: 'Confusion matrices: rows are the actual class, columns the predicted class; the diagonal holds the hits.',
       indicators: 'Indicators: the used ones were selected by information gain (highest first); the unused ones say why they were left out. Missing values (%) counts every training row; an indicator is removed for missing data by its share in the latest training years, so one reported only lately can be used.',
-      hyperparameters: 'Leaderboard: every candidate the search tried, with its validation macro-F1 (mean ± standard deviation over the folds), fit and predict time and settings. Only the finalist of each family has a test score.',
+      hyperparameters: 'Leaderboard: every candidate the search tried, with its validation macro-F1 (over the pooled predictions of every fold, the score the choice reads, ± its standard deviation over the folds), fit and predict time and settings. Only the finalist of each family has a test score.',
     },
   },
   download: {

@@ -315,7 +315,7 @@ export const results: Translation<typeof en> = {
     columns: {
       family: 'Família de modelo',
       rank: 'Posição na família',
-      validation: 'Macro-F1 de validação (média ± dp)',
+      validation: 'Macro-F1 de validação (agregado ± dp das dobras)',
       folds: 'Dobras avaliadas',
       fit: 'Tempo de ajuste',
       predict: 'Tempo de previsão',
@@ -398,7 +398,7 @@ export const results: Translation<typeof en> = {
       baselines: 'Referências: a classe majoritária (sempre a classe mais frequente) e a persistência (a classe que o local tinha no ano anterior mais recente). Um modelo que vale a pena supera as duas.',
       confusion: 'Matrizes de confusão: as linhas são a classe real, as colunas a classe prevista; a diagonal contém os acertos.',
       indicators: 'Indicadores: os usados foram selecionados pelo ganho de informação (maior primeiro); os não usados dizem por que ficaram de fora. Valores ausentes (%) conta todas as linhas de treino; um indicador é removido por dados ausentes pela sua parcela nos anos de treino mais recentes, então um publicado só recentemente pode ser usado.',
-      hyperparameters: 'Classificação: cada candidato testado pela busca, com o macro-F1 de validação (média ± desvio padrão nas dobras), tempos de ajuste e previsão e ajustes. Só o finalista de cada família tem resultado de teste.',
+      hyperparameters: 'Classificação: cada candidato testado pela busca, com o macro-F1 de validação (sobre as predições agregadas de todas as dobras, o escore que a escolha lê, ± seu desvio padrão nas dobras), tempos de ajuste e previsão e ajustes. Só o finalista de cada família tem resultado de teste.',
     },
   },
   download: {

@@ -25,7 +25,7 @@ function useReadableParams() {
 export function Leaderboard({ results }: { results: AutoMLResults }) {
   const { t, i18n } = useTranslation('results');
   const all = useMemo(() => leaderboardRows(results), [results]);
-  const [sort, setSort] = useState<Sort>({ key: 'validationMean', direction: 'desc' });
+  const [sort, setSort] = useState<Sort>({ key: 'validationScore', direction: 'desc' });
   const [page, setPage] = useState(1);
   const readable = useReadableParams();
   const sorted = useMemo(() => sortLeaderboard(all, sort.key, sort.direction), [all, sort]);
@@ -70,7 +70,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
               <Table.Tr>
                 {header('family', t('leaderboard.columns.family'))}
                 {header('rank', t('leaderboard.columns.rank'), true)}
-                {header('validationMean', t('leaderboard.columns.validation'), true)}
+                {header('validationScore', t('leaderboard.columns.validation'), true)}
                 {header('foldsScored', t('leaderboard.columns.folds'), true)}
                 {header('fitSeconds', t('leaderboard.columns.fit'), true)}
                 {header('predictSeconds', t('leaderboard.columns.predict'), true)}
@@ -106,7 +106,7 @@ export function Leaderboard({ results }: { results: AutoMLResults }) {
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{row.rank}</Table.Td>
                   <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatDecimal(row.validationMean, 4)} ± {formatDecimal(row.validationSd, 4)}
+                    {formatDecimal(row.validationScore, 4)} ± {formatDecimal(row.validationSd, 4)}
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{row.foldsScored ?? ''}</Table.Td>
                   {/* A rule has nothing to fit and answers by a lookup: "not recorded" would suggest a timing lost. */}

@@ -7,10 +7,7 @@ import { waterfallSteps } from './waterfall.ts';
 
 // jsdom has no canvas: the chart is its summary here (drawn in Chromium by e2e).
 vi.mock('../charts/EChart.tsx', () => ({
-  // The bars' labels as a data attribute, to read what the axis is given.
-  EChart: ({ summary, testId, option }: { summary: string; testId?: string; option: { yAxis?: { data?: string[] } } }) => (
-    <div role="img" aria-label={summary} data-testid={testId} data-labels={JSON.stringify(option.yAxis?.data ?? [])} />
-  ),
+  EChart: ({ summary, testId }: { summary: string; testId?: string }) => <div role="img" aria-label={summary} data-testid={testId} />,
 }));
 
 const JOB = 'abcdefghij0123456789';
@@ -97,19 +94,8 @@ describe('explaining a test prediction', { timeout: 30_000 }, () => {
     const names = within(table).getAllByRole('row').slice(2, 4).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
     expect(names).toEqual(['Polio immunization coverage (filled in)', 'f2']);
     expect(within(dialog).getByTestId('explanation-filled').textContent).toMatch(/^Inputs marked "filled in" had no value in this row/);
-    // The summary (the chart's text) and the chart's bar say it too.
+    // The summary (the chart's text) says it too.
     expect(within(dialog).getByTestId('explanation-summary').textContent).toContain('the largest change is Polio immunization coverage (filled in) (+0.300)');
-    expect(JSON.parse((await within(dialog).findByTestId('explanation-chart')).getAttribute('data-labels') ?? '[]')).toContain('Polio immunization coverage (filled in)');
-  });
-
-  it("puts the mark inside a label's trailing parenthetical, which the axis keeps when it shortens the label", async () => {
-    const history = 'score (previous known value)';
-    const filled = { ...answer, explanation: { ...answer.explanation, contributions: [{ feature: history, value: 0.3, filled: true }] } };
-    serve(() => ({ status: 200, body: filled }));
-    render();
-    fireEvent.click(screen.getByRole('button', { name: 'Why KNN predicted High for Chile, 2015' }));
-    const chart = await within(await screen.findByRole('dialog')).findByTestId('explanation-chart');
-    expect(JSON.parse(chart.getAttribute('data-labels') ?? '[]')).toContain('score (previous known value, filled in)');
   });
 
   it('says no input was filled in when none was', async () => {

@@ -7,7 +7,7 @@ import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { ChartSlot } from '../lazyCharts.tsx';
 import { formatDecimal } from '../format.ts';
 import { fetchExplanation, type ExplainAsk, type ExplainTarget } from './explainApi.ts';
-import { waterfallSteps } from './waterfall.ts';
+import { filledAxisName, waterfallSteps } from './waterfall.ts';
 import { useReaderLocale } from '../../../lib/i18n.ts';
 
 const ExplanationWaterfall = lazy(() => import('./ExplanationWaterfall.tsx'));
@@ -93,10 +93,8 @@ export function ExplanationView({ model, predicted, probability, explanation, in
         probability,
         (column) => {
           const short = indicatorName(column, names, locale, { short: true });
-          if (!explanation.contributions.some((c) => c.feature === column && c.filled)) return short;
-          // Inside a trailing parenthetical, which the axis keeps when it cuts a long label: the target's history
-          // columns differ only there ("(previous known value, filled in)").
-          return short.endsWith(')') ? `${short.slice(0, -1)}, ${t('explain.filledWord')})` : t('explain.filledMark', { name: short });
+          const filled = explanation.contributions.some((c) => c.feature === column && c.filled);
+          return filled ? filledAxisName(short, t('explain.filledWord'), (name) => t('explain.filledMark', { name })) : short;
         },
         { expected: t('explain.expected'), others: (count) => (inputs === null ? t('explain.othersRest') : t('explain.others', { count })), predicted: t('explain.predicted', { predicted }) },
         inputs ?? Number.POSITIVE_INFINITY,

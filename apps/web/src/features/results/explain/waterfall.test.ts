@@ -1,4 +1,4 @@
-import { shortAxisLabel } from './waterfall.ts';
+import { filledAxisName, shortAxisLabel } from './waterfall.ts';
 
 describe("the waterfall's axis labels", () => {
   const TB = 'Incidence of tuberculosis (per 100 000 population per year)';
@@ -20,6 +20,12 @@ describe("the waterfall's axis labels", () => {
 
   it('keeps a long parenthetical whole, after ten letters of the name (a filled-in history column)', () => {
     expect(shortAxisLabel(`${TB} (previous known value, filled in)`)).toBe('Incidence… (previous known value, filled in)');
+  });
+
+  it("marks a filled-in input inside its trailing parenthetical, which shortening keeps, else after its name", () => {
+    const mark = (name: string) => `${name} (filled in)`;
+    expect(filledAxisName(`${TB} (previous known value)`, 'filled in', mark)).toBe(`${TB} (previous known value, filled in)`);
+    expect(filledAxisName('Polio immunization coverage', 'filled in', mark)).toBe('Polio immunization coverage (filled in)');
   });
 
   it('leaves a short label alone and cuts a long one without a suffix at its end', () => {

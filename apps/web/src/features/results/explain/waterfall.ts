@@ -40,6 +40,18 @@ export function waterfallSteps(
 }
 
 /**
+ * An axis name of an input the row lacked: the mark inside a trailing parenthetical, which shortAxisLabel keeps when
+ * it cuts a long label (the target's history columns differ only there: "(previous known value, filled in)"), else
+ * after the name.
+ * @param name the input's short name
+ * @param word the mark ("filled in")
+ * @param marked the name with the mark after it, in the reader's language
+ */
+export function filledAxisName(name: string, word: string, marked: (name: string) => string): string {
+  return name.endsWith(')') ? `${name.slice(0, -1)}, ${word})` : marked(name);
+}
+
+/**
  * A bar's label short enough for the axis, keeping a trailing parenthetical: the target's history columns differ
  * only there ("... (previous known value)", "... (previous class)"), which a cut at the end would make identical.
  * @param label the indicator's full label (the table under the chart keeps it whole)
