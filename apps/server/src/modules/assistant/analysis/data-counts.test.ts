@@ -40,7 +40,8 @@ describe('questions about the chosen data as a whole', () => {
     ['How many years of data are there?', 'en'],
     ['Quantos anos de dados existem?', 'pt-BR'],
   ] as const)('%s (%s): the years covered', (question, locale) => {
-    expect(analyseQuestion(question, dataset(), locale).outcome.kind).toBe('coverage');
+    // Every chosen indicator's values, not the target's alone.
+    expect(analyseQuestion(question, dataset(), locale).outcome).toMatchObject({ kind: 'coverage', result: { indicator: null } });
   });
 
   it('still counts the places of a named indicator', () => {
@@ -61,6 +62,11 @@ describe('questions about the chosen data as a whole', () => {
         ? 'The target mortality has no value in 10 of the 16 rows of the chosen data (62.5%); 2 of them fall between its first and last years with a value (2015–2016)'
         : 'O alvo mortality não tem valor em 10 das 16 linhas dos dados escolhidos (62,5%); 2 delas ficam entre o primeiro e o último ano com valor (2015–2016)',
     );
+  });
+
+  it('"which indicators miss the most values?" is about every indicator, not the target', () => {
+    expect(analyseQuestion('Which indicators miss the most values?', dataset(), 'en').outcome).toMatchObject({ kind: 'missing', column: null });
+    expect(analyseQuestion('Quais indicadores têm mais valores ausentes?', dataset(), 'pt-BR').outcome).toMatchObject({ kind: 'missing', column: null });
   });
 
   it("gives a language model the same answers: count_places without an indicator, missing_values of the target", () => {

@@ -295,8 +295,8 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
   if (asksRelated) return target ? { kind: 'related' } : { kind: 'no-indicator', wanted: 'target' };
   if (asksIndicatorList(plain) && !has('missing')) return { kind: 'indicators', year, breakdown: parts.request?.type ?? null };
   if (asksCoverageByYear(plain) || (has('count') && year === null && /\b(each|every|per|by) year\b|\b(por|cada|em cada) ano\b/.test(plain))) {
-    const found = single();
-    if (!found) return { kind: 'coverage', column: null };
+    // Without an indicator named, the coverage of every chosen indicator together (not the target's alone).
+    if (!named && !namesTarget) return { kind: 'coverage', column: null };
     return withColumn((column) => ({ kind: 'coverage', column }));
   }
   if (has('count')) {
@@ -305,7 +305,8 @@ export function understand(question: string, dataset: AnalysisDataset): Plan {
     return withColumn((column) => ({ kind: 'count', column, year }));
   }
   if (has('missing')) {
-    const found = single();
+    // Without an indicator named, missing values are every indicator's (not the target's, as elsewhere).
+    const found = named ?? (namesTarget ? { column: target!, score: 0 } : null);
     return { kind: 'missing', column: found && 'column' in found ? found.column : null, order: has('fewest') ? 'fewest' : 'most' };
   }
   // Several parts (women and men, by sex): side by side, unless the question ranks places by one of them.
