@@ -40,8 +40,10 @@ describe('questions about the chosen data as a whole', () => {
     ['How many years of data are there?', 'en'],
     ['Quantos anos de dados existem?', 'pt-BR'],
   ] as const)('%s (%s): the years covered', (question, locale) => {
-    // Every chosen indicator's values, not the target's alone.
-    expect(analyseQuestion(question, dataset(), locale).outcome).toMatchObject({ kind: 'coverage', result: { indicator: null } });
+    // Every chosen indicator's values, not the target's alone; first how many years.
+    const answer = analyseQuestion(question, dataset(), locale);
+    expect(answer.outcome).toMatchObject({ kind: 'coverage', result: { indicator: null } });
+    expect(text(answer.html)).toContain(locale === 'en' ? 'The chosen data has values in 4 years, from 2014 to 2017.' : 'Os dados escolhidos têm valores em 4 anos, de 2014 a 2017.');
   });
 
   it('still counts the places of a named indicator', () => {

@@ -36,6 +36,7 @@ const TEXT = {
     rankOf: (shown: number, total: number, places: string) => `The table shows ${shown === total ? 'all' : `the first ${shown} of`} ${total} ${places} with a value that year.`,
     coverage: (label: string, best: string, total: number, places: string, others: string) => `${label} has values for the most ${places} in ${best}, of ${total} ${places} in the chosen data${others ? `; then ${others}` : ''}.`,
     coverageAll: (k: number, best: string, others: string, plural: boolean) => `Counting the values of all ${k} chosen indicators, the best covered ${plural ? 'years are' : 'year is'} ${best}${others ? `; then ${others}` : ''}.`,
+    yearSpan: (count: number, from: number, to: number) => (count === 1 ? `The chosen data has values in one year, ${from}.` : `The chosen data has values in ${count} years, from ${from} to ${to}.`),
     coverageOne: (label: string, year: number, places: number, placesWord: string) => `${label} has values in one year only: ${year} (${places} ${placesWord}).`,
     coverageEven: (label: string, places: number, total: number, placesWord: string, from: number, to: number, k: number) =>
       `${label} has values for ${places} of the ${total} ${placesWord} in the chosen data in each of its ${k} years, ${from} to ${to}.`,
@@ -81,6 +82,7 @@ const TEXT = {
         : `Em ${year}, ${places === 'regiões' ? 'as' : 'os'} ${k} ${places} com ${order === 'top' ? 'maior' : 'menor'} ${label} foram ${list}.`,
     rankOf: (shown: number, total: number, places: string) => `A tabela mostra ${shown === total ? 'todos os' : `os primeiros ${shown} dos`} ${total} ${places} com valor nesse ano.`,
     coverage: (label: string, best: string, total: number, places: string, others: string) => `${label} tem valores para mais ${places} em ${best}, de ${total} ${places} dos dados escolhidos${others ? `; depois ${others}` : ''}.`,
+    yearSpan: (count: number, from: number, to: number) => (count === 1 ? `Os dados escolhidos têm valores em um ano, ${from}.` : `Os dados escolhidos têm valores em ${count} anos, de ${from} a ${to}.`),
     coverageAll: (k: number, best: string, others: string, plural: boolean) =>
       `Contando os valores dos ${k} indicadores escolhidos, ${plural ? 'os anos mais cobertos são' : 'o ano mais coberto é'} ${best}${others ? `; depois ${others}` : ''}.`,
     coverageOne: (label: string, year: number, places: number, placesWord: string) => `${label} tem valores em um único ano: ${year} (${places} ${placesWord}).`,
@@ -175,7 +177,11 @@ export function writeCoverage(r: CoverageResult, w: Writer): Written {
     const years = r.years.map((y) => y.year);
     text = t.coverageEven(indicatorLabel(r.indicator, w.locale), best[0]!.places, r.totalPlaces, w.places, Math.min(...years), Math.max(...years), years.length);
   } else if (r.indicator) text = t.coverage(indicatorLabel(r.indicator, w.locale), say(best), r.totalPlaces, w.places, say(next));
-  else text = t.coverageAll(r.indicators, say(best), say(next), best.length > 1);
+  else {
+    // Every indicator together: first how many years the data spans ("how many years of data are there?").
+    const years = r.years.map((y) => y.year);
+    text = `${t.yearSpan(years.length, Math.min(...years), Math.max(...years))} ${t.coverageAll(r.indicators, say(best), say(next), best.length > 1)}`;
+  }
   const chronological = [...r.years].sort((a, b) => a.year - b.year);
   const column = r.indicator ? t.coverageCol(w.places) : t.values;
   return {
