@@ -19,7 +19,7 @@ export const resultsPredict = {
     columnPredicted: 'Predicted class',
     columnSet: 'Prediction set',
     columnProbability: 'P({title})',
-    columnImputed: 'Indicators imputed',
+    columnImputed: 'Inputs filled in',
     explain: 'Explain each prediction: the inputs that moved its probability most (Shapley values: exact for a decision tree or random forest, estimated for the other models)',
     columnWhy: 'Inputs that moved it most',
     columnMissing: 'Indicators missing',

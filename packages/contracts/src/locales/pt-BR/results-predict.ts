@@ -22,7 +22,7 @@ export const resultsPredict: Translation<typeof en> = {
     columnPredicted: 'Classe prevista',
     columnSet: 'Conjunto de predição',
     columnProbability: 'P({title})',
-    columnImputed: 'Indicadores imputados',
+    columnImputed: 'Entradas preenchidas',
     explain: 'Explicar cada predição: as entradas que mais mudaram sua probabilidade (valores de Shapley: exatos para árvore de decisão ou floresta aleatória, estimados para os outros modelos)',
     columnWhy: 'Entradas que mais a mudaram',
     columnMissing: 'Indicadores ausentes',

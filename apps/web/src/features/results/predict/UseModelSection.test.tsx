@@ -109,7 +109,7 @@ describe('predict missing values', { timeout: 30_000 }, () => {
     const table = screen.getByTestId('gaps-result-predictions');
     expect(within(table).getByText('Predictions (23)')).toBeTruthy();
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Explanation']);
+    expect(headers).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Inputs filled in', 'Explanation']);
     const first = within(table).getAllByRole('row')[1];
     expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Country 00', '2020', 'Low', '0.900', '0.100', '1', 'Why?']);
     expect(within(table).getByText('Page 1 of 2')).toBeTruthy();
@@ -133,7 +133,7 @@ describe('predict missing values', { timeout: 30_000 }, () => {
     expect(blobs).toHaveLength(1);
     const text = await blobs[0].text();
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('countryName;year;Predicted class;P(Low);P(High);Indicators imputed;Indicators missing;Reason');
+    expect(lines[0]).toBe('countryName;year;Predicted class;P(Low);P(High);Inputs filled in;Indicators missing;Reason');
     expect(lines[1]).toBe('Country 00;2020;Low;0.9;0.1;1;;');
     expect(lines).toHaveLength(25);
     // The reason holds the delimiter: quoted.
@@ -311,7 +311,7 @@ describe('prediction sets from the API', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('gaps-button'));
     await screen.findByTestId('gaps-summary');
     const table = screen.getByTestId('gaps-result-predictions');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'Prediction set', 'P(Low)', 'P(High)', 'Indicators imputed', 'Explanation']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'Prediction set', 'P(Low)', 'P(High)', 'Inputs filled in', 'Explanation']);
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Low');
     expect(within(rows[2]).getAllByRole('cell')[3].textContent).toBe('Low or High');
@@ -360,7 +360,7 @@ describe('rows to read with care', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('gaps-result-mostly-imputed').textContent).toMatch(/^1 of these predictions rest mostly on filled-in inputs \(column "Mostly imputed"\)/);
     expect(screen.getByTestId('gaps-result-extrapolated').textContent).toMatch(/^2 of these predictions are for years after 2020, the last year with a value of score/);
     const table = screen.getByTestId('gaps-result-predictions');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Indicators imputed', 'Mostly imputed', 'Extrapolated', 'Explanation']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['countryName', 'year', 'Predicted class', 'P(Low)', 'P(High)', 'Inputs filled in', 'Mostly imputed', 'Extrapolated', 'Explanation']);
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]).getAllByRole('cell').slice(-3, -1).map((c) => c.textContent)).toEqual(['yes', '']);
     expect(within(rows[2]).getAllByRole('cell').slice(-3, -1).map((c) => c.textContent)).toEqual(['', 'yes']);
