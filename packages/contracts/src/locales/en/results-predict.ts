@@ -10,6 +10,8 @@ export const resultsPredict = {
     chosenModel: 'Chosen model ({algorithm})',
     gapsButton: 'Predict missing values',
     gapsIntro: 'The rows of this job\'s data whose target is missing (for WHO data: country-years not yet published), predicted with the model you choose.',
+    ruleLeftOut: '{rule} cannot predict {count} of these rows: their place has no earlier value of the target to carry forward. {model}, the model the run ranked first before weighing the rules, predicts from the indicators.',
+    ruleLeftOutButton: 'Predict them with {model}',
     gapsSummary: '{missing} of {total} rows have no {target} value: {predicted} predicted, {notPredicted} not predicted.',
     noGaps: 'There are no rows with a missing target: every row of this job\'s data has its {target} value.',
     loading: 'Predicting...',

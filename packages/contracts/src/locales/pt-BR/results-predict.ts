@@ -13,6 +13,8 @@ export const resultsPredict: Translation<typeof en> = {
     chosenModel: 'Modelo escolhido ({algorithm})',
     gapsButton: 'Prever valores ausentes',
     gapsIntro: 'As linhas dos dados desta tarefa cujo alvo está ausente (nos dados da OMS: países-anos ainda não publicados), previstas com o modelo que você escolher.',
+    ruleLeftOut: '{rule} não consegue prever {count} destas linhas: o lugar não tem valor anterior do alvo para levar adiante. {model}, o modelo que a execução classificou em primeiro antes de pesar as regras, prevê a partir dos indicadores.',
+    ruleLeftOutButton: 'Prever com {model}',
     gapsSummary: '{missing} de {total} linhas não têm valor de {target}: {predicted} previstas, {notPredicted} não previstas.',
     noGaps: 'Não há linhas com alvo ausente: todas as linhas dos dados desta tarefa têm o valor de {target}.',
     loading: 'Prevendo...',

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { indicatorName, resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
+import { indicatorName, isRuleAlgorithm, resultIndicatorNames, type AutoMLResults, type PredictionModel } from '@indicata/contracts';
 import { useReaderLocale } from '../../../lib/i18n.ts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { fetchGaps } from './predictApi.ts';
@@ -45,6 +45,10 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
   const locale = useReaderLocale();
   // The target by its name (a WHO code alone says little), as the rest of the result page names it.
   const targetName = (column: string) => indicatorName(column, names, locale);
+  // A rule leaves out the rows of places without an earlier target (it would only guess the majority class): the
+  // model the run ranked first before the rules predicts them from the indicators, one click away.
+  const bestModel = results.choice && !isRuleAlgorithm(results.choice.model) && results.models[results.choice.model] ? results.choice.model : null;
+  const ruleLeftOut = gaps.data && isRuleAlgorithm(gaps.data.model) ? gaps.data.notPredicted.length : 0;
 
   return (
     <Stack gap="md" data-testid="gaps-panel">
@@ -81,6 +85,16 @@ export function GapsPanel({ jobId, results, showMap }: { jobId: string; results:
                 notPredicted: gaps.data.notPredicted.length,
               })}
             </Text>
+          )}
+          {ruleLeftOut > 0 && bestModel && (
+            <Alert color="yellow" variant="light" data-testid="gaps-rule-left-out">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('predict.ruleLeftOut', { rule: gaps.data.model, count: ruleLeftOut, model: bestModel })}</Text>
+                <Button size="xs" variant="light" onClick={() => setModel(bestModel)} data-testid="gaps-rule-left-out-button">
+                  {t('predict.ruleLeftOutButton', { model: bestModel })}
+                </Button>
+              </Stack>
+            </Alert>
           )}
           {gaps.data.beforeTargetYears > 0 && gaps.data.targetYears && (
             <Text size="sm" data-testid="gaps-before-years">

@@ -117,6 +117,21 @@ describe('predict missing values', { timeout: 30_000 }, () => {
     expect(within(left).getByText("2 of the model's 2 indicators are missing; at most 1 may be filled in.")).toBeTruthy();
   });
 
+  it('says when a recommended rule leaves rows out, and predicts them with the best model in one click', async () => {
+    const ruleResults = { ...results, best: 'Trend', choice: { model: 'KNN' }, models: { ...results.models, Trend: { algorithm: 'Trend', predictions: [] } } } as unknown as AutoMLResults;
+    const reason = formatMessage(PREDICT_MESSAGES.ruleWithoutHistory, { rule: 'Trend' });
+    const ruleGaps = { ...gaps, model: 'Trend', predictions: [], notPredicted: [{ row: 0, space: 'Country 00', time: 2020, missing: 0, reason }] };
+    const calls = serve((call) => ({ status: 200, body: call.url.endsWith('model=KNN') ? gaps : ruleGaps }));
+    renderWithProviders(<UseModelSection jobId={JOB} results={ruleResults} showMap={false} />);
+    fireEvent.click(screen.getByTestId('gaps-button'));
+    const alert = await screen.findByTestId('gaps-rule-left-out');
+    expect(alert.textContent).toMatch(/^Trend cannot predict 1 of these rows: their place has no earlier value of the target to carry forward\. KNN, the model the run ranked first/);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Predict them with KNN' }));
+    expect(await screen.findByText('Predictions (23)')).toBeTruthy();
+    expect(calls.map((c) => c.url).at(-1)).toBe(`/api/jobs/${JOB}/gaps?model=KNN`);
+    expect(screen.queryByTestId('gaps-rule-left-out')).toBeNull();
+  });
+
   it('downloads the table as a semicolon CSV', async () => {
     serve(() => ({ status: 200, body: gaps }));
     const blobs: Blob[] = [];
