@@ -69,8 +69,12 @@ describe('Final results of a real engine run', { timeout: 60_000 }, () => {
     const { unmount } = renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={at(0.05)} database="WHO" />);
     expect(screen.getByTestId('cv-gap').textContent).toMatch(/\(a gap of 0\.05\d*\): mixing the years lets a model learn from later years .* overstates the score\.$/);
     unmount();
-    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={at(-0.04)} database="WHO" />);
+    const { unmount: unmountLower } = renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={at(-0.04)} database="WHO" />);
     expect(screen.getByTestId('cv-gap').textContent).toMatch(/\(a gap of -0\.04\d*\): here mixing the years did not overstate the score\.$/);
+    unmountLower();
+    // A recommended rule has no such figure of its own: the sentence says whose it is.
+    renderWithProviders(<FinalResults jobId="abcdefghij0123456789" results={{ ...at(0.05), best: 'Persistence' }} database="WHO" />);
+    expect(screen.getByTestId('cv-gap').textContent).toMatch(/^Validation that respects time gave RF, the best model, a macro-F1 of 0\.9/);
   });
 
   it('renders every table with plain-language columns', () => {

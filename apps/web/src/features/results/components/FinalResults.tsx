@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { indicatorName, resultColumns, showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
+import { indicatorName, isRuleAlgorithm, resultColumns, showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
 import { formatCell } from '../format.ts';
 import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
@@ -127,7 +127,13 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
         {/* Only a run validated on later years has a time-respecting figure to set beside a random split's. */}
         {gap && (
           <Text size="sm" c="dimmed" data-testid="cv-gap">
-            {t(gap.gap > 0 ? 'detail.cvGap' : 'detail.cvGapLower', { algorithm: gap.algorithm, forward: formatCell(gap.forwardChaining), random: formatCell(gap.randomKFold), gap: formatCell(gap.gap) })}
+            {t(gap.gap > 0 ? 'detail.cvGap' : 'detail.cvGapLower', {
+              // A recommended rule has no such check: the figure is of the best model, which the sentence says.
+              algorithm: isRuleAlgorithm(results.best) ? t('detail.cvGapModel', { algorithm: gap.algorithm }) : gap.algorithm,
+              forward: formatCell(gap.forwardChaining),
+              random: formatCell(gap.randomKFold),
+              gap: formatCell(gap.gap),
+            })}
           </Text>
         )}
 
