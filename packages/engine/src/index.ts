@@ -37,3 +37,4 @@ export { explainRows, explainable, type Contribution, type RowContributions } fr
 export { backgroundOrder, EXPLAIN_BACKGROUND_ROWS } from './explain/background.ts';
 export { exportOnnx, exportEnsembleOnnx, ONNX_INPUT, ONNX_OUTPUTS } from './export/onnx/export.ts';
 export { predictionSet, ruleFromRecord, type ConformalMethod, type ConformalRule } from './trust/conformal.ts';
+export { ruleInputColumn } from './pipeline/rules.ts';

@@ -162,6 +162,17 @@ export function ruleSavedModel(
   };
 }
 
+/**
+ * The history column a saved rule decides on ("previous known class" for persistence, "projected class" for trend),
+ * or null for the majority rule, which reads nothing: the root split of ruleSavedModel's tree.
+ * @param saved a saved model (null for one that is not a rule)
+ */
+export function ruleInputColumn(saved: SavedPipelineModel): string | null {
+  if (saved.pipeline.rule === undefined) return null;
+  const column = (saved.state as SavedDecisionTreeState).tree.feature[0];
+  return column !== undefined && column >= 0 ? (saved.pipeline.features[column] ?? null) : null;
+}
+
 /** The saved model's name of each rule (`pipeline.rule`). */
 const SAVED_RULE_NAMES = { Persistence: 'persistence', Majority: 'majority', Trend: 'trend' } as const;
 

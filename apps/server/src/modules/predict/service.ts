@@ -23,6 +23,7 @@ import {
   parseNumberCell,
   predictionSet,
   ruleFromRecord,
+  ruleInputColumn,
   type ConformalRule,
   type PanelFrame,
   type PlaceYear,
@@ -194,16 +195,6 @@ function markFilled(explanation: Explanation, filled: ReadonlySet<string>): Expl
 }
 
 /**
- * The history column a saved rule splits on ("previous known class" for persistence, "projected class" for trend),
- * or null for the majority rule, which reads nothing.
- */
-function ruleInputColumn(saved: SavedPipelineModel): string | null {
-  // A rule is saved as a decision tree (engine rules.ts): its root splits on that column, or is a leaf.
-  const column = (saved.state as { tree?: { feature: number[] } }).tree?.feature[0];
-  return column !== undefined && column >= 0 ? (saved.pipeline.features[column] ?? null) : null;
-}
-
-/**
  * Why persistence or trend does not predict a row: it names no place or year to look up, its place is not in the
  * job's data (a misspelt name, or codes where the data has names), or the place has no earlier target value.
  */
@@ -278,8 +269,6 @@ export async function predictRows(
   const rowNumbers: number[] = [];
   // Per predicted row, the cells filled from the job's panel (counted as imputed with the ones the model fills).
   const carriedCounts: number[] = [];
-  // Per predicted row, the indicator cells a rule ignores (left out of its imputed count).
-  const ignoredCounts: number[] = [];
   // Per predicted row, whether most of its indicators were missing before any filling (carried or model-filled).
   const mostlyImputed: boolean[] = [];
   // Per predicted row, the inputs it had no value of (filled from the panel or by the model): marked in explanations.
@@ -298,11 +287,9 @@ export async function predictRows(
     const filled = new Set<string>();
     let missing = 0;
     let carriedCells = 0;
-    let ignoredCells = 0;
     for (const name of features) {
       if (ignored(name)) {
         values.push(Number.NaN);
-        ignoredCells += 1;
         continue;
       }
       if (fromPanel.has(name) && looked && model.history) {
@@ -331,12 +318,12 @@ export async function predictRows(
     if (missing > allowed && !options.anyMissing) {
       notPredicted.push({ row: r, ...place(row), missing, reason: formatMessage(PREDICT_MESSAGES.tooManyMissing, { missing, total: indicators.length, allowed }) });
     } else if (ruleInput !== null && Number.isNaN(values[features.indexOf(ruleInput)]) && !options.anyMissing) {
-      notPredicted.push({ row: r, ...place(row), missing: 0, reason: ruleWithoutHistoryReason(model, place(row), labels) });
+      const at = place(row);
+      notPredicted.push({ row: r, ...at, missing: 0, reason: ruleWithoutHistoryReason(model, at, labels) });
     } else {
       for (const value of values) cells.push(value);
       rowNumbers.push(r);
       carriedCounts.push(carriedCells);
-      ignoredCounts.push(ignoredCells);
       mostlyImputed.push(missing + carriedCells > mostlyImputedFrom);
       filledInputs.push(filled);
     }
@@ -363,7 +350,7 @@ export async function predictRows(
     probabilities: p.probabilities,
     ...(model.conformal ? { set: predictionSet(model.conformal, p.probabilities).map((k) => classes[k].title) } : {}),
     // A rule reads no indicator, and its history input is never filled (a row without it is not predicted).
-    imputed: rule ? 0 : p.imputed - ignoredCounts[i] + carriedCounts[i],
+    imputed: rule ? 0 : p.imputed + carriedCounts[i],
     mostlyImputed: mostlyImputed[i],
     ...(p.explanation ? { explanation: markFilled(p.explanation, filledInputs[i]) } : {}),
   }));

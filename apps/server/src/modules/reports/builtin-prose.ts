@@ -75,6 +75,9 @@ function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: stri
  */
 const splitAndValidation = (res: AutoMLResults, locale: ReportLocale): string[] => [storyText(splitSentence(res, locale), locale), storyText(validationSentence(res), locale)];
 
+/** The share of test rows the engine filled and flagged (counted only with imputation off), or null without test rows. */
+const imputedShare = (res: AutoMLResults): number | null => (res.split.testRows > 0 ? res.preprocessing.missingData.imputedTestRows / res.split.testRows : null);
+
 /** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
 const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
 
@@ -175,12 +178,11 @@ const en: Record<ReportSectionKey, Writer> = {
       );
     }
     const md = res.preprocessing.missingData;
-    const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
     // The engine counts test rows with a gap only when imputation is off (they are filled and flagged then); with the
     // mean or median every gap is filled, and the carry-forward sentence, or this one, says how.
     if (md.imputation === 'none') {
       out.push(
-        `Imputation was off: ${md.droppedTrainRows} training rows with a missing value were dropped, and ${md.imputedTestRows} of ${res.split.testRows} test rows (${pct(share)}) had one, filled with the training median and flagged.`,
+        `Imputation was off: ${md.droppedTrainRows} training rows with a missing value were dropped, and ${md.imputedTestRows} of ${res.split.testRows} test rows (${pct(imputedShare(res))}) had one, filled with the training median and flagged.`,
       );
     } else if (!md.carryForward) {
       out.push(`A missing indicator value was filled with the training ${md.imputation}; no row was dropped.`);
@@ -302,10 +304,9 @@ const ptBR: Record<ReportSectionKey, Writer> = {
       );
     }
     const md = res.preprocessing.missingData;
-    const share = res.split.testRows > 0 ? md.imputedTestRows / res.split.testRows : null;
     if (md.imputation === 'none') {
       out.push(
-        `A imputação estava desligada: ${md.droppedTrainRows} linhas de treino com valor ausente foram descartadas, e ${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pctPt(share)}) tinham algum, preenchido com a mediana do treino e sinalizado.`,
+        `A imputação estava desligada: ${md.droppedTrainRows} linhas de treino com valor ausente foram descartadas, e ${md.imputedTestRows} de ${res.split.testRows} linhas de teste (${pctPt(imputedShare(res))}) tinham algum, preenchido com a mediana do treino e sinalizado.`,
       );
     } else if (!md.carryForward) {
       out.push(`Um valor ausente de indicador recebeu a ${md.imputation === 'mean' ? 'média' : 'mediana'} do treino; nenhuma linha foi descartada.`);

@@ -72,14 +72,14 @@ describe('writeReport', () => {
     // them only with imputation off), but how they were filled.
     expect(limitations).toContain('A missing indicator value was filled with the training median; no row was dropped.');
     expect(limitations).not.toContain('7 of 50 test rows');
-    const off = resultsFixture();
-    off.preprocessing.missingData = { ...off.preprocessing.missingData, imputation: 'none', droppedTrainRows: 3 };
-    const offLimitations = htmlToText((await writeReport(off, { assistant: createBuiltinAssistant() })).sections.find((s) => s.key === 'limitations')!.html);
+    const limitationsOf = async (r: ReturnType<typeof resultsFixture>) =>
+      htmlToText((await writeReport(r, { assistant: createBuiltinAssistant() })).sections.find((s) => s.key === 'limitations')!.html);
     const empty = resultsFixture();
     empty.classes = empty.classes.map((c, i) => (i === 0 ? { ...c, testCount: 0 } : c));
-    const emptyLimitations = htmlToText((await writeReport(empty, { assistant: createBuiltinAssistant() })).sections.find((s) => s.key === 'limitations')!.html);
-    expect(emptyLimitations).toContain(`The test set has no row of ${empty.classes[0]!.title}, so the test says nothing about that class.`);
-    expect(offLimitations).toContain('Imputation was off: 3 training rows with a missing value were dropped, and 7 of 50 test rows (14.0%) had one, filled with the training median and flagged.');
+    expect(await limitationsOf(empty)).toContain(`The test set has no row of ${empty.classes[0]!.title}, so the test says nothing about that class.`);
+    const off = resultsFixture();
+    off.preprocessing.missingData = { ...off.preprocessing.missingData, imputation: 'none', droppedTrainRows: 3 };
+    expect(await limitationsOf(off)).toContain('Imputation was off: 3 training rows with a missing value were dropped, and 7 of 50 test rows (14.0%) had one, filled with the training median and flagged.');
     // The split is said from its fields, never the engine's English description.
     expect(limitations).toContain('Trained on the years before 2016 (2000–2015, 532 rows, all regions); tested on 2016 (50 rows).');
     expect(limitations).toContain('gap of 0.079');

@@ -86,6 +86,9 @@ class ToolInputError extends Error {
   }
 }
 
+/** How many to list: a positive whole number, at most 50, or null for the default. */
+const limitOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, 50) : null);
+
 /** Whether a tool call named an optional indicator. */
 const named = (text: unknown): boolean => typeof text === 'string' && text.trim() !== '';
 
@@ -126,18 +129,18 @@ export function planOfToolCall(name: string, args: Record<string, unknown>, data
       return { kind: 'trend', column: columnOf(dataset, args.indicator), scope: scope() };
     case 'rank': {
       if (args.by === 'year') return { kind: 'trend', column: columnOf(dataset, args.indicator), scope: scope(), rankYears: args.order === 'bottom' ? 'bottom' : 'top' };
-      const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 50) : null;
+      const limit = limitOf(args.limit);
       return { kind: 'ranking', column: columnOf(dataset, args.indicator), year: yearOf(args.year), by: args.by === 'place' ? 'place' : 'region', order: args.order === 'bottom' ? 'bottom' : 'top', limit, listed: limit ?? 1 };
     }
     case 'rank_change': {
       const first = yearOf(args.first_year);
       const second = yearOf(args.second_year);
-      const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 50) : null;
+      const limit = limitOf(args.limit);
       const years: [number, number] | null = first !== null && second !== null && first !== second ? [first, second] : null;
       return { kind: 'change-ranking', column: columnOf(dataset, args.indicator), years, by: args.by === 'region' ? 'region' : 'place', direction: args.direction === 'decrease' ? 'decrease' : 'increase', limit, listed: limit ?? 1 };
     }
     case 'coverage_by_year':
-      return { kind: 'coverage', column: typeof args.indicator === 'string' && args.indicator.trim() !== '' ? columnOf(dataset, args.indicator) : null };
+      return { kind: 'coverage', column: named(args.indicator) ? columnOf(dataset, args.indicator) : null };
     case 'breakdown': {
       const column = columnOf(dataset, args.indicator);
       const type = args.by === 'residence' ? 'RESIDENCEAREATYPE' : 'SEX';

@@ -222,7 +222,7 @@ const FALL = /\b(decrease[sd]?|declines?|declined|fell|falls?|drops?|dropped|red
 const LARGEST = /\b(largest|biggest|greatest|most|highest|strongest|maior(es)?|mais)\b/;
 
 /** Words left of a question that counts places in the data as a whole ("how many countries are there in the data?"). */
-const DATA_WORDS = new Set(['', 'data', 'dataset', 'chosen', 'selected', 'there', 'total', 'in', 'all', 'dados', 'escolhidos', 'selecionados', 'existem', 'ha', 'total', 'no', 'nos', 'ao', 'todo', 'base']);
+const DATA_WORDS = new Set(['', 'data', 'dataset', 'chosen', 'selected', 'there', 'total', 'in', 'all', 'dados', 'escolhidos', 'selecionados', 'existem', 'ha', 'no', 'nos', 'ao', 'todo', 'base']);
 
 /**
  * The plan for a question over the dataset.

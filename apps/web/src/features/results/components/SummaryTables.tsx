@@ -95,10 +95,10 @@ export function BaselinesSection({ results }: { results: AutoMLResults }) {
   const baselines = Array.isArray(results.baselines) ? results.baselines : [];
   // Persistence and majority scored as candidates are shown once, as models named as the baselines they are.
   const separate = baselinesBesideModels(results);
-  const asBaseline = new Set<string>(baselines.filter((b) => !separate.includes(b)).map((b) => b.name));
+  const baselineNames = new Set<string>(baselines.map((b) => b.name));
   const rows: ScoreRow[] = [
     ...models.map((m) => ({
-      name: asBaseline.has(m.algorithm.toLowerCase()) ? t('tables.candidateBaseline', { name: m.algorithm }) : m.algorithm,
+      name: baselineNames.has(m.algorithm.toLowerCase()) ? t('tables.candidateBaseline', { name: m.algorithm }) : m.algorithm,
       macroF1: m.test.macroF1,
       accuracy: m.test.accuracy,
       validation: m.validationMacroF1,

@@ -86,6 +86,8 @@ export function ExplanationView({ model, predicted, probability, explanation, in
   const format = useCallback((value: number) => formatDecimal(value, 3), []);
   const signed = (value: number) => `${value >= 0 ? '+' : '−'}${format(Math.abs(value))}`;
   const name = useCallback((column: string) => indicatorName(column, names, locale), [names, locale]);
+  // The inputs the row lacked: their bars are the effect of the value filled in, which every label of theirs says.
+  const filledFeatures = useMemo(() => new Set(explanation.contributions.filter((c) => c.filled).map((c) => c.feature)), [explanation]);
   const steps = useMemo(
     () =>
       waterfallSteps(
@@ -93,17 +95,14 @@ export function ExplanationView({ model, predicted, probability, explanation, in
         probability,
         (column) => {
           const short = indicatorName(column, names, locale, { short: true });
-          const filled = explanation.contributions.some((c) => c.feature === column && c.filled);
-          return filled ? filledAxisName(short, t('explain.filledWord'), (name) => t('explain.filledMark', { name })) : short;
+          return filledFeatures.has(column) ? filledAxisName(short, t('explain.filledWord'), (name) => t('explain.filledMark', { name })) : short;
         },
         { expected: t('explain.expected'), others: (count) => (inputs === null ? t('explain.othersRest') : t('explain.others', { count })), predicted: t('explain.predicted', { predicted }) },
         inputs ?? Number.POSITIVE_INFINITY,
       ),
-    [explanation, probability, names, locale, t, predicted, inputs],
+    [explanation, filledFeatures, probability, names, locale, t, predicted, inputs],
   );
-  // An input the row lacked is named as filled in: its bar is the effect of the fill, not of a value of the row.
   const label = (c: { feature: string; filled?: boolean }) => (c.filled ? t('explain.filledMark', { name: name(c.feature) }) : name(c.feature));
-  const anyFilled = explanation.contributions.some((c) => c.filled);
   const top = explanation.contributions[0];
   const summary = top
     ? t('explain.summary', { predicted, expected: format(explanation.expected), probability: format(probability), feature: label(top), value: signed(top.value) })
@@ -137,7 +136,7 @@ export function ExplanationView({ model, predicted, probability, explanation, in
           ))}
         </Table.Tbody>
       </Table>
-      {anyFilled && (
+      {filledFeatures.size > 0 && (
         <Text size="xs" c="dimmed" data-testid="explanation-filled">
           {t('explain.filledNote')}
         </Text>
