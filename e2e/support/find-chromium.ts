@@ -19,8 +19,6 @@ export interface FoundChromium {
   executablePath: string;
   /** Where it came from, for the run's first line. */
   source: 'CHROMIUM_PATH' | 'system' | 'playwright' | '@sparticuz/chromium';
-  /** Launch arguments this build needs besides ours. */
-  extraArgs: string[];
 }
 
 /** The one line a run without any Chromium fails with. */
@@ -61,17 +59,18 @@ function playwrightChromium(): string | null {
   }
 }
 
-/** @sparticuz/chromium's binary, unpacked (brotli) on first use; its arguments minus --single-process (Playwright opens several pages). */
-function packagedChromium(): { executablePath: string; args: string[] } | null {
+/**
+ * @sparticuz/chromium's binary (a headless shell), unpacked (brotli) on first use. Launched with the same arguments as
+ * any other Chromium, not the package's own: those are for serverless hosts and cost here without helping. Its WebGL
+ * through SwiftShader in the browser process (--use-angle=swiftshader, --in-process-gpu) took about 14 of the run's
+ * CPU-s, and --disable-web-security with --allow-running-insecure-content would hide from the tests the CORS and
+ * mixed-content errors a user's browser would show.
+ */
+function packagedChromium(): string | null {
   try {
-    const script =
-      "import('@sparticuz/chromium').then(async ({ default: c }) => process.stdout.write(JSON.stringify({ executablePath: await c.executablePath(), args: c.args })))";
-    const answer = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 300_000 })) as {
-      executablePath: string;
-      args: string[];
-    };
-    if (!isExecutable(answer.executablePath)) return null;
-    return { executablePath: answer.executablePath, args: answer.args.filter((arg) => arg !== '--single-process' && !arg.startsWith('--headless')) };
+    const script = "import('@sparticuz/chromium').then(async ({ default: c }) => process.stdout.write(await c.executablePath()))";
+    const executablePath = execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 300_000 }).trim();
+    return isExecutable(executablePath) ? executablePath : null;
   } catch {
     return null;
   }
@@ -84,13 +83,13 @@ function packagedChromium(): { executablePath: string; args: string[] } | null {
 export function findChromium(env: NodeJS.ProcessEnv = process.env): FoundChromium {
   if (env.CHROMIUM_PATH) {
     if (!isExecutable(env.CHROMIUM_PATH)) throw new NoChromiumError(`CHROMIUM_PATH=${env.CHROMIUM_PATH} is not an executable file: fix it or unset it.`);
-    return { executablePath: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH', extraArgs: [] };
+    return { executablePath: env.CHROMIUM_PATH, source: 'CHROMIUM_PATH' };
   }
   const system = systemChromium(env);
-  if (system) return { executablePath: system, source: 'system', extraArgs: [] };
+  if (system) return { executablePath: system, source: 'system' };
   const downloaded = playwrightChromium();
-  if (downloaded) return { executablePath: downloaded, source: 'playwright', extraArgs: [] };
+  if (downloaded) return { executablePath: downloaded, source: 'playwright' };
   const packaged = packagedChromium();
-  if (packaged) return { executablePath: packaged.executablePath, source: '@sparticuz/chromium', extraArgs: packaged.args };
+  if (packaged) return { executablePath: packaged, source: '@sparticuz/chromium' };
   throw new NoChromiumError(NO_CHROMIUM_MESSAGE);
 }
