@@ -350,6 +350,11 @@ export const targetClassPreviewResponseSchema = z.object({
   missing: z.number().int(),
   /** Rows with a target value. */
   rows: z.number().int(),
+  /**
+   * The target's values, ascending, when they are all whole numbers and there are 2 to LIMITS.targetCodesMax of them
+   * (a target already coded as classes); absent otherwise.
+   */
+  codes: z.array(z.number().int()).optional(),
   /** With a split: its years and rows, the classes then fitted on the training rows as the engine fits them. */
   split: z
     .object({

@@ -21,6 +21,11 @@ export const LIMITS = {
   autoCategoriesMax: 100,
   manualClassesMin: 2,
   manualClassesMax: 100,
+  /**
+   * A target whose values are all whole numbers, at most this many different ones, looks already coded as classes
+   * (1-5, say): the class preview offers to keep each code as its own class.
+   */
+  targetCodesMax: 10,
   /** A job's search time budget (seconds) the user may choose in the wizard; the default is the wizard's start value. */
   jobBudgetSecondsMin: 30,
   jobBudgetSecondsMax: 1800,

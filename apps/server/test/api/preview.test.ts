@@ -68,6 +68,8 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     expect(body.classes).toHaveLength(2);
     expect(body.classes[0].min).toBe(90);
     expect(body.classes[1].max).toBe(94);
+    // Five whole numbers: the preview offers them as classes of their own (targetCodes).
+    expect(body.codes).toEqual([90, 91, 92, 93, 94]);
     expect(body.classes.map((c: { count: number }) => c.count).reduce((a: number, b: number) => a + b, 0)).toBe(5);
   });
 

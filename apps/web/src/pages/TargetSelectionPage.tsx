@@ -13,6 +13,7 @@ import { WizardPage } from '../features/wizard/components/WizardPage.tsx';
 import { useGoBack } from '../features/wizard/components/useGoBack.ts';
 import { ALL_REGIONS, useWizard } from '../features/wizard/state.ts';
 import {
+  codesPatch,
   PERCENT_INPUT_PATTERN,
   previewRequestOf,
   quantilePatch,
@@ -249,7 +250,7 @@ export default function TargetSelectionPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <ClassPreview request={previewRequest} onUseQuantile={() => set(quantilePatch(form))} />
+          <ClassPreview request={previewRequest} onUseQuantile={() => set(quantilePatch(form))} onUseCodes={(codes) => set(codesPatch(codes))} />
           {!state.useWho && upload.data && (
             <Text size="xs" c="dimmed" mt="md">
               {upload.data.fileName}

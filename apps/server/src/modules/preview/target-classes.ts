@@ -1,4 +1,4 @@
-import { splitYearsOf, WHO_DATABASE, type SplitChoice, type TargetClassPreviewResponse } from '@indicata/contracts';
+import { LIMITS, splitYearsOf, WHO_DATABASE, type SplitChoice, type TargetClassPreviewResponse } from '@indicata/contracts';
 import { assignClass, fitTargetClasses, previewTargetClasses } from '@indicata/engine/preprocess/target-classes';
 import type { TargetDiscretization } from '@indicata/engine/pipeline/config';
 import type { Db } from '../../db/client.ts';
@@ -87,9 +87,11 @@ export function previewClasses(rows: TargetRows, discretization: TargetDiscretiz
   const usable: number[] = [];
   for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) usable.push(i);
   if (usable.length === 0) throw new ApiError(404, 'not_found', 'The chosen target has no values.');
+  const codes = targetCodes(values);
+  const coded = codes ? { codes } : {};
   if (!split) {
     const preview = previewTargetClasses(values, discretization);
-    return { classes: preview.classes, unassigned: preview.unassigned, missing: preview.missing, rows: usable.length, split: null };
+    return { classes: preview.classes, unassigned: preview.unassigned, missing: preview.missing, rows: usable.length, ...coded, split: null };
   }
   const parts = splitRows(rows, usable, split);
   // Nothing to train on is refused by the checks; the classes of all rows still show what the target looks like.
@@ -115,6 +117,23 @@ export function previewClasses(rows: TargetRows, discretization: TargetDiscretiz
     unassigned: all.outside,
     missing: values.length - usable.length,
     rows: usable.length,
+    ...coded,
     split: { trainYears: parts.trainYears, testYears: parts.testYears, trainRows: parts.train.length, testRows: parts.test.length, testRegion: parts.testRegion },
   };
+}
+
+/**
+ * The distinct values of a target, ascending, when every value is a whole number and there are 2 to
+ * LIMITS.targetCodesMax of them: a target that arrives already coded as classes. Null for any other target.
+ */
+export function targetCodes(values: ArrayLike<number>): number[] | null {
+  const seen = new Set<number>();
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (Number.isNaN(value)) continue;
+    if (!Number.isInteger(value)) return null;
+    seen.add(value);
+    if (seen.size > LIMITS.targetCodesMax) return null;
+  }
+  return seen.size >= 2 ? [...seen].sort((a, b) => a - b) : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_REGIONS, initialWizardState } from './state.ts';
-import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, previewRequestOf, quantilePatch, splitOf, targetFieldProblems, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
+import { PERCENT_INPUT_PATTERN, RANGE_INPUT_PATTERN, codesPatch, isManualTableComplete, previewRequestOf, quantilePatch, splitOf, targetFieldProblems, targetFormFrom, targetPatch, validateTarget, type TargetForm } from './target-form.ts';
 
 const form = (patch: Partial<TargetForm> = {}): TargetForm => ({
   ...targetFormFrom(initialWizardState()),
@@ -109,6 +109,21 @@ describe('Target Selection: the split the preview counts, and quantile groups in
     expect(splitOf(form({ predictionMode: 'percentageTesting', targetYear: '', testPercent: '20' }))).toEqual({ mode: 'percent', percent: 20 });
     expect(splitOf(form({ predictionMode: 'percentageTesting', targetYear: '', testPercent: '0' }))).toBeUndefined();
     expect(splitOf(form({ targetYear: '' }))).toBeUndefined();
+  });
+
+  it('keeps each code of a coded target as a manual class that holds it alone, zero and negative codes included', () => {
+    const patch = codesPatch([-1, 0, 2]);
+    expect(patch).toEqual({
+      discretizationMode: 'manual',
+      groupsCategorization: null,
+      manualClasses: [
+        { title: '-1', min: '-1.5', max: '-0.5' },
+        { title: '0', min: '-0.5', max: '0.5' },
+        { title: '2', min: '1.5', max: '2.5' },
+      ],
+    });
+    expect(isManualTableComplete(patch.manualClasses!)).toBe(true);
+    expect(targetFieldProblems(form(patch), [], 'en').manualClasses).toBeUndefined();
   });
 
   it('keeps the number of classes, automatic or manual', () => {

@@ -141,6 +141,19 @@ export function quantilePatch(form: TargetForm): Partial<TargetForm> {
   return { discretizationMode: 'automatic', discretizationMethod: 'quantile', groupsCategorization: groups, manualClasses: [] };
 }
 
+/**
+ * The form switched to manual classes, one per code of a target that arrives already coded (1-5, say): each class is
+ * titled by its code and spans half a unit on either side of it, so it holds that code and no other.
+ * @param codes the target's whole-number values, ascending (the preview's `codes`)
+ */
+export function codesPatch(codes: readonly number[]): Partial<TargetForm> {
+  return {
+    discretizationMode: 'manual',
+    groupsCategorization: null,
+    manualClasses: codes.map((code) => ({ title: String(code), min: String(code - 0.5), max: String(code + 0.5) })),
+  };
+}
+
 /** The state patch of a saved form. */
 export function targetPatch(form: TargetForm): Partial<WizardState> {
   const manual = form.discretizationMode === 'manual';

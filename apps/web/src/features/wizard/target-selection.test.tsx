@@ -88,6 +88,34 @@ describe('Target Selection class preview', () => {
     expect(getWizardState().discretizationMethod).toBe('equal-width');
   });
 
+  it('offers to keep a coded target\'s codes as its classes, and fills the manual table with one class per code', async () => {
+    /** A target coded 1-3: equal-width groups title its classes by ranges; the codes kept are titled by themselves. */
+    const coded = (request: TargetClassPreviewRequest): TargetClassPreviewResponse => {
+      const classes =
+        request.discretization.mode === 'manual'
+          ? request.discretization.classes.map((c, index) => ({ index, title: c.title, min: c.min, max: c.max, count: 10, train: 8, test: 2 }))
+          : EQUAL_WIDTH.classes.map((c, index) => ({ ...c, title: ['1 - 1.67', '1.67 - 2.33', '2.33 - 3'][index] }));
+      return { ...EQUAL_WIDTH, classes, codes: [1, 2, 3] };
+    };
+    const asked = serveApi(coded);
+    renderRoutes(routes, '/targetselection');
+    const offer = await screen.findByTestId('target-codes');
+    expect(offer.textContent).toContain('The target holds only the whole numbers 1, 2, 3.');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Keep the 3 codes as the classes' }));
+    await waitFor(() => expect(asked.at(-1)?.discretization).toEqual({
+      mode: 'manual',
+      classes: [
+        { title: '1', min: 0.5, max: 1.5 },
+        { title: '2', min: 1.5, max: 2.5 },
+        { title: '3', min: 2.5, max: 3.5 },
+      ],
+    }));
+    expect(((await screen.findByRole('textbox', { name: 'Title 2' })) as HTMLInputElement).value).toBe('2');
+    // Once the codes are the classes, the offer is gone.
+    await waitFor(() => expect(screen.queryByTestId('target-codes')).toBeNull());
+    expect(getWizardState().manualClasses).toBeNull();
+  });
+
   it('picking the chosen number of groups again keeps it, and a new class count keeps the class rows typed so far', async () => {
     serveApi(() => EQUAL_WIDTH);
     renderRoutes(routes, '/targetselection');

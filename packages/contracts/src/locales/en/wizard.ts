@@ -210,6 +210,8 @@ export const wizard = {
     previewSplit: 'Training on {trainYears} ({trainRows} rows); testing on {testYears}{where} ({testRows} rows).',
     previewNoSplit: 'Choose the prediction option to see each class in the training and test years.',
     useQuantile: 'Use {groups} quantile groups (equal counts)',
+    codesHint: 'The target holds only the whole numbers {codes}. If they are classes already (codes 1 to 5, say), keep each as a class of its own instead of cutting them into ranges.',
+    useCodes: 'Keep the {count} codes as the classes',
     refused: 'This target cannot be imported as it is: {reason}',
     range: 'Range',
     count: 'Rows',

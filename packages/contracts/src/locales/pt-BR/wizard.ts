@@ -211,6 +211,8 @@ export const wizard: Translation<typeof en> = {
     previewSplit: 'Treino em {trainYears} ({trainRows} linhas); teste em {testYears}{where} ({testRows} linhas).',
     previewNoSplit: 'Escolha a opção de previsão para ver cada classe nos anos de treino e de teste.',
     useQuantile: 'Usar {groups} grupos por quantis (contagens iguais)',
+    codesHint: 'O alvo contém apenas os números inteiros {codes}. Se já forem classes (códigos de 1 a 5, por exemplo), mantenha cada um como uma classe própria em vez de dividi-los em faixas.',
+    useCodes: 'Manter os {count} códigos como as classes',
     refused: 'Este alvo não pode ser importado assim: {reason}',
     range: 'Intervalo',
     count: 'Linhas',

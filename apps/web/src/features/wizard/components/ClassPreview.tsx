@@ -49,13 +49,28 @@ function SplitLine({ split }: { split: TargetClassPreviewResponse['split'] }) {
   return <Text size="sm" data-testid="class-preview-split">{text}</Text>;
 }
 
+/** Whether the discretization already keeps each code as its own class (titled by it). */
+function keepsCodes(discretization: TargetClassPreviewRequest['discretization'], codes: readonly number[]): boolean {
+  if (discretization.mode !== 'manual' || discretization.classes.length !== codes.length) return false;
+  return discretization.classes.every((c, i) => c.title === String(codes[i]) && c.min <= codes[i] && codes[i] <= c.max);
+}
+
 /**
  * The class counts a target discretization gives on the chosen data: overall and, once the split is chosen, in its
  * training and test years, with what cannot be trained or tested (refused on saving) and what the test will not be
  * able to judge, each in words, and quantile groups one click away.
  * @param onUseQuantile switches the form to quantile groups (offered when a class is the problem)
+ * @param onUseCodes switches the form to one class per code (offered when the target holds a few whole numbers only)
  */
-export function ClassPreview({ request, onUseQuantile }: { request: TargetClassPreviewRequest | null; onUseQuantile?: () => void }) {
+export function ClassPreview({
+  request,
+  onUseQuantile,
+  onUseCodes,
+}: {
+  request: TargetClassPreviewRequest | null;
+  onUseQuantile?: () => void;
+  onUseCodes?: (codes: number[]) => void;
+}) {
   const { t } = useTranslation('wizard');
   const locale = useReaderLocale();
   const preview = useTargetClassPreview(request);
@@ -85,6 +100,17 @@ export function ClassPreview({ request, onUseQuantile }: { request: TargetClassP
       <Button variant="light" color="cyan" size="xs" w="fit-content" onClick={onUseQuantile} data-testid="use-quantile">
         {f('target.useQuantile', { groups })}
       </Button>
+    );
+    const codes = data.codes;
+    const offerCodes = onUseCodes && codes && !keepsCodes(discretization, codes) && (
+      <Alert color="cyan" variant="light" data-testid="target-codes">
+        <Stack gap={6} align="flex-start">
+          <Text size="sm">{f('target.codesHint', { codes: codes.join(', ') })}</Text>
+          <Button variant="light" color="cyan" size="xs" onClick={() => onUseCodes(codes)} data-testid="use-codes">
+            {f('target.useCodes', { count: codes.length })}
+          </Button>
+        </Stack>
+      </Alert>
     );
     // Automatic classes are titled by their range already; manual ones show it beside their title.
     const showRange = discretization.mode === 'manual';
@@ -149,6 +175,7 @@ export function ClassPreview({ request, onUseQuantile }: { request: TargetClassP
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {offerCodes}
         <Checks checks={checks} quantile={quantile} />
       </Stack>
     );
