@@ -10,6 +10,9 @@ function bound(value: number): string {
   return Number.isInteger(value) ? String(value) : Number(value.toPrecision(6)).toString();
 }
 
+/** A button label that wraps on a phone instead of running past the card (the Portuguese ones are long). */
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const, lineHeight: 1.35 } };
+
 /** Checks a different discretization can answer (not those of the split itself). */
 const quantileHelps = (check: ClassCheck) => check.classIndex !== null || check.kind === 'oneClass' || check.kind === 'noTestInClasses';
 
@@ -97,7 +100,7 @@ export function ClassPreview({
     const isQuantile = discretization.mode === 'automatic' && discretization.method === 'quantile';
     const groups = discretization.mode === 'automatic' ? discretization.groups : discretization.classes.length;
     const quantile = onUseQuantile && !isQuantile && checks.some(quantileHelps) && (
-      <Button variant="light" color="cyan" size="xs" w="fit-content" onClick={onUseQuantile} data-testid="use-quantile">
+      <Button variant="light" color="cyan" size="xs" w="fit-content" maw="100%" h="auto" py={6} styles={WRAPPING_LABEL} onClick={onUseQuantile} data-testid="use-quantile">
         {f('target.useQuantile', { groups })}
       </Button>
     );
@@ -106,7 +109,7 @@ export function ClassPreview({
       <Alert color="cyan" variant="light" data-testid="target-codes">
         <Stack gap={6} align="flex-start">
           <Text size="sm">{f('target.codesHint', { codes: codes.join(', ') })}</Text>
-          <Button variant="light" color="cyan" size="xs" onClick={() => onUseCodes(codes)} data-testid="use-codes">
+          <Button variant="light" color="cyan" size="xs" maw="100%" h="auto" py={6} styles={WRAPPING_LABEL} onClick={() => onUseCodes(codes)} data-testid="use-codes">
             {f('target.useCodes', { count: codes.length })}
           </Button>
         </Stack>
