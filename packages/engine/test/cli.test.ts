@@ -164,6 +164,26 @@ describe('automl CLI', { timeout: 60_000 }, () => {
     expect(outputs[1].models.DT.predictions).toEqual(outputs[0].models.DT.predictions);
   }, 180_000);
 
+  it('says when the target looks already coded as classes, and how to keep each code as its own class', () => {
+    const coded = path.join(dir, 'coded.csv');
+    const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const targetIndex = lines[0].split(';').indexOf('target');
+    // The synthetic target cut into the codes 1-3 by its value, as a user's spreadsheet would bring it.
+    const rows = lines.slice(1).map((line) => line.split(';'));
+    const values = rows.map((cells) => Number(cells[targetIndex].replace(',', '.'))).filter((v) => Number.isFinite(v));
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    for (const cells of rows) {
+      const value = Number(cells[targetIndex].replace(',', '.'));
+      if (cells[targetIndex] !== '') cells[targetIndex] = String(1 + Math.min(2, Math.floor((3 * (value - low)) / (high - low))));
+    }
+    writeFileSync(coded, [lines[0], ...rows.map((cells) => cells.join(';'))].join('\n'));
+    const out = path.join(dir, 'coded.json');
+    const result = run(['--csv', coded, ...base.slice(2), '--test-year', '2009', '--models', 'DT', '--workers', '0', '--budget', '5', '--out', out]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toContain('note: the target holds only the whole numbers 1, 2, 3; it is cut into the default quantile groups.');
+    expect(result.stderr).toContain('--classes "1:0.5:1.5,2:1.5:2.5,3:2.5:3.5"');
+  }, 180_000);
+
   // No fit threads: the CLI's own thread (compiled, without tsx) loads the model factory named by its .ts URL.
   it('runs with --workers 0, fitting in its own thread', () => {
     const out = path.join(dir, 'inline.json');

@@ -35,7 +35,17 @@ export function parseClasses(text: string): { title: string; min: number; max: n
  * Turns command-line arguments into the CSV path, output path and engine configuration.
  * @param argv arguments after the script name
  */
-export function parseCliArgs(argv: string[]): { csv: string; out: string; modelsDir: string | null; region: string | undefined; space: string; time: string; config: EngineConfigInput } {
+export function parseCliArgs(argv: string[]): {
+  csv: string;
+  out: string;
+  modelsDir: string | null;
+  region: string | undefined;
+  space: string;
+  time: string;
+  config: EngineConfigInput;
+  /** Whether --groups, --discretize or --classes chose the target's classes (else the default quantile groups). */
+  discretizationGiven: boolean;
+} {
   let values: Record<string, string | undefined>;
   try {
     ({ values } = parseArgs({
@@ -124,6 +134,7 @@ export function parseCliArgs(argv: string[]): { csv: string; out: string; models
     space: values['space-column'] as string,
     time: values['time-column'] as string,
     config,
+    discretizationGiven: Boolean(values.classes || values.groups || values.discretize),
   };
 }
 

@@ -4,6 +4,7 @@ import { decodeCsvBytes } from '@indicata/contracts';
 import { parseAnyDelimiterCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
 import { parseEngineConfig } from '../pipeline/config.ts';
+import { codesAsClassesArgument, targetCodes } from '../preprocess/target-classes.ts';
 import { parseCliArgs, UsageError, USAGE } from './args.ts';
 import { firstDifference, parseReplayArgs, REPLAY_USAGE } from './replay.ts';
 import { useImportModuleForModelFactories } from '../compiled-loader.mjs';
@@ -47,6 +48,12 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`note: non-numeric cells read as missing: ${nonNumeric.map(([c, n]) => `${c} ${n}`).join(', ')}\n`);
   }
   if (frame.textColumns && frame.textColumns.length > 0) process.stderr.write(`note: text columns left out: ${frame.textColumns.join(', ')}\n`);
+  const codes = args.discretizationGiven ? null : targetCodes(frame.columns.find((c) => c.name === args.config.target)?.values ?? []);
+  if (codes) {
+    process.stderr.write(
+      `note: the target holds only the whole numbers ${codes.join(', ')}; it is cut into the default quantile groups. If these are classes already, keep each as its own: --classes "${codesAsClassesArgument(codes)}"\n`,
+    );
+  }
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('interrupted')));
   const { results, models } = await runAutoML(frame, args.config, {

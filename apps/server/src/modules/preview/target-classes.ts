@@ -1,5 +1,5 @@
-import { LIMITS, splitYearsOf, WHO_DATABASE, type SplitChoice, type TargetClassPreviewResponse } from '@indicata/contracts';
-import { assignClass, fitTargetClasses, previewTargetClasses } from '@indicata/engine/preprocess/target-classes';
+import { splitYearsOf, WHO_DATABASE, type SplitChoice, type TargetClassPreviewResponse } from '@indicata/contracts';
+import { assignClass, fitTargetClasses, previewTargetClasses, targetCodes } from '@indicata/engine/preprocess/target-classes';
 import type { TargetDiscretization } from '@indicata/engine/pipeline/config';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -120,20 +120,4 @@ export function previewClasses(rows: TargetRows, discretization: TargetDiscretiz
     ...coded,
     split: { trainYears: parts.trainYears, testYears: parts.testYears, trainRows: parts.train.length, testRows: parts.test.length, testRegion: parts.testRegion },
   };
-}
-
-/**
- * The distinct values of a target, ascending, when every value is a whole number and there are 2 to
- * LIMITS.targetCodesMax of them: a target that arrives already coded as classes. Null for any other target.
- */
-export function targetCodes(values: ArrayLike<number>): number[] | null {
-  const seen = new Set<number>();
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (Number.isNaN(value)) continue;
-    if (!Number.isInteger(value)) return null;
-    seen.add(value);
-    if (seen.size > LIMITS.targetCodesMax) return null;
-  }
-  return seen.size >= 2 ? [...seen].sort((a, b) => a - b) : null;
 }
