@@ -130,8 +130,7 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
     await model.fit(applyScaler(scaler, task.train), task.y, task.nClasses);
     const fitSeconds = (performance.now() - started) / 1000;
     let hasProbabilities = true;
-    const predictAll = (X: Matrix): { pred: Int32Array; proba: Float64Array } => {
-      const scaled = applyScaler(scaler, X);
+    const predictScaled = (scaled: Matrix): { pred: Int32Array; proba: Float64Array } => {
       const pred = model.predict(scaled);
       let proba: Float64Array;
       if (hasProbabilities) {
@@ -144,17 +143,20 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
       } else proba = oneHot(pred, task.nClasses);
       return { pred, proba };
     };
-    const outputs = task.predict.map(predictAll);
+    const outputs = task.predict.map((X) => predictScaled(applyScaler(scaler, X)));
     // For permuted copies, families whose predict() is the arg-max of their probabilities (all but the SVM)
     // are asked once, not twice: permutation importance costs many predictions.
-    const predictPermuted = (X: Matrix): { pred: Int32Array; proba: Float64Array } => {
-      if (!hasProbabilities || task.family === 'SVM') return predictAll(X);
-      const proba = model.predictProba(applyScaler(scaler, X));
+    const predictPermuted = (scaled: Matrix): { pred: Int32Array; proba: Float64Array } => {
+      if (!hasProbabilities || task.family === 'SVM') return predictScaled(scaled);
+      const proba = model.predictProba(scaled);
       return { pred: argmax(proba, task.nClasses), proba };
     };
     let permuted: FitResult['permuted'] = null;
     if (task.permutation && task.predict.length > task.permutation.matrix) {
-      const X = task.predict[task.permutation.matrix];
+      // Scaled once, then permuted: every scaler maps each column on its own, value by value, so a scaled column in a
+      // shuffled order is the shuffled column scaled. Scaling each permuted copy again cost a pass over the whole
+      // matrix per feature and repeat (the quantile scaler's search per cell dominated a final fit's importances).
+      const X = applyScaler(scaler, task.predict[task.permutation.matrix]);
       const predictions: Int32Array[][] = [];
       const probabilities: Float64Array[][] = [];
       for (let f = 0; f < X.cols; f++) {
