@@ -105,37 +105,44 @@ export function normalQuantile(p: number): number {
   return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
 }
 
-/** Empirical CDF of v against ascending references (ties averaged, like scikit-learn's two-sided interpolation). */
-function cdf(v: number, refs: number[]): number {
+/** The CDF position of v from above: interpolated from the first reference greater than v (refs[0] < v < refs[n-1]). */
+function positionFromAbove(v: number, refs: number[]): number {
   const n = refs.length;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (refs[mid] > v) hi = mid;
+    else lo = mid + 1;
+  }
+  const x0 = refs[lo - 1];
+  const x1 = refs[lo];
+  return (lo - 1 + (x1 === x0 ? 0 : (v - x0) / (x1 - x0))) / (n - 1);
+}
+
+/** The CDF position of v from below: interpolated from the last reference less than v (refs[0] < v < refs[n-1]). */
+function positionFromBelow(v: number, refs: number[]): number {
+  const n = refs.length;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (refs[mid] < v) lo = mid;
+    else hi = mid - 1;
+  }
+  const x0 = refs[lo];
+  const x1 = refs[lo + 1];
+  return (lo + (x1 === x0 ? 1 : (v - x0) / (x1 - x0))) / (n - 1);
+}
+
+/**
+ * Empirical CDF of v against ascending references (ties averaged, like scikit-learn's two-sided interpolation). Two
+ * module-level searches, not a closure made per call: this runs once per cell of every matrix a quantile scaler maps.
+ */
+function cdf(v: number, refs: number[]): number {
   if (v <= refs[0]) return 0;
-  if (v >= refs[n - 1]) return 1;
-  const interp = (forward: boolean) => {
-    // first index with refs[i] > v (forward) or last index with refs[i] < v (backward)
-    let lo = 0;
-    let hi = n - 1;
-    if (forward) {
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (refs[mid] > v) hi = mid;
-        else lo = mid + 1;
-      }
-      const i = lo;
-      const x0 = refs[i - 1];
-      const x1 = refs[i];
-      return (i - 1 + (x1 === x0 ? 0 : (v - x0) / (x1 - x0))) / (n - 1);
-    }
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (refs[mid] < v) lo = mid;
-      else hi = mid - 1;
-    }
-    const i = lo;
-    const x0 = refs[i];
-    const x1 = refs[i + 1];
-    return (i + (x1 === x0 ? 1 : (v - x0) / (x1 - x0))) / (n - 1);
-  };
-  return 0.5 * (interp(true) + interp(false));
+  if (v >= refs[refs.length - 1]) return 1;
+  return 0.5 * (positionFromAbove(v, refs) + positionFromBelow(v, refs));
 }
 
 /**
