@@ -24,6 +24,7 @@ export * from './job-config.ts';
 export * from './who-job.ts';
 export * from './job-checks.ts';
 export * from './class-checks.ts';
+export * from './target-codes.ts';
 export * from './run-checks.ts';
 export * from './questions.ts';
 export * from './report.ts';

@@ -1,4 +1,4 @@
-import { MESSAGES, MODEL_FAMILIES, DISCRETIZATION_METHODS, DEFAULT_DISCRETIZATION_METHOD, TARGET_HISTORY_MODES, type ModelFamily, type TargetHistoryMode } from '@indicata/contracts';
+import { codeClasses, MESSAGES, MODEL_FAMILIES, DISCRETIZATION_METHODS, DEFAULT_DISCRETIZATION_METHOD, TARGET_HISTORY_MODES, type ModelFamily, type TargetHistoryMode } from '@indicata/contracts';
 import { parseArgs } from 'node:util';
 import type { EngineConfigInput } from '../pipeline/config.ts';
 
@@ -29,6 +29,14 @@ export function parseClasses(text: string): { title: string; min: number; max: n
     const max = number(pieces[2], 'classes max') as number;
     return { title: pieces[0].trim(), min, max };
   });
+}
+
+/**
+ * The --classes value that keeps each code of a coded target as its own class (the inverse of parseClasses).
+ * @param codes the target's codes, ascending (targetCodes)
+ */
+export function codesAsClassesArgument(codes: readonly number[]): string {
+  return codeClasses(codes).map((c) => `${c.title}:${c.min}:${c.max}`).join(',');
 }
 
 /**

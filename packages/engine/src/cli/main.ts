@@ -1,11 +1,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { decodeCsvBytes } from '@indicata/contracts';
+import { decodeCsvBytes, targetCodes } from '@indicata/contracts';
 import { parseAnyDelimiterCsv, frameFromTable } from '../data/csv.ts';
 import { runAutoML } from '../pipeline/run.ts';
 import { parseEngineConfig } from '../pipeline/config.ts';
-import { codesAsClassesArgument, targetCodes } from '../preprocess/target-classes.ts';
-import { parseCliArgs, UsageError, USAGE } from './args.ts';
+import { codesAsClassesArgument, parseCliArgs, UsageError, USAGE } from './args.ts';
 import { firstDifference, parseReplayArgs, REPLAY_USAGE } from './replay.ts';
 import { useImportModuleForModelFactories } from '../compiled-loader.mjs';
 

@@ -1,4 +1,4 @@
-import { LIMITS, type DiscretizationMethod } from '@indicata/contracts';
+import type { DiscretizationMethod } from '@indicata/contracts';
 import type { TargetDiscretization } from '../pipeline/config.ts';
 import { observedSorted, quantileSorted } from '../data/stats.ts';
 
@@ -183,30 +183,4 @@ export function previewTargetClasses(values: ArrayLike<number>, spec: TargetDisc
     unassigned,
     missing,
   };
-}
-
-/**
- * The distinct values of a target, ascending, when every value is a whole number and there are 2 to
- * LIMITS.targetCodesMax of them: a target that arrives already coded as classes (1-5, say), which the wizard and the
- * command line offer to keep as one class per code. Null for any other target.
- * @param values the target's values; NaN (missing) is left aside
- */
-export function targetCodes(values: ArrayLike<number>): number[] | null {
-  const seen = new Set<number>();
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (Number.isNaN(value)) continue;
-    if (!Number.isInteger(value)) return null;
-    seen.add(value);
-    if (seen.size > LIMITS.targetCodesMax) return null;
-  }
-  return seen.size >= 2 ? [...seen].sort((a, b) => a - b) : null;
-}
-
-/**
- * The command line's --classes value that keeps each code as its own class, half a unit on either side of it.
- * @param codes the target's codes, ascending (targetCodes)
- */
-export function codesAsClassesArgument(codes: readonly number[]): string {
-  return codes.map((code) => `${code}:${code - 0.5}:${code + 0.5}`).join(',');
 }

@@ -1,5 +1,5 @@
-import { splitYearsOf, WHO_DATABASE, type SplitChoice, type TargetClassPreviewResponse } from '@indicata/contracts';
-import { assignClass, fitTargetClasses, previewTargetClasses, targetCodes } from '@indicata/engine/preprocess/target-classes';
+import { splitYearsOf, targetCodes, WHO_DATABASE, type SplitChoice, type TargetClassPreviewResponse } from '@indicata/contracts';
+import { assignClass, fitTargetClasses, previewTargetClasses } from '@indicata/engine/preprocess/target-classes';
 import type { TargetDiscretization } from '@indicata/engine/pipeline/config';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/errors.ts';

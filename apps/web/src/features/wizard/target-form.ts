@@ -3,6 +3,7 @@
  * how it is read from and written to the wizard state.
  */
 import {
+  codeClasses,
   isTestPercentInRange,
   LIMITS,
   manualClassProblems,
@@ -142,15 +143,15 @@ export function quantilePatch(form: TargetForm): Partial<TargetForm> {
 }
 
 /**
- * The form switched to manual classes, one per code of a target that arrives already coded (1-5, say): each class is
- * titled by its code and spans half a unit on either side of it, so it holds that code and no other.
+ * The form switched to manual classes, one per code of a target that arrives already coded (1-5, say), as
+ * contracts' codeClasses draws them.
  * @param codes the target's whole-number values, ascending (the preview's `codes`)
  */
 export function codesPatch(codes: readonly number[]): Partial<TargetForm> {
   return {
     discretizationMode: 'manual',
     groupsCategorization: null,
-    manualClasses: codes.map((code) => ({ title: String(code), min: String(code - 0.5), max: String(code + 0.5) })),
+    manualClasses: codeClasses(codes).map((c) => ({ title: c.title, min: String(c.min), max: String(c.max) })),
   };
 }
 

@@ -13,6 +13,15 @@ function bound(value: number): string {
 /** A button label that wraps on a phone instead of running past the card (the Portuguese ones are long). */
 const WRAPPING_LABEL = { label: { whiteSpace: 'normal' as const, textAlign: 'left' as const, lineHeight: 1.35 } };
 
+/** One of the preview's one-click changes of the discretization, as wide as its label and never wider than the card. */
+function OfferButton({ onClick, testId, children }: { onClick: () => void; testId: string; children: ReactNode }) {
+  return (
+    <Button variant="light" color="cyan" size="xs" w="fit-content" maw="100%" h="auto" py={6} styles={WRAPPING_LABEL} onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
 /** Checks a different discretization can answer (not those of the split itself). */
 const quantileHelps = (check: ClassCheck) => check.classIndex !== null || check.kind === 'oneClass' || check.kind === 'noTestInClasses';
 
@@ -100,18 +109,18 @@ export function ClassPreview({
     const isQuantile = discretization.mode === 'automatic' && discretization.method === 'quantile';
     const groups = discretization.mode === 'automatic' ? discretization.groups : discretization.classes.length;
     const quantile = onUseQuantile && !isQuantile && checks.some(quantileHelps) && (
-      <Button variant="light" color="cyan" size="xs" w="fit-content" maw="100%" h="auto" py={6} styles={WRAPPING_LABEL} onClick={onUseQuantile} data-testid="use-quantile">
+      <OfferButton onClick={onUseQuantile} testId="use-quantile">
         {f('target.useQuantile', { groups })}
-      </Button>
+      </OfferButton>
     );
     const codes = data.codes;
     const offerCodes = onUseCodes && codes && !keepsCodes(discretization, codes) && (
       <Alert color="cyan" variant="light" data-testid="target-codes">
         <Stack gap={6} align="flex-start">
           <Text size="sm">{f('target.codesHint', { codes: codes.join(', ') })}</Text>
-          <Button variant="light" color="cyan" size="xs" maw="100%" h="auto" py={6} styles={WRAPPING_LABEL} onClick={() => onUseCodes(codes)} data-testid="use-codes">
+          <OfferButton onClick={() => onUseCodes(codes)} testId="use-codes">
             {f('target.useCodes', { count: codes.length })}
-          </Button>
+          </OfferButton>
         </Stack>
       </Alert>
     );

@@ -1,6 +1,5 @@
-import { LIMITS } from '@indicata/contracts';
-import { codesAsClassesArgument, targetCodes } from '../../src/preprocess/target-classes.ts';
-import { parseClasses } from '../../src/cli/args.ts';
+import { LIMITS } from './limits.ts';
+import { codeClasses, targetCodes } from './target-codes.ts';
 
 describe('targetCodes: a target that arrives already coded as classes', () => {
   it('gives the distinct whole numbers in order, missing values left aside', () => {
@@ -15,13 +14,12 @@ describe('targetCodes: a target that arrives already coded as classes', () => {
   });
 });
 
-describe('codesAsClassesArgument: the command line\'s --classes for a coded target', () => {
-  it('reads back as one class per code, titled by it', () => {
-    expect(codesAsClassesArgument([-1, 0, 2])).toBe('-1:-1.5:-0.5,0:-0.5:0.5,2:1.5:2.5');
-    expect(parseClasses(codesAsClassesArgument([1, 2, 5]))).toEqual([
-      { title: '1', min: 0.5, max: 1.5 },
+describe('codeClasses: one class per code', () => {
+  it('titles each class by its code and keeps it half a unit either side, zero and negative codes included', () => {
+    expect(codeClasses([-1, 0, 2])).toEqual([
+      { title: '-1', min: -1.5, max: -0.5 },
+      { title: '0', min: -0.5, max: 0.5 },
       { title: '2', min: 1.5, max: 2.5 },
-      { title: '5', min: 4.5, max: 5.5 },
     ]);
   });
 });
