@@ -60,6 +60,38 @@ describe('bootstrapScores', () => {
     expect(width(large)).toBeLessThan(0.075);
   });
 
+  it('draws whole places when every row names its place: wider when a place repeats itself over the test years', () => {
+    // 60 places over 5 test years; each place is right or wrong in all its years alike, as a sticky class is.
+    const random = seededRandom(11);
+    const sticky: ScoredRow[] = [];
+    for (let place = 0; place < 60; place++) {
+      const actual = place % 3;
+      const predicted = random() < 0.75 ? actual : (actual + 1) % 3;
+      for (let year = 0; year < 5; year++) sticky.push({ actualIndex: actual, predictedIndex: predicted, space: `P${place}` });
+    }
+    const byPlace = bootstrapScores(sticky, 3, { seed: 5 })!;
+    const byRow = bootstrapScores(sticky.map(({ actualIndex, predictedIndex }) => ({ actualIndex, predictedIndex })), 3, { seed: 5 })!;
+    expect(byPlace).toMatchObject({ unit: 'place', units: 60 });
+    expect(byRow).toMatchObject({ unit: 'row', units: 300 });
+    // The same point estimates: only the spread changes.
+    expect(byPlace.accuracy.estimate).toBe(byRow.accuracy.estimate);
+    expect(byPlace.macroF1.estimate).toBe(byRow.macroF1.estimate);
+    // Five identical rows per place carry the information of one: the interval is about sqrt(5) = 2.2 times wider.
+    const width = (s: typeof byRow) => s.accuracy.high - s.accuracy.low;
+    expect(width(byPlace) / width(byRow)).toBeGreaterThan(1.7);
+    expect(width(byPlace) / width(byRow)).toBeLessThan(2.8);
+  });
+
+  it('gives the row interval when each place has a single test row (one test year)', () => {
+    const data = panel(150, 0.8);
+    const named = data.map((r, i) => ({ ...r, space: `P${i}` }));
+    const byPlace = bootstrapScores(named, 3, { seed: 2 })!;
+    const byRow = bootstrapScores(data, 3, { seed: 2 })!;
+    expect(byPlace.macroF1).toEqual(byRow.macroF1);
+    expect(byPlace.accuracy).toEqual(byRow.accuracy);
+    expect(byPlace.unit).toBe('place');
+  });
+
   it('has no width when every row is right, and null without rows', () => {
     const perfect = bootstrapScores(rows([[0, 0], [1, 1], [2, 2], [1, 1]]), 3, { seed: 9 })!;
     expect(perfect.accuracy).toEqual({ estimate: 1, low: 1, high: 1 });

@@ -7,10 +7,12 @@ import type { AutoMLResults, ModelResult, SummaryMetrics } from './results.ts';
  * report: a seeded bootstrap interval over the test rows, the small-test rule and the baseline comparison.
  */
 
-/** One test row as the bootstrap needs it: ordered class indices (0-based) of actual and predicted. */
+/** One test row as the bootstrap needs it: ordered class indices (0-based) of actual and predicted, and its place. */
 export interface ScoredRow {
   actualIndex: number;
   predictedIndex: number;
+  /** The row's place (region or country): with it, the bootstrap draws whole places, each with all its test rows. */
+  space?: string;
 }
 
 export interface Interval {
@@ -26,6 +28,10 @@ export interface BootstrapScores {
   resamples: number;
   level: number;
   seed: number;
+  /** What one draw takes: a test row, or a place with all its test rows (when every row names its place). */
+  unit: 'row' | 'place';
+  /** How many rows or places each resample draws (as many as there are). */
+  units: number;
 }
 
 /** Mulberry32: a small seeded generator, so the same rows and seed give the same interval everywhere. */
@@ -74,9 +80,28 @@ function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
 }
 
 /**
- * Percentile bootstrap intervals of macro-F1 and accuracy: test rows are drawn with replacement, as many as
- * there are, `resamples` times with a seeded generator. Returns null when there are no test rows.
- * @param rows the test rows' actual and predicted class indices
+ * The test rows as the bootstrap draws them: one group per place when every row names its place (a place's rows of
+ * successive test years are alike, sticky classes most of all, so drawing them one by one as if independent would
+ * give intervals too narrow), else one group per row.
+ */
+function drawUnits(rows: readonly ScoredRow[]): { unit: 'row' | 'place'; groups: number[][] } {
+  if (rows.length > 0 && rows.every((r) => typeof r.space === 'string')) {
+    const byPlace = new Map<string, number[]>();
+    rows.forEach((r, i) => {
+      const group = byPlace.get(r.space as string);
+      if (group) group.push(i);
+      else byPlace.set(r.space as string, [i]);
+    });
+    return { unit: 'place', groups: [...byPlace.values()] };
+  }
+  return { unit: 'row', groups: rows.map((_, i) => [i]) };
+}
+
+/**
+ * Percentile bootstrap intervals of macro-F1 and accuracy: places (or rows, when the rows do not name their place)
+ * are drawn with replacement, as many as there are, each with all its test rows, `resamples` times with a seeded
+ * generator. Returns null when there are no test rows.
+ * @param rows the test rows' actual and predicted class indices, and their places
  * @param nClasses how many classes the target has
  * @param options seed (the job's), resamples and level (defaults from LIMITS.verdict)
  */
@@ -92,21 +117,26 @@ export function bootstrapScores(
   const classes = Math.max(nClasses, ...rows.map((r) => Math.max(r.actualIndex, r.predictedIndex) + 1));
   const actual = Int32Array.from(rows, (r) => r.actualIndex);
   const predicted = Int32Array.from(rows, (r) => r.predictedIndex);
+  const { unit, groups } = drawUnits(rows);
+  const largestGroup = groups.reduce((most, g) => Math.max(most, g.length), 0);
   const random = seededRandom(options.seed);
   const f1s = new Float64Array(resamples);
   const accuracies = new Float64Array(resamples);
-  const sampleActual = new Int32Array(n);
-  const samplePredicted = new Int32Array(n);
+  const sampleActual = new Int32Array(groups.length * largestGroup);
+  const samplePredicted = new Int32Array(groups.length * largestGroup);
   for (let b = 0; b < resamples; b++) {
     let hits = 0;
-    for (let i = 0; i < n; i++) {
-      const pick = Math.floor(random() * n);
-      sampleActual[i] = actual[pick];
-      samplePredicted[i] = predicted[pick];
-      if (actual[pick] === predicted[pick]) hits += 1;
+    let size = 0;
+    for (let g = 0; g < groups.length; g++) {
+      for (const pick of groups[Math.floor(random() * groups.length)]) {
+        sampleActual[size] = actual[pick];
+        samplePredicted[size] = predicted[pick];
+        if (actual[pick] === predicted[pick]) hits += 1;
+        size += 1;
+      }
     }
-    f1s[b] = macroF1Of(sampleActual, samplePredicted, classes);
-    accuracies[b] = hits / n;
+    f1s[b] = macroF1Of(sampleActual.subarray(0, size), samplePredicted.subarray(0, size), classes);
+    accuracies[b] = hits / size;
   }
   f1s.sort();
   accuracies.sort();
@@ -119,6 +149,8 @@ export function bootstrapScores(
     resamples,
     level,
     seed: options.seed,
+    unit,
+    units: groups.length,
   };
 }
 

@@ -36,6 +36,11 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
       `On the test rows: macro-F1 ${chosen.test.macroF1!.toFixed(2)} (95% interval ${interval.macroF1.low.toFixed(2)} to ${interval.macroF1.high.toFixed(2)}); ` +
         `accuracy ${chosen.test.accuracy!.toFixed(2)} (${interval.accuracy.low.toFixed(2)} to ${interval.accuracy.high.toFixed(2)}).`,
     );
+    // A country's rows of successive test years are alike: the interval draws countries, not rows.
+    const countries = new Set(chosen.predictions.map((p) => p.space)).size;
+    expect(text('verdict-interval-note')).toMatch(
+      new RegExp(`^Intervals from 1000 bootstrap resamples of the test rows, drawn country by country \\(${countries} in all, each with all its test years; seed ${r.seed}\\)`),
+    );
     const baselines = screen.getByTestId('verdict-baselines').querySelectorAll('li');
     // A recommended rule is not compared with its own baseline.
     const others = r.baselines.filter((b) => b.name !== r.best.toLowerCase());

@@ -221,6 +221,7 @@ export const results = {
     ensembleOf: 'Ensemble (a weighted vote of {members})',
     scores: 'On the test rows: macro-F1 {f1} ({level}% interval {f1Low} to {f1High}); accuracy {accuracy} ({accuracyLow} to {accuracyHigh}).',
     intervalNote: 'Intervals from {resamples} bootstrap resamples of the test rows (seed {seed}). Accuracy is a fraction: 0.92 means 92% of test rows right.',
+    intervalNotePlaces: 'Intervals from {resamples} bootstrap resamples of the test rows, drawn {place} by {place} ({count} in all, each with all its test years; seed {seed}): the rows of one {place} are alike from year to year, so they are not counted as independent. Accuracy is a fraction: 0.92 means 92% of test rows right.',
     noTestRows: 'There are no test rows: the model could not be scored.',
     beats: 'Beats the {name} (test macro-F1 {score}).',
     beatsNarrowly: 'Beats the {name} only narrowly (test macro-F1 {score} against {chosen}, inside the model\'s {level}% interval): the lead may be chance.',

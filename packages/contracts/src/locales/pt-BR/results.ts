@@ -221,6 +221,7 @@ export const results: Translation<typeof en> = {
     ensembleOf: 'Ensemble (um voto ponderado de {members})',
     scores: 'Nas linhas de teste: macro-F1 {f1} (intervalo de {level}%: {f1Low} a {f1High}); acurácia {accuracy} ({accuracyLow} a {accuracyHigh}).',
     intervalNote: 'Intervalos de {resamples} reamostragens bootstrap das linhas de teste (semente {seed}). A acurácia é uma fração: 0,92 significa 92% das linhas de teste certas.',
+    intervalNotePlaces: 'Intervalos de {resamples} reamostragens bootstrap das linhas de teste, sorteadas {place} a {place} ({count} ao todo, com todos os seus anos de teste; semente {seed}): as linhas de cada {place} se parecem de um ano para o outro, por isso não contam como independentes. A acurácia é uma fração: 0,92 significa 92% das linhas de teste certas.',
     noTestRows: 'Não há linhas de teste: o modelo não pôde ser avaliado.',
     beats: 'Supera a {name} (macro-F1 de teste {score}).',
     beatsNarrowly: 'Supera a {name} por pouco (macro-F1 de teste {score} contra {chosen}, dentro do intervalo de {level}% do modelo): a vantagem pode ser acaso.',

@@ -10,6 +10,7 @@ import {
   cvGapSkippedText,
   headlineComparisons,
   horizonTieSentence,
+  placeNoun,
   recommendedSentence,
   ruleSentences,
   splitSentence,
@@ -112,8 +113,10 @@ export function Verdict({ results }: { results: AutoMLResults }) {
                     level: Math.round(level * 100),
                   })}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {t('verdict.intervalNote', { resamples: intervals.resamples, seed: intervals.seed })}
+                <Text size="xs" c="dimmed" data-testid="verdict-interval-note">
+                  {intervals.unit === 'place'
+                    ? t('verdict.intervalNotePlaces', { resamples: intervals.resamples, seed: intervals.seed, count: intervals.units, place: placeNoun(results.labels?.space, locale) })
+                    : t('verdict.intervalNote', { resamples: intervals.resamples, seed: intervals.seed })}
                 </Text>
               </>
             ) : (
