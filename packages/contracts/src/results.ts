@@ -69,6 +69,8 @@ export type PredictionRow = z.infer<typeof predictionRowSchema>;
 
 /** Hyperparameter ranking table row (per family). */
 export const hyperparameterRowSchema = z.object({
+  // The spec's names, scikit-learn's cv_results_ keys: "test" there means the held-out fold, so these three are
+  // validation scores of the search (mean and standard deviation of the folds' macro-F1), never the test years'.
   rank_test_score: z.number().int(),
   params: z.record(z.string(), z.unknown()),
   mean_test_score: z.number(),
