@@ -7,6 +7,7 @@ import { serverEvents } from '../../lib/events.ts';
 import { setSignedOut } from '../../lib/api.ts';
 import { CURRENT_USER_QUERY_KEY } from './useCurrentUser.ts';
 import { logoutRequest } from './authApi.ts';
+import { claimWizardFor } from '../wizard/state.ts';
 
 /** Where "See more" and the demo account land: Home's Results tab. */
 export const DEMO_LANDING = '/home?tab=results';
@@ -22,6 +23,7 @@ export function useAuthActions() {
       setSignedOut(false);
       queryClient.clear();
       saveSessionHints(user);
+      claimWizardFor(user.id);
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
       navigate(to);
     },

@@ -4,6 +4,7 @@ import {
   WIZARD_STORAGE_KEY,
   chooseUpload,
   chooseWho,
+  claimWizardFor,
   getWizardState,
   initialWizardState,
   parseStoredWizard,
@@ -13,6 +14,7 @@ import {
   useWizard,
   withoutSource,
 } from './state.ts';
+import { clearSessionHints, saveSessionHints } from '../../lib/session-hints.ts';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -46,6 +48,46 @@ describe('wizard state persistence', () => {
     window.localStorage.setItem(WIZARD_STORAGE_KEY, '"just a string"');
     reloadWizardFromStorage();
     expect(getWizardState()).toEqual(initialWizardState());
+  });
+
+  it("belongs to one user: on a shared browser the next user to sign in never gets the first one's upload", () => {
+    saveSessionHints({ id: 'user-a', email: 'a@example.org' });
+    claimWizardFor('user-a');
+    chooseUpload({ uploadId: 'upload-of-a', database: '1795988621711_acsv', fileName: 'a.csv', regionDimension: 'regionName', timeDimension: 'year' });
+    updateWizard({ name: 'A request' });
+    expect(getWizardState().userId).toBe('user-a');
+    // A signs out and in again, even after a reload: nothing is lost.
+    clearSessionHints();
+    reloadWizardFromStorage();
+    saveSessionHints({ id: 'user-a', email: 'a@example.org' });
+    claimWizardFor('user-a');
+    expect(getWizardState()).toMatchObject({ uploadId: 'upload-of-a', name: 'A request', userId: 'user-a' });
+    // B signs in on the same browser: a fresh request of B's own.
+    clearSessionHints();
+    saveSessionHints({ id: 'user-b', email: 'b@example.org' });
+    claimWizardFor('user-b');
+    expect(getWizardState()).toEqual(initialWizardState('user-b'));
+    expect(JSON.parse(window.localStorage.getItem(WIZARD_STORAGE_KEY) ?? '{}').uploadId).toBeNull();
+    // Starting a new request keeps its owner.
+    resetWizard();
+    expect(getWizardState().userId).toBe('user-b');
+  });
+
+  it("loads only the signed-in user's stored request, and gives a request of unknown owner away at the next sign-in", () => {
+    window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ ...initialWizardState('user-a'), uploadId: 'upload-of-a' }));
+    saveSessionHints({ id: 'user-b', email: 'b@example.org' });
+    reloadWizardFromStorage();
+    expect(getWizardState()).toEqual(initialWizardState('user-b'));
+    // Kept before requests had an owner: the user signed in on load keeps it, a sign-in starts afresh.
+    const legacy = { ...initialWizardState(), uploadId: 'upload-of-someone' } as Record<string, unknown>;
+    delete legacy.userId;
+    window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(legacy));
+    reloadWizardFromStorage();
+    expect(getWizardState()).toMatchObject({ uploadId: 'upload-of-someone', userId: 'user-b' });
+    window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(legacy));
+    reloadWizardFromStorage();
+    claimWizardFor('user-c');
+    expect(getWizardState()).toEqual(initialWizardState('user-c'));
   });
 
   it('useWizard re-renders on update and reset', () => {

@@ -23,6 +23,7 @@ import {
   type PreprocessingStep,
   type TargetHistoryMode,
 } from '@indicata/contracts';
+import { readSessionHints } from '../../lib/session-hints.ts';
 
 /**
  * The Target Selection's "All regions" choice: the test rows are the target year's rows of every region (the job's
@@ -105,6 +106,11 @@ export interface WizardState {
   predictionSetLevel: number;
   /** The last request sent from this browser (Run AutoML or /adddata), for the confirm screen's results. */
   lastJobId: string | null;
+  /**
+   * The user this request belongs to (the spec's wizard state holds the user ID): on a shared browser another user
+   * who signs in starts a request of their own, never one that names the first user's upload.
+   */
+  userId: string | null;
 }
 
 function allTrue<K extends string>(keys: readonly K[]): Record<K, boolean> {
@@ -115,8 +121,11 @@ function emptyParams(): Record<ConfigPageId, ParamSettings> {
   return Object.fromEntries(CONFIG_PAGES.map((p) => [p, { values: {}, auto: {} }])) as Record<ConfigPageId, ParamSettings>;
 }
 
-/** A fresh request: everything automatic, nothing chosen. */
-export function initialWizardState(): WizardState {
+/**
+ * A fresh request: everything automatic, nothing chosen.
+ * @param userId the user it belongs to, when known
+ */
+export function initialWizardState(userId: string | null = null): WizardState {
   return {
     name: '',
     useWho: false,
@@ -150,6 +159,7 @@ export function initialWizardState(): WizardState {
     targetHistory: 'auto',
     predictionSetLevel: DEFAULT_PREDICTION_SET_LEVEL,
     lastJobId: null,
+    userId,
   };
 }
 
@@ -200,6 +210,7 @@ export const wizardStateSchema = z.object({
     .refine((level) => (PREDICTION_SET_LEVELS as readonly number[]).includes(level))
     .default(DEFAULT_PREDICTION_SET_LEVEL),
   lastJobId: z.string().nullable().default(null),
+  userId: z.string().nullable().default(null),
 });
 
 /** Parses a stored JSON text; returns a fresh state when it is missing or not a valid wizard state. */
@@ -228,10 +239,33 @@ function storage(): Storage | null {
   }
 }
 
-/** The current wizard state (loaded from localStorage on first use). */
+function storedWizard(): WizardState {
+  return parseStoredWizard(storage()?.getItem(WIZARD_STORAGE_KEY) ?? null);
+}
+
+/**
+ * The current wizard state (loaded from localStorage on first use): the signed-in user's, or a fresh one when the
+ * stored request is another user's. A stored request without an owner (kept before requests had one) is taken to
+ * be the signed-in user's.
+ */
 export function getWizardState(): WizardState {
-  if (!current) current = parseStoredWizard(storage()?.getItem(WIZARD_STORAGE_KEY) ?? null);
+  if (!current) {
+    const stored = storedWizard();
+    const signedIn = readSessionHints()?.userID ?? null;
+    current = stored.userId === null || stored.userId === signedIn ? { ...stored, userId: stored.userId ?? signedIn } : initialWizardState(signedIn);
+  }
   return current;
+}
+
+/**
+ * At sign-in: the request in progress stays when it is this user's (signing out and in again loses nothing);
+ * another user's, or one whose owner is unknown, gives way to a fresh request.
+ * @param userId the user who just signed in
+ */
+export function claimWizardFor(userId: string): void {
+  const state = current ?? storedWizard();
+  if (state.userId === userId) return;
+  setWizardState(initialWizardState(userId));
 }
 
 /** Replaces the whole state, persists it and notifies subscribers. */
@@ -255,9 +289,9 @@ export function applyWizard(transition: (state: WizardState) => WizardState): vo
   setWizardState(transition(getWizardState()));
 }
 
-/** Starts a new request. */
+/** Starts a new request, for the same user. */
 export function resetWizard(): void {
-  setWizardState(initialWizardState());
+  setWizardState(initialWizardState(getWizardState().userId));
 }
 
 /** Forgets the in-memory copy so the next read comes from storage (tests, other tabs). */
