@@ -84,8 +84,8 @@ test.describe('CSV upload', () => {
       ['colons.csv', 'country:year:v\nA:2000:1', 'The delimiter ":" was detected. Only files with the ";" delimiter are accepted.'],
       ['empty.csv', '', MESSAGES.csvEmptyOrMalformed],
       ['header.csv', 'country;year;v\n', MESSAGES.csvEmptyOrMalformed],
-      ['quote.csv', 'country;year;v\n"A;2000;1\n', 'Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.'],
-      ['dup.csv', 'country;year;year\nA;2000;1', 'The column name "year" appears more than once. Each column needs its own name.'],
+      ['quote.csv', 'country;year;v\n"A;2000;1\n', 'CSV file is empty or malformed. Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.'],
+      ['dup.csv', 'country;year;year\nA;2000;1', 'CSV file is empty or malformed. The column name "year" appears more than once. Each column needs its own name.'],
     ];
     for (const [name, content, message] of cases) {
       await chooseFile(page, name, content);

@@ -55,20 +55,20 @@ describe('the one CSV reader: rules both former readers had', () => {
       ['1', '2', ''],
       ['3', '4', '5'],
     ]);
-    expect(problemOf('a;b\n1;2\n\n1;2;3\n')).toBe('Line 4 has 3 values but the header has 2 columns.');
+    expect(problemOf('a;b\n1;2\n\n1;2;3\n')).toBe('CSV file is empty or malformed. Line 4 has 3 values but the header has 2 columns.');
   });
 
   it('refuses duplicate and empty header names (after normalising spaces)', () => {
-    expect(problemOf('A;B;B \n1;2;3\n')).toBe('The column name "B" appears more than once. Each column needs its own name.');
-    expect(problemOf('a;;c\n1;2;3')).toBe('Column 2 has no name. Every column needs a name in the first line.');
+    expect(problemOf('A;B;B \n1;2;3\n')).toBe('CSV file is empty or malformed. The column name "B" appears more than once. Each column needs its own name.');
+    expect(problemOf('a;;c\n1;2;3')).toBe('CSV file is empty or malformed. Column 2 has no name. Every column needs a name in the first line.');
   });
 
   it('refuses empty, header-only, unclosed-quote, text after a closing quote and other delimiters', () => {
     expect(problemOf('')).toBe('CSV file is empty or malformed.');
     expect(problemOf('\n \n')).toBe('CSV file is empty or malformed.');
     expect(problemOf('a;b\n\n')).toBe('CSV file is empty or malformed.');
-    expect(problemOf('a;b\n"1;2\n')).toBe('Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
-    expect(problemOf('a;b\n"1"x;2\n')).toBe('Line 2 has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.');
+    expect(problemOf('a;b\n"1;2\n')).toBe('CSV file is empty or malformed. Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
+    expect(problemOf('a;b\n"1"x;2\n')).toBe('CSV file is empty or malformed. Line 2 has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.');
     expect(problemOf('a,b,c\n1,2,3\n')).toBe('The delimiter "," was detected. Only files with the ";" delimiter are accepted.');
     expect(problemOf('sep=,\na;b\n1;2\n')).toBe('The delimiter "," was detected. Only files with the ";" delimiter are accepted.');
     expect(problemOf('\n\na\tb\n1\t2\n')).toBe('The delimiter "\\t" was detected. Only files with the ";" delimiter are accepted.');
@@ -99,8 +99,8 @@ describe('the one CSV reader: rules both former readers had', () => {
   });
 
   it('names the line of an unclosed quote and of text after a closing quote', () => {
-    expect(() => parseCsvText('a;b\n1;2\n3;"4\n5;6\n')).toThrow('Line 3 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
-    expect(() => parseCsvText('a;b\n1;2\n"3"x;4\n')).toThrow('Line 3 has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.');
+    expect(() => parseCsvText('a;b\n1;2\n3;"4\n5;6\n')).toThrow('CSV file is empty or malformed. Line 3 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
+    expect(() => parseCsvText('a;b\n1;2\n"3"x;4\n')).toThrow('CSV file is empty or malformed. Line 3 has text right after a closing quote ("). Put the whole value in quotes, or remove the quote, then try again.');
   });
 
   it('stops at the row limit with a clear message', () => {
@@ -137,7 +137,7 @@ describe('encodings', () => {
   it('refuses UTF-16 without a byte-order mark with a precise message, binary files as not text', () => {
     const result = readCsvBytes('u.csv', utf16(text, 'le', false));
     expect(result.ok ? null : csvProblemMessage(result.problem)).toBe(
-      'The file looks like UTF-16 text without a byte-order mark. Save it as UTF-8 (or UTF-16 with a byte-order mark) and try again.',
+      'CSV file is empty or malformed. The file looks like UTF-16 text without a byte-order mark. Save it as UTF-8 (or UTF-16 with a byte-order mark) and try again.',
     );
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xfe]);
     const binary = readCsvBytes('image.csv', png);

@@ -51,11 +51,11 @@ describe('readCsv', () => {
     expect(problem('data.csv', 'a,b\n1,2')).toBe('The delimiter "," was detected. Only files with the ";" delimiter are accepted.');
     expect(problem('data.csv', 'a\tb\n1\t2')).toBe('The delimiter "\\t" was detected. Only files with the ";" delimiter are accepted.');
     expect(problem('data.csv', 'a:b\n1:2')).toBe('The delimiter ":" was detected. Only files with the ";" delimiter are accepted.');
-    expect(problem('data.csv', 'a;b\n"1;2')).toBe('Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
+    expect(problem('data.csv', 'a;b\n"1;2')).toBe('CSV file is empty or malformed. Line 2 opens a quoted value (") that is never closed. Close the quote or remove it, then try again.');
   });
   it('refuses duplicate and empty column names, ragged rows and binary content', () => {
     expect(problem('d.csv', 'a;a\n1;2')).toContain('"a" appears more than once');
-    expect(problem('d.csv', 'a;;c\n1;2;3')).toContain('Column 2 has no name');
+    expect(problem('d.csv', 'a;;c\n1;2;3')).toContain('CSV file is empty or malformed. Column 2 has no name');
     expect(problem('d.csv', 'a;b\n1;2;3')).toContain('Line 2 has 3 values');
     expect(problem('d.csv', 'a;b\n\u0000\u0001;2')).toContain('not text');
   });

@@ -115,6 +115,25 @@ export const CSV_DETAIL_MESSAGES = {
 } as const;
 export type CsvDetailKey = keyof typeof CSV_DETAIL_MESSAGES;
 
+/**
+ * The details that say how a file is malformed: each is shown after the spec's own "CSV file is empty or malformed.",
+ * so the spec's words come first and the line or column to fix follows.
+ */
+export const MALFORMED_CSV_DETAILS: readonly CsvDetailKey[] = [
+  'csvDuplicateColumn',
+  'csvEmptyColumnName',
+  'csvRaggedRow',
+  'csvBinary',
+  'csvUnclosedQuote',
+  'csvMisplacedQuote',
+  'csvUtf16WithoutBom',
+];
+
+/** Whether a CSV problem is one of the malformed file's details (shown after the spec's message). */
+export function isMalformedCsvDetail(key: string): boolean {
+  return (MALFORMED_CSV_DETAILS as readonly string[]).includes(key);
+}
+
 export interface CsvTable {
   /** Header names, normalised (normaliseHeaderName) and unique. */
   columns: string[];

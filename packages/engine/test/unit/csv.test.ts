@@ -38,7 +38,7 @@ describe('parseSemicolonCsv', () => {
     expect(() => parseSemicolonCsv('')).toThrow(CsvFormatError);
     // The spec's messages of the upload check (the engine's own wording is gone with its reader).
     expect(() => parseSemicolonCsv('a;b\n')).toThrow('CSV file is empty or malformed.');
-    expect(() => parseSemicolonCsv('a;b\n"1;2\n')).toThrow(/^Line 2 opens a quoted value/);
+    expect(() => parseSemicolonCsv('a;b\n"1;2\n')).toThrow(/^CSV file is empty or malformed\. Line 2 opens a quoted value/);
     expect(() => parseSemicolonCsv('a,b,c\n1,2,3\n')).toThrow('The delimiter "," was detected.');
   });
 });

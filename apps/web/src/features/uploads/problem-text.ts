@@ -1,13 +1,17 @@
 import type { TFunction } from 'i18next';
-import { MESSAGES, type CsvProblem } from '@indicata/contracts';
+import { MESSAGES, isMalformedCsvDetail, type CsvProblem } from '@indicata/contracts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { apiErrorText } from '../../lib/api-error-text.ts';
 
-/** The translated text of a CSV problem: a spec message (messages namespace) or an upload detail message. */
+/**
+ * The translated text of a CSV problem: a spec message (messages namespace) or an upload detail message, a malformed
+ * file's detail after the spec's "CSV file is empty or malformed."
+ */
 export function csvProblemText(problem: CsvProblem, t: TFunction): string {
   const values = problem.values ?? {};
   if (problem.key in MESSAGES) return t(`messages:${problem.key}`, values);
-  return t(`uploads:problems.${problem.key}`, values);
+  const detail = t(`uploads:problems.${problem.key}`, values);
+  return isMalformedCsvDetail(problem.key) ? `${t('messages:csvEmptyOrMalformed')} ${detail}` : detail;
 }
 
 /**
