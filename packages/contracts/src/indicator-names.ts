@@ -59,6 +59,16 @@ const HISTORY_SUFFIXES: Record<ReportLocale, Record<string, string>> = {
 
 const HISTORY_PATTERN = new RegExp(`^(.+) \\((${Object.keys(HISTORY_SUFFIXES.en).join('|')})\\)$`);
 
+/**
+ * Whether a results column is one of the target's own history columns (previous value and class, years since, the
+ * trend), as the engine names it or as `indicatorName` writes it in the locale: they are inputs, not indicators.
+ * @param column a column as results carry it, raw or named
+ * @param locale the language the column was named in
+ */
+export function isTargetHistoryColumn(column: string, locale: ReportLocale = 'en'): boolean {
+  return HISTORY_PATTERN.test(column) || Object.values(HISTORY_SUFFIXES[locale]).some((suffix) => column.endsWith(` (${suffix})`));
+}
+
 const DIMENSION_LABELS: Record<ReportLocale, Record<string, string>> = { en: whoEn.dimensionLabels, 'pt-BR': whoPt.dimensionLabels };
 const YEARS_WORD: Record<ReportLocale, string> = { en: 'years', 'pt-BR': 'anos' };
 

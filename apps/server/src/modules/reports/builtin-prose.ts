@@ -9,6 +9,7 @@ import {
   formatPercentage,
   headlineComparisons,
   isRuleAlgorithm,
+  isTargetHistoryColumn,
   ruleSentences,
   showsCvGap,
   splitSentence,
@@ -132,7 +133,14 @@ const en: Record<ReportSectionKey, Writer> = {
     return out;
   },
   features: (res) => {
-    const out = [`${res.usedIndicators.length} indicators were used and ${res.unusedIndicators.length} were left out.`];
+    const history = res.usedIndicators.filter((i) => isTargetHistoryColumn(i.indicatorAnalyzingName, 'en')).length;
+    const leftOut = `${res.unusedIndicators.length} ${res.unusedIndicators.length === 1 ? 'was' : 'were'}`;
+    const indicators = res.usedIndicators.length - history;
+    const out = [
+      history > 0
+        ? `${indicators} indicators were used, with ${history} columns of the target's own history beside them, and ${leftOut} left out.`
+        : `${indicators} indicators were used and ${leftOut} left out.`,
+    ];
     const top = res.usedIndicators[0];
     if (top && top.ig !== null) out.push(`The most informative indicator is ${top.indicatorAnalyzingName} (information gain ${dec(top.ig)}, ${dec(top.missingDatasPercent, 1)}% missing).`);
     const best = res.models[res.best];
@@ -258,7 +266,14 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     return out;
   },
   features: (res) => {
-    const out = [`${res.usedIndicators.length} indicadores foram usados e ${res.unusedIndicators.length} ficaram de fora.`];
+    const history = res.usedIndicators.filter((i) => isTargetHistoryColumn(i.indicatorAnalyzingName, 'pt-BR')).length;
+    const leftOut = `${res.unusedIndicators.length} ${res.unusedIndicators.length === 1 ? 'ficou' : 'ficaram'}`;
+    const indicators = res.usedIndicators.length - history;
+    const out = [
+      history > 0
+        ? `${indicators} indicadores foram usados, com ${history} colunas do histórico do próprio alvo ao lado deles, e ${leftOut} de fora.`
+        : `${indicators} indicadores foram usados e ${leftOut} de fora.`,
+    ];
     const top = res.usedIndicators[0];
     if (top && top.ig !== null) out.push(`O indicador mais informativo é ${top.indicatorAnalyzingName} (ganho de informação ${decPt(top.ig)}, ${decPt(top.missingDatasPercent, 1)}% ausente).`);
     const best = res.models[res.best];

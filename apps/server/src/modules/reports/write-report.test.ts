@@ -48,6 +48,22 @@ describe('writeReport', () => {
     expect(await text('pt-BR', 'confusion')).toMatch(/\(1 linha\)\./);
   });
 
+  test("counts the target's own history apart from the indicators, so 20 indicators never read as more than the 20 allowed", async () => {
+    const results = resultsFixture();
+    const indicators = results.usedIndicators.length;
+    const history = ['previous known class', 'projected class'].map((suffix) => ({
+      indicatorAnalyzingName: `${results.labels.target} (${suffix})`,
+      missingDatasPercent: 0,
+      ig: 0.01,
+      pearson: null,
+    }));
+    results.usedIndicators = [...results.usedIndicators, ...history];
+    const features = async (locale: 'en' | 'pt-BR') =>
+      htmlToText((await writeReport(results, { assistant: createBuiltinAssistant(), locale })).sections.find((s) => s.key === 'features')!.html);
+    expect(await features('en')).toContain(`${indicators} indicators were used, with 2 columns of the target's own history beside them, and 1 was left out.`);
+    expect(await features('pt-BR')).toContain(`${indicators} indicadores foram usados, com 2 colunas do histórico do próprio alvo ao lado deles, e 1 ficou de fora.`);
+  });
+
   test('the Portuguese report does not claim the highest validation score for a model chosen without it', async () => {
     const results = resultsFixture();
     const highest = Math.max(...Object.values(results.models).map((m) => m!.validationMacroF1 ?? 0));
