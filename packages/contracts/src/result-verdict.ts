@@ -203,6 +203,16 @@ export function compareWithBaselines(results: AutoMLResults): BaselineComparison
   }));
 }
 
+/**
+ * Whether the chosen model's test lead over a baseline lies inside the model's own interval (the baseline scores at
+ * or above its low end): other test rows could well have put the baseline level or ahead, so the lead may be chance.
+ * @param baselineScore the baseline's test macro-F1
+ * @param intervals the chosen model's bootstrap intervals
+ */
+export function leadInsideInterval(baselineScore: number | null | undefined, intervals: BootstrapScores | null): boolean {
+  return intervals !== null && typeof baselineScore === 'number' && baselineScore >= intervals.macroF1.low;
+}
+
 /** The distinct years of the test rows, ascending. */
 export function testYearsOf(model: ModelResult): number[] {
   const rows = Array.isArray(model.predictions) ? model.predictions : [];

@@ -1,6 +1,6 @@
 import { enLocale, ptBRLocale } from './locales/index.ts';
 import { formatMessage } from './messages.ts';
-import { compareWithBaselines, type BootstrapScores } from './result-verdict.ts';
+import { compareWithBaselines, leadInsideInterval, type BootstrapScores } from './result-verdict.ts';
 import { RULE_ALGORITHMS, type RuleAlgorithm } from './result-algorithms.ts';
 import type { AutoMLResults } from './results.ts';
 import type { ReportLocale } from './report.ts';
@@ -113,6 +113,21 @@ export function comparisonSentence(comparison: HeadlineComparison, name: string,
   values.baselineValidation = format(validation.baseline, validationDigits);
   const key = validation.beaten ? (test.beaten ? 'againstBoth' : 'againstValidationOnly') : test.beaten ? 'againstTestOnly' : 'againstNeither';
   return { key, values };
+}
+
+/**
+ * When the recommendation beats a baseline on test only by less than its own interval's reach, the caveat that the
+ * lead may be chance (the result page's baseline list says it beside the baseline; the report and the e-mail say it
+ * with this sentence). Null when the lead is clear, or there is none.
+ * @param name the baseline's name as the sentence shows it
+ */
+export function testLeadCaveat(comparison: HeadlineComparison, name: string, intervals: BootstrapScores | null, format: ScoreFormat): VerdictSentence | null {
+  const { test } = comparison;
+  if (!test.beaten || !intervals || !leadInsideInterval(test.baseline, intervals)) return null;
+  return {
+    key: 'testLeadMayBeChance',
+    values: { name, test: format(test.chosen, 3), baselineTest: format(test.baseline, 3), level: Math.round(intervals.level * 100), low: format(intervals.macroF1.low, 3) },
+  };
 }
 
 /**

@@ -1,13 +1,16 @@
 import {
   baselineLabel,
   baselinesAtLeastAsGood,
+  bootstrapScores,
   formatFixed,
+  headlineComparisons,
   indicatorName,
   resultIndicatorNames,
   ruleSentences,
   horizonTieSentence,
   baselinesBesideModels,
   isRuleAlgorithm,
+  testLeadCaveat,
   verdictText,
   type AutoMLResults,
   type ReportLocale,
@@ -114,7 +117,19 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   const rule = ruleSentences(results, locale, score).map((sentence) => verdictText(sentence, locale));
   // Models level on validation whose tie the horizon broke: which one is recommended, and why.
   const tie = horizonTieSentence(results, score);
-  const lines = [...(rule.length > 0 ? [...rule, ''] : []), ...(tie ? [verdictText(tie, locale), ''] : []), ...(beaten.length > 0 ? [(isRuleAlgorithm(results.best) ? t.plainlyRule : t.plainly)(names, results.best), ''] : [])];
+  // A test lead over a baseline that the recommendation's own interval does not clear may be chance: said, not hidden.
+  const best = results.models[results.best];
+  const intervals = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, results.classes.length, { seed: results.seed }) : null;
+  const caveats = headlineComparisons(results)
+    .map((comparison) => testLeadCaveat(comparison, baselineLabel(comparison.name, locale), intervals, score))
+    .filter((sentence) => sentence !== null)
+    .map((sentence) => verdictText(sentence, locale));
+  const lines = [
+    ...(rule.length > 0 ? [...rule, ''] : []),
+    ...(tie ? [verdictText(tie, locale), ''] : []),
+    ...(beaten.length > 0 ? [(isRuleAlgorithm(results.best) ? t.plainlyRule : t.plainly)(names, results.best), ''] : []),
+    ...(caveats.length > 0 ? [...caveats, ''] : []),
+  ];
   if (results.labels?.target) lines.push(t.scoresOf(indicatorName(results.labels.target, resultIndicatorNames(results), locale, { withCode: true })));
   lines.push(
     ...Object.values(results.models)

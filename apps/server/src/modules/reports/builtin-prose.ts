@@ -14,6 +14,7 @@ import {
   showsCvGap,
   splitSentence,
   storyText,
+  testLeadCaveat,
   validationSentence,
   verdictText,
   warningTexts,
@@ -54,7 +55,7 @@ const hasHighestValidation = (res: AutoMLResults): boolean => {
 /**
  * What the verdict says first, in the report's language: a recommended rule in plain words (and the figures behind
  * it), the ensemble decision, and the recommendation against each baseline on validation and on test (with the
- * verdict's bootstrap interval of its test macro-F1).
+ * verdict's bootstrap interval of its test macro-F1, and the caveat when a test lead lies inside it).
  */
 function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: string[]; tie: string[]; ensemble: string[]; against: string[] } {
   const format = locale === 'pt-BR' ? (x: number | null | undefined, d?: number) => decPt(x, Math.max(3, d ?? 3)) : (x: number | null | undefined, d?: number) => dec(x, Math.max(3, d ?? 3));
@@ -66,7 +67,10 @@ function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: stri
     rule: ruleSentences(res, locale, format).map((s) => verdictText(s, locale)),
     tie: tie ? [verdictText(tie, locale)] : [],
     ensemble: ensemble ? [verdictText(ensemble, locale)] : [],
-    against: headlineComparisons(res).map((c) => verdictText(comparisonSentence(c, baselineLabel(c.name, locale), intervals, format), locale)),
+    against: headlineComparisons(res).flatMap((c) => {
+      const caveat = testLeadCaveat(c, baselineLabel(c.name, locale), intervals, format);
+      return [comparisonSentence(c, baselineLabel(c.name, locale), intervals, format), ...(caveat ? [caveat] : [])].map((sentence) => verdictText(sentence, locale));
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   bootstrapScores,
   compareWithBaselines,
   formatFixed,
+  leadInsideInterval,
   smallTestCheck,
   testYearsOf,
   type AutoMLResults,
@@ -84,8 +85,7 @@ export function baselineSentence(
   const digits = typeof score === 'number' && typeof chosenScore === 'number' && score !== chosenScore && format(score) === format(chosenScore) ? 3 : 2;
   const values = { score: format(score, digits), chosen: format(chosenScore, digits), level: Math.round((intervals?.level ?? 0) * 100) };
   if (!baseline.beaten) return { key: 'doesNotBeat', values };
-  const narrow = intervals !== null && typeof score === 'number' && score >= intervals.macroF1.low;
-  return { key: narrow ? 'beatsNarrowly' : 'beats', values };
+  return { key: leadInsideInterval(score, intervals) ? 'beatsNarrowly' : 'beats', values };
 }
 
 /**

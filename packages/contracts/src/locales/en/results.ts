@@ -197,6 +197,7 @@ export const results = {
     againstNeither: 'It beats the {name} neither on validation ({validation} against {baselineValidation}) nor on test ({test}, {level}% interval {low} to {high}, against {baselineTest}).',
     againstTestBeats: 'It beats the {name} on test ({test}, {level}% interval {low} to {high}, against {baselineTest}); the baseline has no validation score in these results.',
     againstTestNot: 'It does not beat the {name} on test ({test}, {level}% interval {low} to {high}, against {baselineTest}); the baseline has no validation score in these results.',
+    testLeadMayBeChance: 'Its lead over the {name} on test ({test} against {baselineTest}) is inside its {level}% interval, which reaches down to {low}: with other test rows the {name} could have done as well, so the lead may be chance.',
     rulePersistence: "The best rule here is to keep each {place}'s class of its latest year; no model improved on it.",
     ruleMajority: 'The best rule here is to predict the most frequent class everywhere; no model improved on it.',
     ruleTrend: "The best rule here is to carry each {place}'s latest yearly change forward and take the class of the value it reaches; no model improved on it.",

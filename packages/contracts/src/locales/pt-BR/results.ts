@@ -197,6 +197,7 @@ export const results: Translation<typeof en> = {
     againstNeither: 'Não supera a {name} nem na validação ({validation} contra {baselineValidation}) nem no teste ({test}, intervalo de {level}%: {low} a {high}, contra {baselineTest}).',
     againstTestBeats: 'Supera a {name} no teste ({test}, intervalo de {level}%: {low} a {high}, contra {baselineTest}); a referência não tem resultado de validação nestes resultados.',
     againstTestNot: 'Não supera a {name} no teste ({test}, intervalo de {level}%: {low} a {high}, contra {baselineTest}); a referência não tem resultado de validação nestes resultados.',
+    testLeadMayBeChance: 'Sua vantagem sobre a {name} no teste ({test} contra {baselineTest}) fica dentro do seu intervalo de {level}%, que desce até {low}: com outras linhas de teste a {name} poderia ter ido tão bem, então a vantagem pode ser acaso.',
     rulePersistence: 'A melhor regra aqui é manter a classe de cada {place} do seu último ano; nenhum modelo a superou.',
     ruleMajority: 'A melhor regra aqui é prever a classe mais frequente em todos os casos; nenhum modelo a superou.',
     ruleTrend: 'A melhor regra aqui é prolongar a última variação anual de cada {place} e tomar a classe do valor alcançado; nenhum modelo a superou.',

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { testLeadCaveat, type HeadlineComparison } from './rule-choice.ts';
+import type { BootstrapScores } from './result-verdict.ts';
+
+const intervals: BootstrapScores = {
+  macroF1: { estimate: 0.956, low: 0.921, high: 0.983 },
+  accuracy: { estimate: 0.97, low: 0.95, high: 0.99 },
+  resamples: 1000,
+  level: 0.95,
+  seed: 1,
+  unit: 'place',
+  units: 180,
+};
+const format = (x: number | null | undefined, digits = 2) => (typeof x === 'number' ? x.toFixed(digits) : '—');
+const against = (chosen: number, baseline: number, beaten = chosen > baseline): HeadlineComparison => ({
+  name: 'persistence',
+  validation: null,
+  test: { chosen, baseline, beaten },
+});
+
+describe('testLeadCaveat', () => {
+  it('says a test lead may be chance when the baseline lies inside the recommendation\'s interval', () => {
+    expect(testLeadCaveat(against(0.956, 0.953), 'persistence baseline', intervals, format)).toEqual({
+      key: 'testLeadMayBeChance',
+      values: { name: 'persistence baseline', test: '0.956', baselineTest: '0.953', level: 95, low: '0.921' },
+    });
+  });
+
+  it('says nothing when the lead clears the interval, when there is no lead, or without an interval', () => {
+    expect(testLeadCaveat(against(0.956, 0.9), 'persistence baseline', intervals, format)).toBeNull();
+    expect(testLeadCaveat(against(0.95, 0.953), 'persistence baseline', intervals, format)).toBeNull();
+    expect(testLeadCaveat(against(0.956, 0.953), 'persistence baseline', null, format)).toBeNull();
+  });
+});
