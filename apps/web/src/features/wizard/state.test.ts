@@ -67,7 +67,9 @@ describe('wizard state persistence', () => {
     saveSessionHints({ id: 'user-b', email: 'b@example.org' });
     claimWizardFor('user-b');
     expect(getWizardState()).toEqual(initialWizardState('user-b'));
-    expect(JSON.parse(window.localStorage.getItem(WIZARD_STORAGE_KEY) ?? '{}').uploadId).toBeNull();
+    expect(window.localStorage.getItem(WIZARD_STORAGE_KEY)).toBeNull();
+    updateWizard({ name: 'B request' });
+    expect(JSON.parse(window.localStorage.getItem(WIZARD_STORAGE_KEY) ?? '{}')).toMatchObject({ uploadId: null, userId: 'user-b' });
     // Starting a new request keeps its owner.
     resetWizard();
     expect(getWizardState().userId).toBe('user-b');

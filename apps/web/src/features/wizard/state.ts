@@ -265,7 +265,15 @@ export function getWizardState(): WizardState {
 export function claimWizardFor(userId: string): void {
   const state = current ?? storedWizard();
   if (state.userId === userId) return;
-  setWizardState(initialWizardState(userId));
+  // Dropped, not overwritten: signing in stores nothing but the session hints; the new request is stored with its
+  // owner at its first change (and read back as theirs after a reload until then, having no owner).
+  try {
+    storage()?.removeItem(WIZARD_STORAGE_KEY);
+  } catch {
+    // Storage unavailable: the fresh request lives in memory.
+  }
+  current = initialWizardState(userId);
+  for (const listener of listeners) listener();
 }
 
 /** Replaces the whole state, persists it and notifies subscribers. */
