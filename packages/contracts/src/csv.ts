@@ -129,9 +129,12 @@ export const MALFORMED_CSV_DETAILS: readonly CsvDetailKey[] = [
   'csvUtf16WithoutBom',
 ];
 
-/** Whether a CSV problem is one of the malformed file's details (shown after the spec's message). */
-export function isMalformedCsvDetail(key: string): boolean {
-  return (MALFORMED_CSV_DETAILS as readonly string[]).includes(key);
+/**
+ * The messages a CSV problem is said with, in order: its own, after the spec's "CSV file is empty or malformed." when
+ * it is a malformed file's detail. The server writes them in English, the page in the reader's language.
+ */
+export function csvProblemKeys(problem: CsvProblem): (MessageKey | CsvDetailKey)[] {
+  return (MALFORMED_CSV_DETAILS as readonly string[]).includes(problem.key) ? ['csvEmptyOrMalformed', problem.key] : [problem.key];
 }
 
 export interface CsvTable {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_DETAIL_MESSAGES, isMalformedCsvDetail, type CsvDetailKey, type CsvProblem } from './csv.ts';
+import { CSV_DETAIL_MESSAGES, csvProblemKeys, type CsvDetailKey, type CsvProblem } from './csv.ts';
 import { formatMessage, MESSAGES, type MessageKey } from './messages.ts';
 
 /**
@@ -50,12 +50,10 @@ export const uploadListSchema = z.object({ uploads: z.array(uploadListItemSchema
 
 /** The English text of a CSV problem, placeholders filled (a malformed file's detail after the spec's message). */
 export function csvProblemMessage(problem: CsvProblem): string {
-  const template =
-    problem.key in CSV_DETAIL_MESSAGES
-      ? CSV_DETAIL_MESSAGES[problem.key as CsvDetailKey]
-      : MESSAGES[problem.key as MessageKey];
-  const text = formatMessage(template, problem.values ?? {});
-  return isMalformedCsvDetail(problem.key) ? `${MESSAGES.csvEmptyOrMalformed} ${text}` : text;
+  const template = (key: MessageKey | CsvDetailKey) => (key in CSV_DETAIL_MESSAGES ? CSV_DETAIL_MESSAGES[key as CsvDetailKey] : MESSAGES[key as MessageKey]);
+  return csvProblemKeys(problem)
+    .map((key) => formatMessage(template(key), problem.values ?? {}))
+    .join(' ');
 }
 
 /** Human-readable byte count for the size-limit message (binary units: 50 MiB). */

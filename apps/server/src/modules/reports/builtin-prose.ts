@@ -83,6 +83,15 @@ const splitAndValidation = (res: AutoMLResults, locale: ReportLocale): string[] 
 /** The share of test rows the engine filled and flagged (counted only with imputation off), or null without test rows. */
 const imputedShare = (res: AutoMLResults): number | null => (res.split.testRows > 0 ? res.preprocessing.missingData.imputedTestRows / res.split.testRows : null);
 
+/**
+ * The run's inputs counted as a reader counts them: indicators used, columns of the target's own history beside them
+ * (not indicators: the limit of 20 is on indicators), and indicators left out.
+ */
+const inputCounts = (res: AutoMLResults, locale: ReportLocale): { indicators: number; history: number; unused: number } => {
+  const history = res.usedIndicators.filter((i) => isTargetHistoryColumn(i.indicatorAnalyzingName, locale)).length;
+  return { indicators: res.usedIndicators.length - history, history, unused: res.unusedIndicators.length };
+};
+
 /** Why the model was chosen, without the engine's leading "<family>: ", which the report's sentence already names. */
 const chosenReason = (res: AutoMLResults): string => (res.bestReason.startsWith(`${res.best}: `) ? res.bestReason.slice(res.best.length + 2) : res.bestReason);
 
@@ -137,9 +146,8 @@ const en: Record<ReportSectionKey, Writer> = {
     return out;
   },
   features: (res) => {
-    const history = res.usedIndicators.filter((i) => isTargetHistoryColumn(i.indicatorAnalyzingName, 'en')).length;
-    const leftOut = `${res.unusedIndicators.length} ${res.unusedIndicators.length === 1 ? 'was' : 'were'}`;
-    const indicators = res.usedIndicators.length - history;
+    const { indicators, history, unused } = inputCounts(res, 'en');
+    const leftOut = `${unused} ${unused === 1 ? 'was' : 'were'}`;
     const out = [
       history > 0
         ? `${indicators} indicators were used, with ${history} columns of the target's own history beside them, and ${leftOut} left out.`
@@ -270,9 +278,8 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     return out;
   },
   features: (res) => {
-    const history = res.usedIndicators.filter((i) => isTargetHistoryColumn(i.indicatorAnalyzingName, 'pt-BR')).length;
-    const leftOut = `${res.unusedIndicators.length} ${res.unusedIndicators.length === 1 ? 'ficou' : 'ficaram'}`;
-    const indicators = res.usedIndicators.length - history;
+    const { indicators, history, unused } = inputCounts(res, 'pt-BR');
+    const leftOut = `${unused} ${unused === 1 ? 'ficou' : 'ficaram'}`;
     const out = [
       history > 0
         ? `${indicators} indicadores foram usados, com ${history} colunas do histórico do próprio alvo ao lado deles, e ${leftOut} de fora.`

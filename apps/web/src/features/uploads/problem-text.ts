@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { MESSAGES, isMalformedCsvDetail, type CsvProblem } from '@indicata/contracts';
+import { MESSAGES, csvProblemKeys, type CsvProblem } from '@indicata/contracts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import { apiErrorText } from '../../lib/api-error-text.ts';
 
@@ -9,9 +9,9 @@ import { apiErrorText } from '../../lib/api-error-text.ts';
  */
 export function csvProblemText(problem: CsvProblem, t: TFunction): string {
   const values = problem.values ?? {};
-  if (problem.key in MESSAGES) return t(`messages:${problem.key}`, values);
-  const detail = t(`uploads:problems.${problem.key}`, values);
-  return isMalformedCsvDetail(problem.key) ? `${t('messages:csvEmptyOrMalformed')} ${detail}` : detail;
+  return csvProblemKeys(problem)
+    .map((key) => (key in MESSAGES ? t(`messages:${key}`, values) : t(`uploads:problems.${key}`, values)))
+    .join(' ');
 }
 
 /**
