@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { initI18n } from '../../lib/i18n.ts';
 import { JOB_LIMITS } from '@indicata/contracts';
 import { newSubmissionKey, prepareJob, submitJob, SubmissionKeys } from './submit.ts';
 import { initialWizardState, withWho, type WizardState } from './state.ts';
@@ -76,5 +78,20 @@ describe('submission keys', () => {
     });
     await submitJob({ name: 'a', data: {} }, 'key-0123456789abcdef');
     expect(sent[0].get('idempotency-key')).toBe('key-0123456789abcdef');
+  });
+
+  it("logs a failed submission once, in the reader's language (the spec's \"Erro ao adicionar os dados\")", async () => {
+    initI18n();
+    await i18next.changeLanguage('pt-BR');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: 'internal', message: 'boom' }), { status: 500, headers: { 'content-type': 'application/json' } }));
+    try {
+      await expect(submitJob({ name: 'a', data: {} }, 'key-0123456789abcdef')).rejects.toThrow();
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged.mock.calls[0]![0]).toBe('Erro ao adicionar os dados');
+    } finally {
+      logged.mockRestore();
+      await i18next.changeLanguage('en');
+    }
   });
 });

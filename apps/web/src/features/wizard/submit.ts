@@ -1,8 +1,8 @@
+import i18next from 'i18next';
 import {
   createJobRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
   JOB_LIMITS,
-  MESSAGES,
   runAutoMLChecks,
   type JobListItem,
   type MessageKey,
@@ -90,7 +90,8 @@ export async function submitJob(request: { name: string; data: unknown }, idempo
     const { job } = await api.post<{ job: JobListItem }>('/api/jobs', request, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
     return job;
   } catch (error) {
-    console.error(MESSAGES.logSubmitFailed, error);
+    // In the reader's language: the spec's Portuguese log line is "Erro ao adicionar os dados".
+    console.error(i18next.t('messages:logSubmitFailed'), error);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES, type JobListItem, type MessageKey } from '@indicata/contracts';
+import type { JobListItem, MessageKey } from '@indicata/contracts';
 import { apiErrorText } from '../../lib/api-error-text.ts';
 import { confirm, notify } from '../../lib/notify.tsx';
 import { useWizard } from './state.ts';
@@ -47,7 +47,7 @@ export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: Jo
       return;
     }
     if (!(await confirm(t('messages:confirmSubmit')))) {
-      console.info(MESSAGES.logSubmitCancelled);
+      console.info(t('messages:logSubmitCancelled'));
       return;
     }
     setSending(true);
@@ -60,7 +60,7 @@ export function useSubmitRequest(successMessage: MessageKey, onQueued?: (job: Jo
       else notify.success(t(`messages:${successMessage}`));
       onQueued?.(job);
     } catch (error) {
-      console.error(MESSAGES.logSubmitFailed, error);
+      // submitJob has logged the failure already.
       notify.error(apiErrorText(error, t));
     } finally {
       setSending(false);
