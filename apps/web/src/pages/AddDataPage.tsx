@@ -49,6 +49,12 @@ export default function AddDataPage() {
             <Title order={2} size="h4">
               {t('confirmScreen.results')}
             </Title>
+            {/* The request these results belong to: the name above is already the next request's. */}
+            {job.data && (
+              <Text size="sm" fw={600} data-testid="request-results-name">
+                {job.data.name}
+              </Text>
+            )}
             {job.data && <Badge variant="light">{t('confirmScreen.status', { status: displayStatus(job.data.status) })}</Badge>}
           </Group>
           {!state.lastJobId && (

@@ -121,4 +121,11 @@ describe('Confirm submission screen', () => {
     expect(screen.getByRole('button', { name: 'Enviar' })).toBeTruthy();
     expect(screen.getByText('Nenhuma solicitação enviada por esta tela ainda.')).toBeTruthy();
   });
+
+  it('names the sent request its results belong to, while the name field is already the next request\'s', async () => {
+    serveApi({ '/api/jobs/job-1': { job: { id: 'job-1', name: 'Europe 2015', status: 'pending', results: null } } });
+    updateWizard({ lastJobId: 'job-1', name: '' });
+    renderRoutes(routes, '/adddata');
+    expect((await screen.findByTestId('request-results-name')).textContent).toBe('Europe 2015');
+  });
 });
