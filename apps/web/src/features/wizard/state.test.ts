@@ -62,6 +62,13 @@ describe('wizard state persistence', () => {
     saveSessionHints({ id: 'user-a', email: 'a@example.org' });
     claimWizardFor('user-a');
     expect(getWizardState()).toMatchObject({ uploadId: 'upload-of-a', name: 'A request', userId: 'user-a' });
+    // A page seen signed out after a reload reads a fresh copy; A's sign-in then gets the stored request back.
+    clearSessionHints();
+    reloadWizardFromStorage();
+    expect(getWizardState().uploadId).toBeNull();
+    saveSessionHints({ id: 'user-a', email: 'a@example.org' });
+    claimWizardFor('user-a');
+    expect(getWizardState()).toMatchObject({ uploadId: 'upload-of-a', name: 'A request', userId: 'user-a' });
     // B signs in on the same browser: a fresh request of B's own.
     clearSessionHints();
     saveSessionHints({ id: 'user-b', email: 'b@example.org' });

@@ -263,8 +263,12 @@ export function getWizardState(): WizardState {
  * @param userId the user who just signed in
  */
 export function claimWizardFor(userId: string): void {
-  const state = current ?? storedWizard();
-  if (state.userId === userId) return;
+  // The stored request's owner first: a page seen signed out may have read a fresh copy in its place.
+  const owner = storedWizard().userId ?? current?.userId ?? null;
+  if (owner === userId) {
+    if (current?.userId !== userId) reloadWizardFromStorage();
+    return;
+  }
   // Dropped, not overwritten: signing in stores nothing but the session hints; the new request is stored with its
   // owner at its first change (and read back as theirs after a reload until then, having no owner).
   try {
