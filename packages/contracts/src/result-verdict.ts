@@ -204,6 +204,17 @@ export function compareWithBaselines(results: AutoMLResults): BaselineComparison
 }
 
 /**
+ * The recommendation's test intervals, the same for the result page's verdict, the report and the e-mail; null when
+ * the recommendation has no test rows (or is not in the results).
+ * @param results a job's results
+ */
+export function recommendedIntervals(results: AutoMLResults): BootstrapScores | null {
+  const best = results.models?.[results.best];
+  const classes = Array.isArray(results.classes) ? results.classes.length : 0;
+  return best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, classes, { seed: results.seed ?? 0 }) : null;
+}
+
+/**
  * Whether the chosen model's test lead over a baseline lies inside the model's own interval (the baseline scores at
  * or above its low end): other test rows could well have put the baseline level or ahead, so the lead may be chance.
  * @param baselineScore the baseline's test macro-F1

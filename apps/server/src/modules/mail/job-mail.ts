@@ -1,7 +1,6 @@
 import {
   baselineLabel,
   baselinesAtLeastAsGood,
-  bootstrapScores,
   formatFixed,
   headlineComparisons,
   indicatorName,
@@ -10,6 +9,7 @@ import {
   horizonTieSentence,
   baselinesBesideModels,
   isRuleAlgorithm,
+  recommendedIntervals,
   testLeadCaveat,
   verdictText,
   type AutoMLResults,
@@ -118,8 +118,7 @@ export function scoreLinesOf(results: AutoMLResults, locale: ReportLocale = 'en'
   // Models level on validation whose tie the horizon broke: which one is recommended, and why.
   const tie = horizonTieSentence(results, score);
   // A test lead over a baseline that the recommendation's own interval does not clear may be chance: said, not hidden.
-  const best = results.models[results.best];
-  const intervals = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, results.classes.length, { seed: results.seed }) : null;
+  const intervals = recommendedIntervals(results);
   const caveats = headlineComparisons(results)
     .map((comparison) => testLeadCaveat(comparison, baselineLabel(comparison.name, locale), intervals, score))
     .filter((sentence) => sentence !== null)

@@ -1,7 +1,6 @@
 import {
   baselineLabel,
   baselinesAtLeastAsGood,
-  bootstrapScores,
   comparisonSentence,
   ensembleSentence,
   horizonTieSentence,
@@ -10,6 +9,7 @@ import {
   headlineComparisons,
   isRuleAlgorithm,
   isTargetHistoryColumn,
+  recommendedIntervals,
   ruleSentences,
   showsCvGap,
   splitSentence,
@@ -59,8 +59,7 @@ const hasHighestValidation = (res: AutoMLResults): boolean => {
  */
 function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: string[]; tie: string[]; ensemble: string[]; against: string[] } {
   const format = locale === 'pt-BR' ? (x: number | null | undefined, d?: number) => decPt(x, Math.max(3, d ?? 3)) : (x: number | null | undefined, d?: number) => dec(x, Math.max(3, d ?? 3));
-  const best = res.models[res.best];
-  const intervals = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, res.classes.length, { seed: res.seed }) : null;
+  const intervals = recommendedIntervals(res);
   const ensemble = ensembleSentence(res, format);
   const tie = horizonTieSentence(res, format);
   return {

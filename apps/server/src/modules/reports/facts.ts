@@ -1,4 +1,4 @@
-import { bootstrapScores, showsCvGap, validationMethod, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
+import { recommendedIntervals, showsCvGap, validationMethod, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
 import { roundFact } from '../assistant/profile.ts';
 import { trustFacts } from './trust-prose.ts';
 
@@ -207,8 +207,7 @@ export function sectionFacts(results: AutoMLResults, key: ReportSectionKey): Rec
  */
 function choiceFacts(results: AutoMLResults): Record<string, unknown> | null {
   const choice = results.choice;
-  const best = results.models[results.best];
-  const interval = best && Array.isArray(best.predictions) ? bootstrapScores(best.predictions, results.classes.length, { seed: results.seed }) : null;
+  const interval = recommendedIntervals(results);
   const size = (x: number | null | undefined) => (x === null || x === undefined ? null : r(Math.abs(x)));
   return {
     recommended: results.best,

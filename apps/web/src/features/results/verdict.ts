@@ -1,8 +1,8 @@
 import {
-  bootstrapScores,
   compareWithBaselines,
   formatFixed,
   leadInsideInterval,
+  recommendedIntervals,
   smallTestCheck,
   testYearsOf,
   type AutoMLResults,
@@ -49,7 +49,7 @@ export function verdictFigures(results: AutoMLResults): VerdictFigures | null {
   const planned = models.reduce((sum, m) => sum + (m.search?.planned ?? 0), 0);
   return {
     chosen,
-    intervals: bootstrapScores(predictions, classes.length, { seed: results.seed ?? 0 }),
+    intervals: recommendedIntervals(results),
     baselines: compareWithBaselines(results),
     testRows,
     years: testYearsOf(chosen),
