@@ -143,7 +143,8 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
       } else proba = oneHot(pred, task.nClasses);
       return { pred, proba };
     };
-    const outputs = task.predict.map((X) => predictScaled(applyScaler(scaler, X)));
+    const scaledPredict = task.predict.map((X) => applyScaler(scaler, X));
+    const outputs = scaledPredict.map(predictScaled);
     // For permuted copies, families whose predict() is the arg-max of their probabilities (all but the SVM)
     // are asked once, not twice: permutation importance costs many predictions.
     const predictPermuted = (scaled: Matrix): { pred: Int32Array; proba: Float64Array } => {
@@ -153,10 +154,10 @@ export async function runFitTask(task: FitTask): Promise<FitResult> {
     };
     let permuted: FitResult['permuted'] = null;
     if (task.permutation && task.predict.length > task.permutation.matrix) {
-      // Scaled once, then permuted: every scaler maps each column on its own, value by value, so a scaled column in a
+      // The scaled matrix, permuted: every scaler maps each column on its own, value by value, so a scaled column in a
       // shuffled order is the shuffled column scaled. Scaling each permuted copy again cost a pass over the whole
       // matrix per feature and repeat (the quantile scaler's search per cell dominated a final fit's importances).
-      const X = applyScaler(scaler, task.predict[task.permutation.matrix]);
+      const X = scaledPredict[task.permutation.matrix];
       const predictions: Int32Array[][] = [];
       const probabilities: Float64Array[][] = [];
       for (let f = 0; f < X.cols; f++) {

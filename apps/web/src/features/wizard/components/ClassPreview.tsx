@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, List, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { classSplitChecks, formatMessage, yearRanges, type ClassCheck, type TargetClassPreviewRequest, type TargetClassPreviewResponse } from '@indicata/contracts';
+import { classSplitChecks, codeClasses, formatMessage, yearRanges, type ClassCheck, type TargetClassPreviewRequest, type TargetClassPreviewResponse } from '@indicata/contracts';
 import { apiErrorText } from '../../../lib/api-error-text.ts';
 import { useTargetClassPreview } from '../api.ts';
 import { useReaderLocale } from '../../../lib/i18n.ts';
@@ -61,10 +61,11 @@ function SplitLine({ split }: { split: TargetClassPreviewResponse['split'] }) {
   return <Text size="sm" data-testid="class-preview-split">{text}</Text>;
 }
 
-/** Whether the discretization already keeps each code as its own class (titled by it). */
+/** Whether the discretization already keeps each code as its own class, titled as codeClasses titles it. */
 function keepsCodes(discretization: TargetClassPreviewRequest['discretization'], codes: readonly number[]): boolean {
-  if (discretization.mode !== 'manual' || discretization.classes.length !== codes.length) return false;
-  return discretization.classes.every((c, i) => c.title === String(codes[i]) && c.min <= codes[i] && codes[i] <= c.max);
+  const wanted = codeClasses(codes);
+  if (discretization.mode !== 'manual' || discretization.classes.length !== wanted.length) return false;
+  return discretization.classes.every((c, i) => c.title === wanted[i].title && c.min <= codes[i] && codes[i] <= c.max);
 }
 
 /**
