@@ -280,17 +280,19 @@ export function fitFeatures(
       else if (!selected.includes(j)) selected.push(j);
     }
     for (const j of candidates) if (!selected.includes(j)) unused.push(report(j, 'not in the manual list'));
-  } else if (minInformationGain === null) {
+  } else if (minInformationGain === null && pearsonCut === null) {
     selectionMode = 'off';
     selected = [...candidates];
   } else {
+    // Each rule is applied unless it is switched off on its own: a Pearson cut set beside a switched-off information
+    // gain still drops the near-copies of the target, and the ranking by information gain still keeps the top ones.
     selectionMode = 'automatic';
     const ranked: number[] = [];
     for (const j of candidates) {
       const rj = r.get(j);
       if (pearsonCut !== null && rj !== null && rj !== undefined && Math.abs(rj) > pearsonCut) {
         unused.push(report(j, `|Pearson r| with the target above ${pearsonCut} (near-copy of the target)`));
-      } else if ((ig.get(j) as number) < minInformationGain) {
+      } else if (minInformationGain !== null && (ig.get(j) as number) < minInformationGain) {
         unused.push(report(j, `information gain below ${minInformationGain}`));
       } else ranked.push(j);
     }

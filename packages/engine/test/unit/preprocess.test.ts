@@ -168,6 +168,20 @@ describe('feature preprocessing', () => {
     expect(fitted.selectionMode).toBe('manual');
     expect(fitted.warnings.join(' ')).toMatch(/"nope" is not a numeric column/);
   });
+  it('a Pearson cut beside a switched-off information gain still drops near-copies and keeps the top ones', () => {
+    const pearsonOnly = { ...options, attributeSelection: { ...options.attributeSelection, minInformationGain: null, maxFeatures: 1 } };
+    const fitted = fitFeatures(source, rows, classes, target, 2, pearsonOnly);
+    expect(fitted.selectionMode).toBe('automatic');
+    expect(fitted.unused.find((u) => u.indicatorAnalyzingName === 'copy')?.reason).toMatch(/Pearson/);
+    expect(fitted.names).toHaveLength(1);
+    expect(fitted.unused.some((u) => /not among the top 1 /.test(u.reason ?? ''))).toBe(true);
+  });
+  it('with information gain and the Pearson cut both switched off, selection is off: every column kept is used', () => {
+    const off = { ...options, attributeSelection: { ...options.attributeSelection, minInformationGain: null, pearsonCut: null, maxFeatures: 1 } };
+    const fitted = fitFeatures(source, rows, classes, target, 2, off);
+    expect(fitted.selectionMode).toBe('off');
+    expect(fitted.names).toEqual(['x', 'copy', 'noise']);
+  });
   it('a memo of column statistics shared by two input sets on the same rows gives the same fits as none', () => {
     const history = { ...source, names: [...source.names, 'previous'], columns: [...source.columns, Float64Array.from([NaN, 1, 3, 2, 5, 4, 6, 8])], forced: 1 };
     const memo = new ColumnStatsMemo();
