@@ -60,7 +60,8 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
     expect(bad.json().error.code).toBe('invalid_argument');
     const stolen = await post(other, { name: 'not mine', data: uploadData });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json().error.message).toBe(MESSAGES.noDatabase);
+    // Named by id: said as not among the caller's files, which neither confirms nor denies that it exists.
+    expect(stolen.json().error).toMatchObject({ code: 'uploadMissing', message: MESSAGES.uploadMissing, fields: { 'data.uploadId': MESSAGES.uploadMissing } });
     const after = (await server.app.inject({ method: 'GET', url: '/api/jobs', headers: owner.headers })).json().jobs.length;
     expect(after).toBe(before);
     expect((await server.app.inject({ method: 'GET', url: '/api/jobs', headers: other.headers })).json().jobs).toEqual([]);

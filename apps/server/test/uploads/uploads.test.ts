@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES, uploadRecordSchema } from '@indicata/contracts';
-import { uploads } from '../../src/db/schema/index.ts';
+import { MESSAGES, formatMessage, newId, uploadRecordSchema } from '@indicata/contracts';
+import { inArray } from 'drizzle-orm';
+import { jobs, uploads } from '../../src/db/schema/index.ts';
 import { buildUploadFrame } from '../../src/modules/uploads/frame.ts';
 import { allDatabaseKinds, createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 
@@ -167,6 +168,30 @@ describe.each(allDatabaseKinds())('CSV uploads on $kind', ({ kind, skip, reason 
       expect(anonymous.statusCode).toBe(401);
       const noCsrf = await server.app.inject({ method: 'POST', url: '/api/uploads', headers: { cookie: owner.cookie, 'content-type': body.contentType }, payload: body.payload });
       expect(noCsrf.statusCode).toBe(403);
+    });
+
+    it('refuses to delete an upload that a queued or running job reads, and deletes it once those jobs ended', async () => {
+      const created = (await post(owner, { name: 'busy.csv', content: 'country;year;v\nA;2000;1\n' })).json();
+      const jobOf = (status: 'pending' | 'running' | 'done') => ({
+        id: newId(),
+        userId: owner.user.id,
+        name: status,
+        currentTime: '2026-01-01 00:00:00.000',
+        status,
+        data: { database: created.storedName, uploadId: created.id } as never,
+        seed: 1,
+      });
+      const [queued, running, finished] = [jobOf('pending'), jobOf('running'), jobOf('done')];
+      await server.ctx.database.db.insert(jobs).values([queued, running, finished]);
+      const refused = await server.app.inject({ method: 'DELETE', url: `/api/uploads/${created.id}`, headers: owner.headers });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'uploadInUse', message: formatMessage(MESSAGES.uploadInUse, { count: 2 }) });
+      expect(fs.existsSync(path.join(filesDir, created.fileUrl))).toBe(true);
+      expect((await server.app.inject({ method: 'GET', url: `/api/uploads/${created.id}`, headers: owner.headers })).statusCode).toBe(200);
+      await server.ctx.database.db.update(jobs).set({ status: 'cancelled' }).where(inArray(jobs.id, [queued.id, running.id]));
+      const deleted = await server.app.inject({ method: 'DELETE', url: `/api/uploads/${created.id}`, headers: owner.headers });
+      expect(deleted.statusCode).toBe(204);
+      expect(fs.existsSync(path.join(filesDir, created.fileUrl))).toBe(false);
     });
 
     it('deletes an upload with its file', async () => {

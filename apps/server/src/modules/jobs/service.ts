@@ -43,7 +43,11 @@ async function resolveDatabase(ctx: AppContext, userId: string, request: CreateJ
     ? and(eq(uploads.id, data.uploadId), eq(uploads.userId, userId))
     : and(eq(uploads.storedName, data.database), eq(uploads.userId, userId));
   const [upload] = await db.select({ id: uploads.id, storedName: uploads.storedName, columns: uploads.numericColumns }).from(uploads).where(where).limit(1);
-  if (!upload) throw new ApiError(400, 'noDatabase', MESSAGES.noDatabase);
+  if (!upload) {
+    // Named but gone (deleted since, or another user's id): the spec's noDatabase would say none was chosen.
+    if (data.uploadId) throw new ApiError(400, 'uploadMissing', MESSAGES.uploadMissing, { 'data.uploadId': MESSAGES.uploadMissing });
+    throw new ApiError(400, 'noDatabase', MESSAGES.noDatabase);
+  }
   return { ...data, uploadId: upload.id, database: upload.storedName, columns: upload.columns };
 }
 

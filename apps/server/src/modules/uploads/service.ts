@@ -1,5 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  MESSAGES,
+  formatMessage,
   newId,
   storedUploadName,
   type CsvProblem,
@@ -7,7 +9,9 @@ import {
   type UploadRecord,
 } from '@indicata/contracts';
 import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { uploads, type UploadRow } from '../../db/schema/uploads.ts';
+import { ApiError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/types.ts';
 import { validateUploadInThread } from './csv-threads.ts';
 import { lockAndCheckUploadQuota } from './quota.ts';
@@ -143,10 +147,19 @@ export async function findUploadByStoredName(db: Db, storedName: string, userId?
   return row ?? null;
 }
 
-/** Removes the caller's upload and its file; false when there is none. */
+/**
+ * Removes the caller's upload and its file; false when there is none.
+ * @throws ApiError 409 uploadInUse while a queued or running job of the caller reads it
+ */
 export async function deleteUpload(db: Db, storage: FileStorage, userId: string, id: string): Promise<boolean> {
   const row = await findUpload(db, userId, id);
   if (!row) return false;
+  // A queued or running job reads the file when it starts or while it runs: deleting it would fail that job.
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['pending', 'running']), sql`${jobs.data}->>'uploadId' = ${row.id}`));
+  if (count > 0) throw new ApiError(409, 'uploadInUse', formatMessage(MESSAGES.uploadInUse, { count }));
   await db.delete(uploads).where(eq(uploads.id, row.id));
   await storage.delete(row.storageKey);
   return true;
