@@ -72,6 +72,10 @@ describe('jobDataToEngineConfig', () => {
     });
   });
 
+  it('passes a Pearson cut set beside a switched-off information gain, for the engine to apply on its own', () => {
+    const config = jobDataToEngineConfig({ ...base(), minInformationGain: null, pearsonCorrelationCut: 0.5 }, context);
+    expect(config.preprocessing?.attributeSelection).toEqual({ maxFeatures: 20, minInformationGain: null, pearsonCut: 0.5 });
+  });
   it('expands per-attribute discretization to every dimension column of an indicator', () => {
     const features = JSON.stringify([{ indicator: 'BMI', option: 'automatic', groups: 4 }]);
     const config = jobDataToEngineConfig({ ...base(), groupsCategorizationFeatures: features }, context);
