@@ -36,6 +36,8 @@ const DEMO_MAY_CHANGE = new Set([
   'POST /api/auth/logout',
   // Predictions store nothing; the demo's own job is its to predict with (someone else's is still a 404).
   'POST /api/jobs/:id/predict',
+  // A class preview stores nothing either: the demo may go through every step of the wizard and see its classes.
+  'POST /api/preview/target-classes',
 ]);
 
 async function multipart(name: string, content: Buffer, fields: Record<string, string>) {

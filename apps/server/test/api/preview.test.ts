@@ -1,4 +1,4 @@
-import { CSRF_ONLY, createTestServer, databaseKinds, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
+import { CSRF_ONLY, createTestServer, databaseKinds, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { writeCatalog } from '../../src/modules/who/catalog-writer.ts';
 import type { Observation } from '../../src/modules/who/normalise.ts';
 import { createUpload } from '../../src/modules/uploads/service.ts';
@@ -52,6 +52,13 @@ describe.each(databaseKinds())('POST /api/preview/target-classes on %s', (kind) 
     expect(body.missing).toBe(0);
     expect(body.classes.map((c: { count: number }) => c.count)).toEqual([3, 3, 4]);
     expect(body.classes[0]).toMatchObject({ index: 0, min: 50, max: 53 });
+  });
+
+  it('previews the classes for the read-only demo account too: it stores nothing', async () => {
+    const demo = await loginAsDemo(server.app);
+    const response = await post({ database: 'WHO', targetCode: 'LIFE', discretization: { mode: 'automatic', groups: 3, method: 'equal-width' } }, demo.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().classes.map((c: { count: number }) => c.count)).toEqual([3, 3, 4]);
   });
 
   it('uses the chosen dimension and quantile method', async () => {

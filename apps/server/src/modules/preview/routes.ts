@@ -19,7 +19,8 @@ export const PREVIEWS_PER_MINUTE = 20;
 export async function registerPreviewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const readUploadColumn = sharedUploadColumnReader(ctx);
   const limitPerUser = app.createRateLimit({ max: PREVIEWS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r) => `preview:${r.user?.id ?? r.ip}` });
-  app.post('/api/preview/target-classes', async (request, reply) => {
+  // Stores nothing: the read-only demo sees the classes its choices would give, as it may go through every step.
+  app.post('/api/preview/target-classes', { config: { storesNothing: true } }, async (request, reply) => {
     const user = requireUser(request);
     const limit = await limitPerUser(request);
     if (!limit.isAllowed && limit.isExceeded) {
