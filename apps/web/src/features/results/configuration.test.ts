@@ -14,7 +14,9 @@ const stored = {
   outlierQparameter: [0.25, 0.75],
   pearsonCorrelationCut: 0.9,
   BalanceAlgorithm: 'Oversampling',
-  MLAlgorithms: ['DT', 'RF'],
+  MLAlgorithms: ['DT', 'RF', 'SVM'],
+  // Stored for a family the run did not include: not shown.
+  KNNConfig: 'auto',
   DTConfig: { DTcriterion: ['gini'], DTmaxDepth: [4, null], DTsplitter: 'auto' },
   RFConfig: 'auto',
   SVMConfig: { SVMC: [1, 10], SVMkernel: ['rbf'] },
@@ -41,7 +43,7 @@ describe('configuration as displayed in the detail view', () => {
     const value = (field: string) => view!.lines.find((line) => line.field === field)?.value;
     expect(value('indicatorsAnalyzingName')).toBe('MDG_0000000001; WHS4_100');
     expect(value('outlierQparameter')).toBe('0.2500, 0.7500');
-    expect(value('MLAlgorithms')).toBe('DT, RF');
+    expect(value('MLAlgorithms')).toBe('DT, RF, SVM');
   });
 
   it('shows the indicators the run used as input when the selection was automatic (nothing stored)', () => {
@@ -70,6 +72,11 @@ describe('configuration as displayed in the detail view', () => {
     expect(view.models[1]).toMatchObject({ family: 'RF', auto: true });
     expect(view.models[2].params.map((p) => p.name)).toEqual(['C', 'kernel']);
     expect(enLocale.results.config.models.DT).toBe('Decision Tree Configuration');
+  });
+
+  it("shows only the configurations of the families the job ran, every one when it names none", () => {
+    expect(buildConfigurationView({ ...stored, MLAlgorithms: ['RF'] })!.models.map((m) => m.family)).toEqual(['RF']);
+    expect(buildConfigurationView({ ...stored, MLAlgorithms: undefined })!.models.map((m) => m.family)).toEqual(['DT', 'KNN', 'RF', 'SVM']);
   });
 
   it('strips only the family prefix', () => {

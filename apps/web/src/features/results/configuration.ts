@@ -133,7 +133,10 @@ export function buildConfigurationView(data: unknown, usedIndicators: readonly s
   }
 
   const models: ModelConfigurationBlock[] = [];
+  // The stored request keeps a config (often 'auto') for every family; only the families it ran are shown.
+  const ran = Array.isArray(record.MLAlgorithms) && record.MLAlgorithms.length > 0 ? (record.MLAlgorithms as unknown[]) : null;
   for (const [field, family] of MODEL_CONFIG_FIELDS) {
+    if (ran && !ran.includes(family)) continue;
     const value = record[field];
     if (value === 'auto') {
       models.push({ field, family, auto: true, params: [] });
