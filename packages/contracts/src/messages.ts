@@ -69,7 +69,7 @@ export const MESSAGES = {
   jobRerunQueued: 'A re-run of "{name}" is queued with the same seed.',
   jobNotCancellable: 'This job has already finished, so there is nothing to cancel.',
   /** A delete of an upload that queued or running jobs still read: refused, so those jobs are not lost. */
-  uploadInUse: 'This file is used by {count} job(s) that have not finished: cancel them or wait until they end, then delete it.',
+  uploadInUse: 'A job that has not finished uses this file: cancel it or wait until it ends, then delete the file.',
   /** A job (or a re-run) naming an imported file that is not the caller's (deleted since, or never theirs). */
   uploadMissing: 'The imported file this job names is not among your files (it may have been deleted): choose the data again in the wizard.',
   jobClonedIntoWizard: 'The job\'s configuration is in the wizard: change what you like and run it.',

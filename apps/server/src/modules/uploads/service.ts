@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MESSAGES,
-  formatMessage,
   newId,
   storedUploadName,
   type CsvProblem,
@@ -159,7 +158,7 @@ export async function deleteUpload(db: Db, storage: FileStorage, userId: string,
     .select({ count: sql<number>`count(*)::int` })
     .from(jobs)
     .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['pending', 'running']), sql`${jobs.data}->>'uploadId' = ${row.id}`));
-  if (count > 0) throw new ApiError(409, 'uploadInUse', formatMessage(MESSAGES.uploadInUse, { count }));
+  if (count > 0) throw new ApiError(409, 'uploadInUse', MESSAGES.uploadInUse);
   await db.delete(uploads).where(eq(uploads.id, row.id));
   await storage.delete(row.storageKey);
   return true;

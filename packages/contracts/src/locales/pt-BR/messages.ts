@@ -57,7 +57,7 @@ export const messages: Translation<typeof en> = {
   jobDeleted: 'A tarefa e seus arquivos foram excluídos.',
   jobRerunQueued: 'Uma nova execução de "{name}" está na fila, com a mesma semente.',
   jobNotCancellable: 'Esta tarefa já terminou; não há o que cancelar.',
-  uploadInUse: 'Este arquivo é usado por {count} tarefa(s) que ainda não terminaram: cancele-as ou espere que terminem e então exclua-o.',
+  uploadInUse: 'Uma tarefa que ainda não terminou usa este arquivo: cancele-a ou espere que termine e então exclua o arquivo.',
   uploadMissing: 'O arquivo importado que esta tarefa indica não está entre os seus arquivos (pode ter sido excluído): escolha os dados de novo no assistente.',
   jobClonedIntoWizard: 'A configuração da tarefa está no assistente: altere o que quiser e execute.',
 
