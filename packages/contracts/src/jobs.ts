@@ -7,9 +7,12 @@ import { z } from 'zod';
 export const JOB_STATUSES = ['pending', 'running', 'done', 'error', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** The statuses of a job that waits or runs: it counts against the active-job quota and may still read its data. */
+export const UNFINISHED_JOB_STATUSES = ['pending', 'running'] as const satisfies readonly JobStatus[];
+
 /** A job that no longer changes (cancel and re-run apply to the others, delete to all). */
 export function isFinishedStatus(status: JobStatus): boolean {
-  return status === 'done' || status === 'error' || status === 'cancelled';
+  return !(UNFINISHED_JOB_STATUSES as readonly JobStatus[]).includes(status);
 }
 
 /** Status label shown in lists: a running job shows Running with its progress. */

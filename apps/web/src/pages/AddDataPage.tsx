@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { displayStatus } from '@indicata/contracts';
+import { displayStatus, isFinishedStatus } from '@indicata/contracts';
 import { fetchJob, jobQueryKey } from '../features/results/resultsApi.ts';
 import { TargetSummary } from '../features/wizard/components/TargetSummary.tsx';
 import { WizardPage } from '../features/wizard/components/WizardPage.tsx';
@@ -19,7 +19,7 @@ export default function AddDataPage() {
     queryFn: ({ signal }) => fetchJob(state.lastJobId ?? '', signal),
     enabled: state.lastJobId !== null,
     // A request still in the queue is polled, so its results appear here without a reload.
-    refetchInterval: (query) => (query.state.data && ['pending', 'running'].includes(query.state.data.status) ? 5000 : false),
+    refetchInterval: (query) => (query.state.data && !isFinishedStatus(query.state.data.status) ? 5000 : false),
   });
 
   const rows = job.data?.results?.summary ?? [];

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { JOB_EVENT, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord, type ResultsWithNames } from '@indicata/contracts';
+import { JOB_EVENT, UNFINISHED_JOB_STATUSES, isFinishedStatus, type JobProgress, type JobStatus, type ReplayRecord, type ResultsWithNames } from '@indicata/contracts';
 import type { AppContext } from '../../context.ts';
 import { jobs, users, type JobRow } from '../../db/schema/index.ts';
 import { toListItem } from './job-views.ts';
@@ -34,7 +34,7 @@ async function loadJob(ctx: AppContext, jobId: string): Promise<JobRow | undefin
  * @returns the updated row, or undefined when the job was cancelled, deleted, finished or taken back
  */
 async function update(ctx: AppContext, jobId: string, patch: Partial<typeof jobs.$inferInsert>, runToken?: string): Promise<JobRow | undefined> {
-  const guard: SQL | undefined = runToken ? and(eq(jobs.runToken, runToken), eq(jobs.status, 'running')) : inArray(jobs.status, ['pending', 'running']);
+  const guard: SQL | undefined = runToken ? and(eq(jobs.runToken, runToken), eq(jobs.status, 'running')) : inArray(jobs.status, [...UNFINISHED_JOB_STATUSES]);
   const [row] = await ctx.database.db.update(jobs).set(patch).where(and(eq(jobs.id, jobId), guard)).returning();
   if (row) await ctx.events.publish(row.userId, { type: JOB_EVENT, data: toListItem(row) });
   return row;
@@ -45,7 +45,7 @@ async function finishUnfinished(ctx: AppContext, jobId: string, patch: Partial<t
   const [row] = await ctx.database.db
     .update(jobs)
     .set(patch)
-    .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['pending', 'running'])))
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, [...UNFINISHED_JOB_STATUSES])))
     .returning();
   if (row) await ctx.events.publish(row.userId, { type: JOB_EVENT, data: toListItem(row) });
   return row;

@@ -24,7 +24,7 @@ import { refuseUnjudgeableClasses } from './class-checks.ts';
 import { refuseBadHyperParameters, refuseMisfitToData } from './data-checks.ts';
 import { toListItem } from './job-views.ts';
 import { earlierSubmission, type Submission } from './idempotency.ts';
-import { JOB_DELETED_EVENT, JOB_EVENT } from '@indicata/contracts';
+import { JOB_DELETED_EVENT, JOB_EVENT, UNFINISHED_JOB_STATUSES } from '@indicata/contracts';
 import { budgetSecondsOf, expireSecondsFor } from './settings.ts';
 import { removeJobFiles } from './job-files.ts';
 
@@ -82,7 +82,7 @@ async function checkIndicatorsExist(ctx: AppContext, data: JobData, uploadColumn
 }
 
 /** SQL: the caller's jobs that wait or run. */
-const ACTIVE_JOBS_SQL = `SELECT count(*)::int AS n FROM jobs WHERE user_id = $1 AND status IN ('pending', 'running')`;
+const ACTIVE_JOBS_SQL = `SELECT count(*)::int AS n FROM jobs WHERE user_id = $1 AND status IN (${UNFINISHED_JOB_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 function jobQuotaError(active: number, max: number): ApiError {
   return new ApiError(429, 'jobQuotaExceeded', formatMessage(JOB_LIMIT_MESSAGES.jobQuotaExceeded, { count: active, max }));
@@ -308,7 +308,7 @@ export async function cancelJob(ctx: AppContext, userId: string, id: string): Pr
   const [row] = await ctx.database.db
     .update(jobs)
     .set({ status: 'cancelled', progress: null, finishedAt: new Date(), errorMessage: null })
-    .where(and(eq(jobs.id, id), eq(jobs.userId, userId), inArray(jobs.status, ['pending', 'running'])))
+    .where(and(eq(jobs.id, id), eq(jobs.userId, userId), inArray(jobs.status, [...UNFINISHED_JOB_STATUSES])))
     .returning();
   if (!row) throw new ApiError(409, 'jobNotCancellable', MESSAGES.jobNotCancellable);
   const item = toListItem(row);

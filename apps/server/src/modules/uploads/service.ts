@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  UNFINISHED_JOB_STATUSES,
   newId,
   storedUploadName,
   type CsvProblem,
@@ -157,7 +158,7 @@ export async function deleteUpload(db: Db, storage: FileStorage, userId: string,
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(eq(jobs.userId, userId), inArray(jobs.status, ['pending', 'running']), sql`${jobs.data}->>'uploadId' = ${row.id}`));
+    .where(and(eq(jobs.userId, userId), inArray(jobs.status, [...UNFINISHED_JOB_STATUSES]), sql`${jobs.data}->>'uploadId' = ${row.id}`));
   if (count > 0) throw new ApiError(409, 'uploadInUse', MESSAGES.uploadInUse);
   await db.delete(uploads).where(eq(uploads.id, row.id));
   await storage.delete(row.storageKey);
