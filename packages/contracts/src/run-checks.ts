@@ -22,12 +22,24 @@ function hasManualClasses(value: unknown): boolean {
   return Object.keys(value).length > 0;
 }
 
+/** The request field each check of runAutoMLChecks is about, as the API names it in a refusal's `fields`. */
+export const RUN_CHECK_FIELDS = {
+  noDatabase: 'data.database',
+  noTargetCode: 'data.codePredictionIndicator',
+  bothYearAndPercent: 'data.fracUsedToTest',
+  neitherYearNorPercent: 'data.predictionIndicatorYear',
+  percentOutOfRange: 'data.fracUsedToTest',
+  noGroupCount: 'data.groupsCategorization',
+  noName: 'name',
+} as const satisfies Partial<Record<MessageKey, string>>;
+export type RunCheckKey = keyof typeof RUN_CHECK_FIELDS;
+
 /**
  * Returns the message key of the first failing check, or null when the request may be submitted.
  * @param data the job's `data` object (spec section 3), possibly incomplete
  * @param name the job name typed in the Name field
  */
-export function runAutoMLChecks(data: unknown, name: unknown): MessageKey | null {
+export function runAutoMLChecks(data: unknown, name: unknown): RunCheckKey | null {
   if (!isSet(field(data, 'database'))) return 'noDatabase';
   if (!isSet(field(data, 'codePredictionIndicator'))) return 'noTargetCode';
   const year = field(data, 'predictionIndicatorYear');

@@ -1,4 +1,4 @@
-import { MESSAGES, ID_PATTERN, type JobListItem } from '@indicata/contracts';
+import { MESSAGES, ID_PATTERN, RUN_CHECK_FIELDS, type JobListItem } from '@indicata/contracts';
 import { allDatabaseKinds, createTestServer, loginAsDemo, registerAndLogin, type SignedIn, type TestServer } from '../helpers/index.ts';
 import { uploadJobData, uploadPanel } from './fixtures.ts';
 import { JobQueue } from '../../src/modules/jobs/queue.ts';
@@ -45,9 +45,12 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
       const response = await post(owner, { name: 'checks', data });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(message);
+      // The refusal names the field it is about.
+      const key = response.json().error.code as keyof typeof RUN_CHECK_FIELDS;
+      expect(response.json().error.fields).toEqual({ [RUN_CHECK_FIELDS[key]]: message });
     }
     const unnamed = await post(owner, { name: '  ', data: uploadData });
-    expect(unnamed.json().error.message).toBe(MESSAGES.noName);
+    expect(unnamed.json().error).toMatchObject({ message: MESSAGES.noName, fields: { name: MESSAGES.noName } });
     // Several failures at once: the first in the spec's order wins.
     const many = await post(owner, { name: '', data: { ...uploadData, database: '', groupsCategorization: null } });
     expect(many.json().error.message).toBe(MESSAGES.noDatabase);

@@ -8,6 +8,7 @@ import {
   newId,
   replayRecordSchema,
   runAutoMLChecks,
+  RUN_CHECK_FIELDS,
   type CreateJobRequest,
   type ReplayRecord,
   type JobData,
@@ -35,7 +36,8 @@ async function resolveDatabase(ctx: AppContext, userId: string, request: CreateJ
   if (data.database === 'WHO') {
     const [any] = await db.select({ code: whoIndicators.code }).from(whoIndicators).limit(1);
     if (!any) {
-      throw new ApiError(400, 'who_unavailable', 'The WHO catalog is empty on this installation: import it (npm run who:import) or choose an imported database.');
+      const message = 'The WHO catalog is empty on this installation: import it (npm run who:import) or choose an imported database.';
+      throw new ApiError(400, 'who_unavailable', message, { 'data.database': message });
     }
     return { ...data, uploadId: null, columns: null };
   }
@@ -46,7 +48,7 @@ async function resolveDatabase(ctx: AppContext, userId: string, request: CreateJ
   if (!upload) {
     // Named but gone (deleted since, or another user's id): the spec's noDatabase would say none was chosen.
     if (data.uploadId) throw new ApiError(400, 'uploadMissing', MESSAGES.uploadMissing, { 'data.uploadId': MESSAGES.uploadMissing });
-    throw new ApiError(400, 'noDatabase', MESSAGES.noDatabase);
+    throw new ApiError(400, 'noDatabase', MESSAGES.noDatabase, { 'data.database': MESSAGES.noDatabase });
   }
   return { ...data, uploadId: upload.id, database: upload.storedName, columns: upload.columns };
 }
@@ -129,7 +131,7 @@ export async function createJob(ctx: AppContext, userId: string, body: unknown, 
   }
   const raw = (body ?? {}) as { name?: unknown; data?: unknown };
   const failed = runAutoMLChecks(raw.data, raw.name);
-  if (failed) throw new ApiError(400, failed, MESSAGES[failed]);
+  if (failed) throw new ApiError(400, failed, MESSAGES[failed], { [RUN_CHECK_FIELDS[failed]]: MESSAGES[failed] });
   const tooBig = jobSizeProblem(raw.name, raw.data);
   if (tooBig) throw new ApiError(400, tooBig.key, tooBig.message, { [tooBig.field === 'name' ? 'name' : `data.${tooBig.field}`]: tooBig.message });
   refuseBadHyperParameters(raw.data);
