@@ -129,6 +129,21 @@ describe('jobDataSchema', () => {
     expect(jobDataSchema.safeParse(sampleJobData({ MLAlgorithms: [] })).success).toBe(false);
   });
 
+  it('refuses a Pearson cut of 0 and a minimum information gain no indicator can reach, unless something stands in', () => {
+    const issueOf = (overrides: Partial<JobDataInput>) => jobDataSchema.safeParse(sampleJobData(overrides)).error?.issues.map((i) => i.path.join('.'));
+    expect(issueOf({ pearsonCorrelationCut: 0 })).toEqual(['pearsonCorrelationCut']);
+    expect(issueOf({ pearsonCorrelationCut: 1 })).toBeUndefined();
+    // 3 classes: at most log2(3) = 1.585 bits.
+    expect(issueOf({ minInformationGain: 1.58 })).toBeUndefined();
+    expect(issueOf({ minInformationGain: 1.6 })).toEqual(['minInformationGain']);
+    expect(issueOf({ minInformationGain: 1.6, groupsCategorization: 4 })).toBeUndefined();
+    const manual = { '1': ['low', 0, 50], '2': ['high', 50, 100] } as JobDataInput['groupsCategorizationManual'];
+    expect(issueOf({ minInformationGain: 1.01, groupsCategorization: null, groupsCategorizationManual: manual })).toEqual(['minInformationGain']);
+    // A hand-picked list or the target's own history is used whatever the rule says.
+    expect(issueOf({ minInformationGain: 1.6, indicatorsAnalyzingCode: ['WHS4_100'] })).toBeUndefined();
+    expect(issueOf({ minInformationGain: 1.6, targetHistory: 'on' })).toBeUndefined();
+  });
+
   it('validates the per-attribute discretization JSON text', () => {
     const text = JSON.stringify([
       { indicator: 'A', option: 'automatic', groups: 4 },

@@ -25,7 +25,7 @@ import {
   type ModelFamily,
 } from './options.ts';
 import { combinationProblem, HYPERPARAMETERS, paramSettingProblem, type ParamValue } from './hyperparameters.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, isPearsonCutInRange, maxInformationGainBits } from './limits.ts';
 import { JOB_LIMITS } from './job-limits.ts';
 
 export const AUTO = 'auto' as const;
@@ -184,7 +184,7 @@ export const jobDataSchema = z
     typeML: z.literal(TASK_TYPE),
     outlierQparameter: outlierQparameterSchema,
     fracUsedToTest: z.number().min(LIMITS.testPercentMin).max(LIMITS.testPercentMax).nullable(),
-    pearsonCorrelationCut: z.union([autoLiteral, z.number().min(0).max(1), z.null()]),
+    pearsonCorrelationCut: z.union([autoLiteral, z.number().refine(isPearsonCutInRange, { message: 'above 0 and at most 1' }), z.null()]),
     BalanceAlgorithm: z.union([autoLiteral, z.enum(BALANCE_ALGORITHMS)]),
     MLAlgorithms: z
       .array(z.enum(MODEL_FAMILIES))
@@ -223,6 +223,14 @@ export const jobDataSchema = z
     }
     if ((data.groupsCategorization === null) === (data.groupsCategorizationManual === null)) {
       ctx.addIssue({ code: 'custom', path: ['groupsCategorization'], message: 'exactly one of automatic groups or manual classes' });
+    }
+    // A minimum no indicator can reach leaves nothing to learn from (unless a hand-picked list or the target's own
+    // history, which the rule does not filter, stands in).
+    const classes = data.groupsCategorization ?? Object.keys(data.groupsCategorizationManual ?? {}).length;
+    const gain = data.minInformationGain;
+    if (typeof gain === 'number' && data.indicatorsAnalyzingCode.length === 0 && data.targetHistory !== 'on' && gain > maxInformationGainBits(classes)) {
+      const most = maxInformationGainBits(classes).toFixed(3);
+      ctx.addIssue({ code: 'custom', path: ['minInformationGain'], message: `at most ${most} bits with ${classes} classes: no indicator can have more information gain` });
     }
   });
 

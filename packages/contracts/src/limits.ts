@@ -65,3 +65,19 @@ export const LIMITS = {
 export function isTestPercentInRange(value: number): boolean {
   return Number.isFinite(value) && value > LIMITS.testPercentMin && value < LIMITS.testPercentMax;
 }
+
+/**
+ * Whether a Pearson correlation cut can leave indicators: above 0 (a cut of 0 drops every indicator that varies with
+ * the target at all) and at most 1.
+ */
+export function isPearsonCutInRange(value: number): boolean {
+  return Number.isFinite(value) && value > 0 && value <= 1;
+}
+
+/**
+ * The highest information gain an indicator can have about a target of `classes` classes: the target's entropy is
+ * at most log2(classes) bits, so a larger minimum leaves no indicator at all.
+ */
+export function maxInformationGainBits(classes: number): number {
+  return Math.log2(Math.max(1, classes));
+}

@@ -61,6 +61,10 @@ describe.each(allDatabaseKinds())('jobs API on $kind', ({ kind, skip, reason }) 
     const bad = await post(owner, { name: 'bad', data: { ...uploadData, MLAlgorithms: ['XGBoost'] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_argument');
+    // Settings that would leave the worker no indicator at all are refused here, naming the field.
+    const noIndicator = await post(owner, { name: 'bad', data: { ...uploadData, minInformationGain: 1.6, pearsonCorrelationCut: 0 } });
+    expect(noIndicator.statusCode).toBe(400);
+    expect(Object.keys(noIndicator.json().error.fields).sort()).toEqual(['data.minInformationGain', 'data.pearsonCorrelationCut']);
     const stolen = await post(other, { name: 'not mine', data: uploadData });
     expect(stolen.statusCode).toBe(400);
     // Named by id: said as not among the caller's files, which neither confirms nor denies that it exists.

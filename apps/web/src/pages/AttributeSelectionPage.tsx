@@ -4,9 +4,20 @@ import { PREPROCESSING_PARAM_KEYS } from '../features/wizard/build-job-data.ts';
 import { SettingsPage } from '../features/wizard/pages/SettingsPage.tsx';
 import { useUploadRecord, useWhoIndicatorLabels } from '../features/wizard/api.ts';
 import { parseCodeList } from '../features/wizard/code-list.ts';
-import { useWizard } from '../features/wizard/state.ts';
+import { useWizard, type WizardState } from '../features/wizard/state.ts';
+import { isPearsonCutInRange, maxInformationGainBits } from '@indicata/contracts';
 
 const KEYS = PREPROCESSING_PARAM_KEYS.AttributeSelection;
+
+/**
+ * The highest minimum information gain worth asking for, when the target's classes are known and the rule decides
+ * the inputs (no hand-picked list, no forced target history); null otherwise.
+ */
+function gainCeiling(state: WizardState): { bits: number; classes: number } | null {
+  if (state.indicatorsAnalyzingCode.length > 0 || state.targetHistory === 'on') return null;
+  const classes = state.discretizationMode === 'manual' ? (state.manualClasses?.length ?? 0) : (state.groupsCategorization ?? 0);
+  return classes > 0 ? { bits: maxInformationGainBits(classes), classes } : null;
+}
 
 /** Route /selecao: information gain, Pearson correlation cut and manual selection; toggles read "Disable". */
 export default function AttributeSelectionPage() {
@@ -38,7 +49,12 @@ export default function AttributeSelectionPage() {
           control: {
             type: 'text',
             placeholder: '0.01',
-            validate: (text) => (Number(text) > 0 && Number.isFinite(Number(text)) ? null : t('selection.positiveNumber')),
+            validate: (text) => {
+              const value = Number(text);
+              if (!(value > 0 && Number.isFinite(value))) return t('selection.positiveNumber');
+              const most = gainCeiling(state);
+              return most && value > most.bits ? t('selection.gainAboveMost', { most: most.bits.toFixed(3), count: most.classes }) : null;
+            },
           },
         },
         {
@@ -48,10 +64,7 @@ export default function AttributeSelectionPage() {
           control: {
             type: 'text',
             placeholder: '0.9',
-            validate: (text) => {
-              const value = Number(text);
-              return text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 1 ? null : t('selection.betweenZeroAndOne');
-            },
+            validate: (text) => (text.trim() !== '' && isPearsonCutInRange(Number(text)) ? null : t('selection.betweenZeroAndOne')),
           },
         },
         {
