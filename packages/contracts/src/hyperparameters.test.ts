@@ -1,4 +1,4 @@
-import { describeParamValues, HYPERPARAMETERS, hyperParameterOfField, modelConfigProblems, paramHints } from './hyperparameters.ts';
+import { ANN_NEURONS_MAX, describeParamValues, HYPERPARAMETERS, hyperParameterOfField, modelConfigProblems, paramHints } from './hyperparameters.ts';
 import { rfParamsSchema, svmParamsSchema } from './job-config.ts';
 
 describe('the hyper-parameter table', () => {
@@ -40,6 +40,11 @@ describe('the hyper-parameter table', () => {
     expect(modelConfigProblems('RF', { RFoobScore: [true], RFbootstrap: [false] }, 20, 'pt-BR')[0]).toMatchObject({ field: 'RFoobScore', message: expect.stringContaining('requer RFbootstrap True') });
     expect(modelConfigProblems('RF', { RFoobScore: [true] }, 20)).toEqual([]);
     expect(modelConfigProblems('KNN', { KNNk: [3] }, 20)[0].message).toContain('KNNk is not a parameter of KNN');
+    // A hidden layer the fitting thread could not hold is refused before it is queued.
+    expect(modelConfigProblems('ANN', { ANNneurons: [70000] }, 20)).toEqual([
+      { field: 'ANNneurons', message: `ANNneurons: 70000 is not allowed; allowed values: an integer from 1 to ${ANN_NEURONS_MAX}.` },
+    ]);
+    expect(modelConfigProblems('ANN', { ANNneurons: [ANN_NEURONS_MAX] }, 20)).toEqual([]);
   });
 
   it('gives one help text per scikit-learn name in each language', () => {

@@ -55,6 +55,9 @@ const keyword = (values: readonly string[]): ParamAlternative => ({ kind: 'keywo
 const NONE: ParamAlternative = { kind: 'none' };
 const BOOL: ParamAlternative = { kind: 'bool' };
 
+/** The most units a hidden layer of a job's ANN may have. */
+export const ANN_NEURONS_MAX = 1024;
+
 /** Kernels a job may choose: 'precomputed' needs a kernel matrix as input, and a job's inputs are indicators. */
 export const JOB_SVM_KERNELS = ['linear', 'poly', 'rbf', 'sigmoid'] as const;
 
@@ -128,7 +131,15 @@ const ROWS: Record<ModelFamily, Row[]> = {
     },
   ],
   ANN: [
-    { sklearn: 'neurons', accepts: [int(1)], default: 32, placeholder: '32, 64', help: { en: 'Units per hidden layer, e.g. 32, 64', 'pt-BR': 'Unidades por camada oculta, ex.: 32, 64' } },
+    // Bounded: a hidden layer of n units holds n x n weights, and tens of thousands of units exhaust the memory of the
+    // fitting thread (the search itself tries 16-128).
+    {
+      sklearn: 'neurons',
+      accepts: [int(1, ANN_NEURONS_MAX)],
+      default: 32,
+      placeholder: '32, 64',
+      help: { en: `Units per hidden layer, 1 to ${ANN_NEURONS_MAX}, e.g. 32, 64`, 'pt-BR': `Unidades por camada oculta, de 1 a ${ANN_NEURONS_MAX}, ex.: 32, 64` },
+    },
     {
       sklearn: 'dropout_rate',
       accepts: [real(0, 1, { maxOpen: true, fraction: true })],
