@@ -84,6 +84,13 @@ describe('jobDataToEngineConfig', () => {
       { indicator: 'BMI-SEX_FMLE', option: 'automatic', groups: 4 },
     ]);
   });
+  it("keeps the discretization of an indicator the panel left out (too much missing data), for the engine to skip with a warning", () => {
+    const features = JSON.stringify([{ indicator: 'SDGPM25', option: 'automatic', groups: 3 }]);
+    const config = jobDataToEngineConfig({ ...base(), groupsCategorizationFeatures: features }, context);
+    expect(config.preprocessing?.attributeDiscretization).toEqual([{ indicator: 'SDGPM25', option: 'automatic', groups: 3 }]);
+    // A hand-picked input the panel does not have still stops the job: the model would lack what was asked for.
+    expect(() => jobDataToEngineConfig({ ...base(), indicatorsAnalyzingCode: ['SDGPM25'] }, context)).toThrow(JobConfigError);
+  });
 
   it('orders manual classes by class number and uses the percentage split', () => {
     const config = jobDataToEngineConfig(

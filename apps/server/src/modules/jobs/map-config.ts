@@ -108,8 +108,11 @@ export function jobDataToEngineConfig(data: JobData, context: MappingContext): E
 
   if (data.groupsCategorizationFeatures !== AUTO && data.groupsCategorizationFeatures !== '') {
     const entries = parseFeatureDiscretization(data.groupsCategorizationFeatures) ?? [];
+    // The door checked each indicator exists; one the WHO frame then left out for missing data keeps its code, so the
+    // engine says its discretization was skipped (the attribute is not used) instead of the job failing.
+    const columnsOf = (code: string) => (columnsForIndicator(frame, code).length > 0 ? expand([code]) : [code]);
     preprocessing.attributeDiscretization = entries.flatMap((entry) =>
-      expand([entry.indicator]).map((column) =>
+      columnsOf(entry.indicator).map((column) =>
         entry.option === 'automatic'
           ? { indicator: column, option: 'automatic' as const, groups: entry.groups }
           : { indicator: column, option: 'manual' as const, classes: entry.classes },
