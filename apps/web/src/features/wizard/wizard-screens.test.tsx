@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderRoutes } from '../../test/render.tsx';
 import i18next from 'i18next';
 import AddDataPage from '../../pages/AddDataPage.tsx';
+import AttributeSelectionPage from '../../pages/AttributeSelectionPage.tsx';
 import DiscretizationPage from '../../pages/DiscretizationPage.tsx';
 import SelectPreprocessingStepPage from '../../pages/SelectPreprocessingStepPage.tsx';
 import ConfigureAutoMLTab from './ConfigureAutoMLTab.tsx';
@@ -35,6 +36,7 @@ const routes = [
   { path: '/home', element: <ConfigureAutoMLTab /> },
   { path: '/selectpreprocessingstep', element: <SelectPreprocessingStepPage /> },
   { path: '/discretizacao', element: <DiscretizationPage /> },
+  { path: '/selecao', element: <AttributeSelectionPage /> },
   { path: '/adddata', element: <AddDataPage /> },
 ];
 
@@ -106,6 +108,25 @@ describe('Attribute Discretization page', () => {
     // The entry that chose A still offers it (and B).
     fireEvent.click(screen.getByRole('textbox', { name: 'Indicator: Attribute 1' }));
     await waitFor(() => expect(options(1)).toEqual(['A - Alpha', 'B - Beta']));
+  }, 30_000);
+});
+
+describe('Attribute Selection page', () => {
+  it('refuses a minimum information gain above what the target\'s classes allow, and a Pearson cut of 0', async () => {
+    applyWizard(withWho);
+    updateWizard({ targetCode: 'C', groupsCategorization: 3 });
+    const before = structuredClone(getWizardState().params);
+    renderRoutes(routes, '/selecao');
+    // Each rule starts disabled ("Disable" pressed): enable both, then type values no indicator can pass.
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable: Minimum information gain' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disable: Pearson correlation cut' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Customize: Minimum information gain' }), { target: { value: '1.6' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Customize: Pearson correlation cut' }), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Configurations' }));
+    expect(await screen.findByText('At most 1.585 bits with 3 target classes: no indicator can have more information gain.')).toBeTruthy();
+    expect(screen.getByText('Enter a number above 0 and at most 1.')).toBeTruthy();
+    // Nothing is saved.
+    expect(getWizardState().params).toEqual(before);
   }, 30_000);
 });
 
