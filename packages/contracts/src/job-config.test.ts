@@ -144,6 +144,12 @@ describe('jobDataSchema', () => {
     expect(issueOf({ minInformationGain: 1.6, targetHistory: 'on' })).toBeUndefined();
   });
 
+  it('takes one target dimension at most (a model predicts one series)', () => {
+    expect(jobDataSchema.safeParse(sampleJobData({ predictionIndicatorDimensions: ['SEX_FMLE'] })).success).toBe(true);
+    const two = jobDataSchema.safeParse(sampleJobData({ predictionIndicatorDimensions: ['SEX_FMLE', 'SEX_MLE'] }));
+    expect(two.error?.issues.map((i) => i.path.join('.'))).toEqual(['predictionIndicatorDimensions']);
+  });
+
   it('validates the per-attribute discretization JSON text', () => {
     const text = JSON.stringify([
       { indicator: 'A', option: 'automatic', groups: 4 },

@@ -25,7 +25,7 @@ import {
   type ModelFamily,
 } from './options.ts';
 import { combinationProblem, HYPERPARAMETERS, paramSettingProblem, type ParamValue } from './hyperparameters.ts';
-import { LIMITS, isPearsonCutInRange, maxInformationGainBits } from './limits.ts';
+import { LIMITS, TARGET_DIMENSIONS_MAX, isPearsonCutInRange, maxInformationGainBits } from './limits.ts';
 import { JOB_LIMITS } from './job-limits.ts';
 
 export const AUTO = 'auto' as const;
@@ -223,6 +223,9 @@ export const jobDataSchema = z
     }
     if ((data.groupsCategorization === null) === (data.groupsCategorizationManual === null)) {
       ctx.addIssue({ code: 'custom', path: ['groupsCategorization'], message: 'exactly one of automatic groups or manual classes' });
+    }
+    if (data.predictionIndicatorDimensions.length > TARGET_DIMENSIONS_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['predictionIndicatorDimensions'], message: 'one dimension of the target at most: a model predicts one series' });
     }
     // A minimum no indicator can reach leaves nothing to learn from (unless a hand-picked list or the target's own
     // history, which the rule does not filter, stands in).

@@ -81,3 +81,9 @@ export function isPearsonCutInRange(value: number): boolean {
 export function maxInformationGainBits(classes: number): number {
   return Math.log2(Math.max(1, classes));
 }
+
+/**
+ * How many of a WHO indicator's dimensions a job's target may name: one, as a model predicts one series (with more,
+ * only the first was used and the rest ignored without a word).
+ */
+export const TARGET_DIMENSIONS_MAX = 1;

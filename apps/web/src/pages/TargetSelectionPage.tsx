@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { dimensionLabel } from '../features/who/dimensionLabel.ts';
-import { classSplitChecks, DISCRETIZATION_METHODS, formatMessage, LIMITS, type DiscretizationMethod, type PredictionMode } from '@indicata/contracts';
+import { classSplitChecks, DISCRETIZATION_METHODS, formatMessage, LIMITS, TARGET_DIMENSIONS_MAX, type DiscretizationMethod, type PredictionMode } from '@indicata/contracts';
 import { notify } from '../lib/notify.tsx';
 import { targetClassPreviewQuery, useUploadRecord, useWhoIndicators } from '../features/wizard/api.ts';
 import { ClassPreview } from '../features/wizard/components/ClassPreview.tsx';
@@ -138,6 +138,7 @@ export default function TargetSelectionPage() {
                 data={(indicator?.dimensions ?? []).map((key) => ({ value: key, label: dimensionLabel(key, t) }))}
                 value={form.targetDimensions}
                 onChange={(targetDimensions) => set({ targetDimensions })}
+                maxValues={TARGET_DIMENSIONS_MAX}
                 disabled={!indicator || indicator.dimensions.length === 0}
                 clearable
               />

@@ -179,7 +179,7 @@ export const wizard = {
     noSource: 'Choose a database first (Step 1.1).',
     loadingIndicators: 'Loading indicators...',
     dimensions: 'Target dimensions',
-    dimensionsHint: 'Values of the indicator to predict (e.g. both sexes). Empty: the default one.',
+    dimensionsHint: 'The value of the indicator to predict (e.g. both sexes): one, as a model predicts one series. Empty: the default one.',
     discretization: 'Discretization mode',
     automatic: 'Automatic',
     manual: 'Manual',

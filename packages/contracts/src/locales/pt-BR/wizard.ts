@@ -180,7 +180,7 @@ export const wizard: Translation<typeof en> = {
     noSource: 'Escolha primeiro uma base de dados (Etapa 1.1).',
     loadingIndicators: 'Carregando indicadores...',
     dimensions: 'Dimensões do alvo',
-    dimensionsHint: 'Valores do indicador a prever (ex.: ambos os sexos). Vazio: o padrão.',
+    dimensionsHint: 'O valor do indicador a prever (ex.: ambos os sexos): um só, pois um modelo prevê uma série. Vazio: o padrão.',
     discretization: 'Modo de discretização',
     automatic: 'Automática',
     manual: 'Manual',
