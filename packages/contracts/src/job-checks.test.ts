@@ -44,6 +44,17 @@ describe('job configuration checks against the data', () => {
     expect(fieldsOf({ groupsCategorizationManual: { '1': ['low', 60, 40], '2': ['high', 60, 100] } })).toEqual(['groupsCategorizationManual']);
   });
 
+  it('refuses a hand-picked list of the target alone, unless the target has other dimensions to use as inputs', () => {
+    const oneDimension = { ...facts, targetDimensions: [] };
+    const onlyTarget = { ...valid, predictionIndicatorDimensions: [], indicatorsAnalyzingCode: ['LIFE'] };
+    expect(jobDataProblems(onlyTarget, oneDimension)).toEqual([
+      { field: 'indicatorsAnalyzingCode', message: expect.stringContaining('hold only the target "LIFE"') },
+    ]);
+    expect(jobDataProblems({ ...onlyTarget, indicatorsAnalyzingCode: ['LIFE', 'F1'] }, oneDimension)).toEqual([]);
+    // LIFE-SEX_FMLE stays an input of a LIFE-SEX_BTSX target.
+    expect(fieldsOf({ indicatorsAnalyzingCode: ['LIFE'] })).toEqual([]);
+  });
+
   it('says what is allowed, in English and Portuguese', () => {
     const [year] = jobDataProblems({ ...valid, predictionIndicatorYear: 1900 }, facts);
     expect(year.message).toBe('The target has no value in 1900; choose a year from 2000 to 2009 that has values (2000-2009).');

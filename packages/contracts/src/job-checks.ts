@@ -60,6 +60,7 @@ export const JOB_CHECK_MESSAGES = {
     featureUnknown: 'The attribute to discretize "{indicator}" is not an indicator of the chosen data. Choose indicators from the chosen data.',
     featureTarget: 'The attribute to discretize "{indicator}" is the target; the target is discretized by its own classes.',
     featureNotChosen: 'The attribute to discretize "{indicator}" is not among the chosen indicators ({chosen}). Choose it there too, or remove it here.',
+    onlyTarget: 'The chosen indicators hold only the target "{indicator}", which is never its own input. Choose at least one other indicator, or clear the list to let the selection rules choose.',
     classOrder: 'Class {index} "{title}": its minimum {min} must be below its maximum {max}.',
     classOverlap: 'Classes "{first}" ({firstMin} to {firstMax}) and "{second}" ({secondMin} to {secondMax}) overlap: a value would belong to both. Make each class start where the previous one ends, or later.',
   },
@@ -78,6 +79,7 @@ export const JOB_CHECK_MESSAGES = {
     featureUnknown: 'O atributo a discretizar "{indicator}" não é um indicador dos dados escolhidos. Escolha indicadores dos dados escolhidos.',
     featureTarget: 'O atributo a discretizar "{indicator}" é o alvo; o alvo é discretizado por suas próprias classes.',
     featureNotChosen: 'O atributo a discretizar "{indicator}" não está entre os indicadores escolhidos ({chosen}). Escolha-o lá também, ou remova-o aqui.',
+    onlyTarget: 'Os indicadores escolhidos contêm apenas o alvo "{indicator}", que nunca é entrada de si mesmo. Escolha ao menos um outro indicador, ou limpe a lista para que as regras de seleção escolham.',
     classOrder: 'Classe {index} "{title}": seu mínimo {min} deve ser menor que seu máximo {max}.',
     classOverlap: 'As classes "{first}" ({firstMin} a {firstMax}) e "{second}" ({secondMin} a {secondMax}) se sobrepõem: um valor pertenceria às duas. Faça cada classe começar onde a anterior termina, ou depois.',
   },
@@ -237,6 +239,11 @@ export function jobDataProblems(data: CheckedJobData, facts: JobDataFacts, local
   if (dimension) problems.push({ field: 'predictionIndicatorDimensions', message: dimension });
   problems.push(...splitProblems(data, facts, locale));
   problems.push(...featureProblems(data, facts, locale));
+  // A list of the target alone leaves no input once the target is taken out (a WHO target's other dimensions stay in).
+  const chosen = data.indicatorsAnalyzingCode;
+  if (chosen.length > 0 && chosen.every((code) => code === data.codePredictionIndicator) && facts.targetDimensions.length <= 1) {
+    problems.push({ field: 'indicatorsAnalyzingCode', message: say(locale, 'onlyTarget', { indicator: data.codePredictionIndicator.slice(0, 60) }) });
+  }
   if (data.groupsCategorizationManual) {
     const classes = Object.entries(data.groupsCategorizationManual)
       .sort(([a], [b]) => Number(a) - Number(b))
