@@ -153,9 +153,13 @@ describe('jobDataSchema', () => {
   it('validates the per-attribute discretization JSON text', () => {
     const text = JSON.stringify([
       { indicator: 'A', option: 'automatic', groups: 4 },
-      { indicator: 'B', option: 'manual', classes: { '1': { title: 'low', min: 0, max: 1 } } },
+      { indicator: 'B', option: 'manual', classes: { '1': { title: 'low', min: 0, max: 1 }, '2': { title: 'high', min: 1, max: 2 } } },
     ]);
     expect(parseFeatureDiscretization(text)).toHaveLength(2);
+    // Fewer than two manual classes would leave the attribute as it is.
+    for (const classes of [{}, { '1': { title: 'low', min: 0, max: 1 } }]) {
+      expect(parseFeatureDiscretization(JSON.stringify([{ indicator: 'B', option: 'manual', classes }]))).toBeNull();
+    }
     expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorizationFeatures: text })).success).toBe(true);
     expect(jobDataSchema.safeParse(sampleJobData({ groupsCategorizationFeatures: '[{"indicator":"A"}]' })).success).toBe(false);
     expect(parseFeatureDiscretization('not json')).toBeNull();

@@ -131,7 +131,10 @@ export const featureDiscretizationEntrySchema = z.discriminatedUnion('option', [
   z.object({
     indicator: z.string().min(1),
     option: z.literal('manual'),
-    classes: z.record(z.string().regex(/^\d+$/), z.object({ title: z.string().min(1), min: z.number(), max: z.number() })),
+    // At least two classes, as for the target: with none the attribute was left as it is without a word.
+    classes: z
+      .record(z.string().regex(/^\d+$/), z.object({ title: z.string().min(1), min: z.number(), max: z.number() }))
+      .refine((classes) => Object.keys(classes).length >= LIMITS.manualClassesMin, { message: `at least ${LIMITS.manualClassesMin} classes` }),
   }),
 ]);
 export const featureDiscretizationSchema = z.array(featureDiscretizationEntrySchema);
