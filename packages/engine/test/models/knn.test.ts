@@ -127,7 +127,8 @@ describe('k nearest neighbours', () => {
     const train = make(0, rows);
     const queries = make(rows, 30);
     const labels = new Int32Array(rows);
-    for (const k of [1, 5, 40]) {
+    // 300: a k large enough that the k-th smallest filter value is found by selection, ties and duplicates included.
+    for (const k of [1, 5, 40, 300]) {
       const brute = fitKnn({ algorithm: 'brute', n_neighbors: k }, train, labels, 1).kneighbors(queries);
       const ball = fitKnn({ algorithm: 'ball_tree', n_neighbors: k }, train, labels, 1).kneighbors(queries);
       expect(brute.indices).toEqual(ball.indices);

@@ -88,10 +88,11 @@ export function euclideanBruteForce(
   // a k-th best to start from: the full scan then lets through only a small share of the rows.
   const firstBlocks = Math.min(scanner.blocks, Math.max(Math.ceil((8 * k) / BLOCK_ROWS), Math.ceil(scanner.blocks / FIRST_SCAN_SHARE)));
   const best = new Float64Array(k);
+  const wide = new Float64Array(k > INSERTION_MAX_K ? Math.max(rows, scanner.blocks * BLOCK_ROWS) : 0);
   const limits = new Float64Array(queryRows);
   for (let q = 0; q < queryRows; q++) {
     const count = scanner.scan(q, 0, firstBlocks, FLOAT32_MAX);
-    limits[q] = roundUpToFloat32(kthSmallest(outValue, count, best) + margins[q]);
+    limits[q] = roundUpToFloat32(kthSmallest(outValue, count, best, wide) + margins[q]);
   }
   // The full scan, chunk by chunk of rows (each chunk stays in cache while every query reads it).
   const passedRows: number[][] = Array.from({ length: queryRows }, () => []);
@@ -112,7 +113,7 @@ export function euclideanBruteForce(
   const heap = new NeighborHeap(k);
   for (let q = 0; q < queryRows; q++) {
     const values = passedValues[q];
-    const limit = kthSmallest(values, values.length, best) + margins[q];
+    const limit = kthSmallest(values, values.length, best, wide) + margins[q];
     heap.reset();
     for (let c = 0; c < values.length; c++) {
       if (values[c] > limit) continue;
@@ -130,8 +131,14 @@ export function euclideanBruteForce(
   return true;
 }
 
-/** The best.length-th smallest of values[0..count) (count >= best.length), using best as scratch. */
-function kthSmallest(values: ArrayLike<number>, count: number, best: Float64Array): number {
+/**
+ * The best.length-th smallest of values[0..count) (count >= best.length), using best as scratch (and `wide`, of at
+ * least `count` slots, for a large k).
+ */
+function kthSmallest(values: ArrayLike<number>, count: number, best: Float64Array, wide: Float64Array): number {
+  // Insertion into the k best costs up to count * k steps: fine for the usual few neighbours, minutes for a k in the
+  // thousands. A selection in place costs about 2 * count steps whatever k is; both give the same value.
+  if (best.length > INSERTION_MAX_K) return selectKth(values, count, best.length - 1, wide);
   best.fill(Infinity);
   const last = best.length - 1;
   for (let c = 0; c < count; c++) {
@@ -145,6 +152,40 @@ function kthSmallest(values: ArrayLike<number>, count: number, best: Float64Arra
     best[t] = a;
   }
   return best[last];
+}
+
+/** Above this many neighbours, the k-th smallest is found by selection instead of insertion. */
+const INSERTION_MAX_K = 64;
+
+/** The value of rank `rank` (0-based) among values[0..count), by quickselect on a copy in `scratch`. */
+function selectKth(values: ArrayLike<number>, count: number, rank: number, scratch: Float64Array): number {
+  for (let c = 0; c < count; c++) scratch[c] = values[c];
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const a = scratch[lo];
+    const b = scratch[(lo + hi) >> 1];
+    const c = scratch[hi];
+    // Median of three: sorted or constant runs stay linear.
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (scratch[i] < pivot) i++;
+      while (scratch[j] > pivot) j--;
+      if (i <= j) {
+        const t = scratch[i];
+        scratch[i] = scratch[j];
+        scratch[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (rank <= j) hi = j;
+    else if (rank >= i) lo = i;
+    else return scratch[rank];
+  }
+  return scratch[rank];
 }
 
 const float32Scratch = new Float32Array(1);
