@@ -61,6 +61,7 @@ export const JOB_CHECK_MESSAGES = {
     featureTarget: 'The attribute to discretize "{indicator}" is the target; the target is discretized by its own classes.',
     featureNotChosen: 'The attribute to discretize "{indicator}" is not among the chosen indicators ({chosen}). Choose it there too, or remove it here.',
     onlyTarget: 'The chosen indicators hold only the target "{indicator}", which is never its own input. Choose at least one other indicator, or clear the list to let the selection rules choose.',
+    knnNeighbors: 'KNNnNeighbors: {k} is more than the {rows} training rows; a vote cannot have more neighbours than rows. Choose at most {rows}.',
     classOrder: 'Class {index} "{title}": its minimum {min} must be below its maximum {max}.',
     classOverlap: 'Classes "{first}" ({firstMin} to {firstMax}) and "{second}" ({secondMin} to {secondMax}) overlap: a value would belong to both. Make each class start where the previous one ends, or later.',
   },
@@ -80,6 +81,7 @@ export const JOB_CHECK_MESSAGES = {
     featureTarget: 'O atributo a discretizar "{indicator}" é o alvo; o alvo é discretizado por suas próprias classes.',
     featureNotChosen: 'O atributo a discretizar "{indicator}" não está entre os indicadores escolhidos ({chosen}). Escolha-o lá também, ou remova-o aqui.',
     onlyTarget: 'Os indicadores escolhidos contêm apenas o alvo "{indicator}", que nunca é entrada de si mesmo. Escolha ao menos um outro indicador, ou limpe a lista para que as regras de seleção escolham.',
+    knnNeighbors: 'KNNnNeighbors: {k} é mais que as {rows} linhas de treino; uma votação não pode ter mais vizinhos que linhas. Escolha no máximo {rows}.',
     classOrder: 'Classe {index} "{title}": seu mínimo {min} deve ser menor que seu máximo {max}.',
     classOverlap: 'As classes "{first}" ({firstMin} a {firstMax}) e "{second}" ({secondMin} a {secondMax}) se sobrepõem: um valor pertenceria às duas. Faça cada classe começar onde a anterior termina, ou depois.',
   },
@@ -140,6 +142,21 @@ export function manualClassProblems(classes: readonly { title: string; min: numb
     }
   }
   return problems;
+}
+
+/**
+ * A KNN neighbour count above the training rows of the job's split, or null: scikit-learn refuses one at fit, and
+ * with a count near the rows every prediction reads the whole training set.
+ * @param knnConfig the job's KNNConfig ('auto' or the explicit parameters)
+ * @param trainRows rows with a target value in the training years
+ */
+export function knnNeighborsProblem(knnConfig: unknown, trainRows: number, locale: HelpLocale = 'en'): JobFieldProblem | null {
+  if (typeof knnConfig !== 'object' || knnConfig === null) return null;
+  const counts = (knnConfig as { KNNnNeighbors?: unknown }).KNNnNeighbors;
+  if (!Array.isArray(counts) || trainRows <= 0) return null;
+  const largest = Math.max(...counts.filter((k): k is number => typeof k === 'number'));
+  if (!(largest > trainRows)) return null;
+  return { field: 'KNNConfig.KNNnNeighbors', message: say(locale, 'knnNeighbors', { k: largest, rows: trainRows }) };
 }
 
 /** The test share's problem for `years` years of the target, or null. */

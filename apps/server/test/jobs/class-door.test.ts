@@ -73,6 +73,18 @@ describe.each(allDatabaseKinds())('the class checks at POST /api/jobs ($kind)', 
       );
     });
 
+    it('refuses a KNN with more neighbours than the training rows, naming the parameter', async () => {
+      // 18 training rows: R0..R5 over 2000-2002 (the test year is 2003).
+      const knn = (k: number) =>
+        onScores(emptyRegion, { MLAlgorithms: ['KNN'], KNNConfig: { KNNnNeighbors: [5, k], KNNweights: ['distance'], KNNalgorithm: ['auto'], KNNleafSize: [30], KNNp: [2] } });
+      const response = await post(knn(19));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields['data.KNNConfig.KNNnNeighbors']).toBe(
+        'KNNnNeighbors: 19 is more than the 18 training rows; a vote cannot have more neighbours than rows. Choose at most 18.',
+      );
+      expect((await post(knn(18))).statusCode).toBe(201);
+    });
+
     it('queues a job whose classes only warn (a class without test rows is for the result to say)', async () => {
       // The fixture's job: 24 test rows are fewer than the verdict's 30, which the preview says and the result will too.
       expect((await post(uploadJobData(panel))).statusCode).toBe(201);

@@ -1,4 +1,4 @@
-import { classSplitChecks, type ClassCheckKind, type JobData, type JobFieldProblem, type SplitChoice } from '@indicata/contracts';
+import { classSplitChecks, knnNeighborsProblem, type ClassCheckKind, type JobData, type JobFieldProblem, type SplitChoice } from '@indicata/contracts';
 import type { TargetDiscretization } from '@indicata/engine/pipeline/config';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -58,7 +58,8 @@ async function targetRowsOf(ctx: AppContext, userId: string, data: JobData): Pro
 }
 
 /**
- * Refuses a validated job whose split or classes cannot train or test (400 jobConfigRefused, in the job's language).
+ * Refuses a validated job whose split or classes cannot train or test, or whose KNN asks for more neighbours than
+ * the split has training rows (400 jobConfigRefused, in the job's language).
  * @param ctx app context
  * @param userId the owner (an upload must be theirs)
  * @param data the validated configuration, already checked against its data's years and places
@@ -76,5 +77,7 @@ export async function refuseUnjudgeableClasses(ctx: AppContext, userId: string, 
   const problems: JobFieldProblem[] = classSplitChecks(preview, data.locale)
     .filter((check) => check.refuse)
     .map((check) => ({ field: fieldOf(check.kind, data), message: check.message }));
+  const neighbours = data.MLAlgorithms.includes('KNN') && preview.split ? knnNeighborsProblem(data.KNNConfig, preview.split.trainRows, data.locale) : null;
+  if (neighbours) problems.push(neighbours);
   if (problems.length > 0) throw refusal(problems, 'data.');
 }
