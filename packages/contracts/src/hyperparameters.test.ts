@@ -1,4 +1,4 @@
-import { ANN_NEURONS_MAX, describeParamValues, HYPERPARAMETERS, hyperParameterOfField, modelConfigProblems, paramHints } from './hyperparameters.ts';
+import { ANN_EPOCHS_MAX, ANN_NEURONS_MAX, RF_TREES_MAX, describeParamValues, HYPERPARAMETERS, hyperParameterOfField, modelConfigProblems, paramHints } from './hyperparameters.ts';
 import { rfParamsSchema, svmParamsSchema } from './job-config.ts';
 
 describe('the hyper-parameter table', () => {
@@ -45,6 +45,9 @@ describe('the hyper-parameter table', () => {
       { field: 'ANNneurons', message: `ANNneurons: 70000 is not allowed; allowed values: an integer from 1 to ${ANN_NEURONS_MAX}.` },
     ]);
     expect(modelConfigProblems('ANN', { ANNneurons: [ANN_NEURONS_MAX] }, 20)).toEqual([]);
+    // So are a forest or a training that no budget of minutes could fit.
+    expect(modelConfigProblems('RF', { RFnEstimators: [1e15] }, 20)[0]).toMatchObject({ field: 'RFnEstimators', message: expect.stringContaining(`from 1 to ${RF_TREES_MAX}`) });
+    expect(modelConfigProblems('ANN', { ANNepochs: [1e15] }, 20)[0]).toMatchObject({ field: 'ANNepochs', message: expect.stringContaining(`from 1 to ${ANN_EPOCHS_MAX}`) });
   });
 
   it('gives one help text per scikit-learn name in each language', () => {

@@ -57,6 +57,13 @@ const BOOL: ParamAlternative = { kind: 'bool' };
 
 /** The most units a hidden layer of a job's ANN may have. */
 export const ANN_NEURONS_MAX = 1024;
+/**
+ * The most trees of a job's forest and passes of its ANN: far above what a budget of minutes fits on indicator panels
+ * (the search tries 300 trees and 30-60 passes), so a typo of a few zeros is refused at once instead of ending
+ * the job with "no final model within the budget".
+ */
+export const RF_TREES_MAX = 10_000;
+export const ANN_EPOCHS_MAX = 10_000;
 
 /** Kernels a job may choose: 'precomputed' needs a kernel matrix as input, and a job's inputs are indicators. */
 export const JOB_SVM_KERNELS = ['linear', 'poly', 'rbf', 'sigmoid'] as const;
@@ -113,7 +120,13 @@ const TREE: Record<string, Row> = {
 
 const ROWS: Record<ModelFamily, Row[]> = {
   RF: [
-    { sklearn: 'n_estimators', accepts: [int(1)], default: 100, placeholder: '100, 200', help: { en: 'Number of trees, e.g. 100, 200', 'pt-BR': 'Número de árvores, ex.: 100, 200' } },
+    {
+      sklearn: 'n_estimators',
+      accepts: [int(1, RF_TREES_MAX)],
+      default: 100,
+      placeholder: '100, 200',
+      help: { en: `Number of trees, 1 to ${RF_TREES_MAX}, e.g. 100, 200`, 'pt-BR': `Número de árvores, de 1 a ${RF_TREES_MAX}, ex.: 100, 200` },
+    },
     TREE.criterion,
     { ...TREE.max_depth, placeholder: 'None, 10' },
     TREE.min_samples_split,
@@ -150,7 +163,7 @@ const ROWS: Record<ModelFamily, Row[]> = {
     { sklearn: 'activation', accepts: [keyword(ANN_ACTIVATIONS)], default: 'relu', help: { en: 'Activation of the hidden layers', 'pt-BR': 'Ativação das camadas ocultas' } },
     { sklearn: 'optimizer', accepts: [keyword(ANN_OPTIMIZERS)], default: 'adam', help: { en: 'Training algorithm', 'pt-BR': 'Algoritmo de treino' } },
     { sklearn: 'batch_size', accepts: [int(1)], default: 32, hidden: true, help: { en: 'Rows per training batch', 'pt-BR': 'Linhas por lote de treino' } },
-    { sklearn: 'epochs', accepts: [int(1)], default: 50, hidden: true, help: { en: 'Passes over the training rows', 'pt-BR': 'Passagens pelas linhas de treino' } },
+    { sklearn: 'epochs', accepts: [int(1, ANN_EPOCHS_MAX)], default: 50, hidden: true, help: { en: 'Passes over the training rows', 'pt-BR': 'Passagens pelas linhas de treino' } },
   ],
   DT: [
     TREE.criterion,
