@@ -51,6 +51,16 @@ describe('the report states coverage and calibration from results.trust', () => 
     expect(en).toContain("The probabilities the app, the API and the ONNX file give are the model's own: to rescale one row's, raise each class's probability (a zero counts as one trillionth) to the power 1/1.37 and divide by their sum.");
   });
 
+  it('a run validated on random folds of one year speaks of validation folds, not validation years', () => {
+    const results = withTrust();
+    results.split = { ...results.split, trainYears: [2000], folds: results.split.folds.map((fold) => ({ ...fold, validationYears: [] })) };
+    for (const locale of ['en', 'pt-BR'] as const) {
+      const prose = text(builtinSectionHtml(results, 'results', locale));
+      expect(prose).not.toMatch(/validation years|anos de validação/);
+      expect(prose).toContain(locale === 'en' ? 'improved them on the validation folds' : 'as melhorou nas dobras de validação');
+    }
+  });
+
   it('pt-BR: the same figures with a decimal comma', () => {
     const pt = text(builtinSectionHtml(withTrust(), 'results', 'pt-BR'));
     expect(pt).toContain('cobertura nominal de 90%, 82,0% alcançada nos anos de teste, com 1,3 classes por conjunto em média.');

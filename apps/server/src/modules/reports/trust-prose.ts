@@ -1,4 +1,4 @@
-import { COVERAGE_SHORTFALL_POINTS, calibrationSummary, coverageSummary, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
+import { COVERAGE_SHORTFALL_POINTS, calibrationSummary, coverageSummary, validationMethod, type AutoMLResults, type ReportLocale } from '@indicata/contracts';
 
 /**
  * What the report says about how far to trust each prediction of the recommended model: the prediction sets'
@@ -12,14 +12,16 @@ export function trustSentences(results: AutoMLResults, locale: ReportLocale): st
   const calibration = calibrationSummary(results.trust, locale);
   if (!coverage || !calibration) return [];
   const years = coverage.shortYears.map((y) => `${y.year} (${y.reached}%)`).join(', ');
+  // A run with a single training year validated on random folds of it: there are no validation years to speak of.
+  const random = validationMethod(results) === 'random';
   if (locale === 'pt-BR') {
     return [
       `Conjuntos de predição de ${results.best}: cobertura nominal de ${coverage.nominal}%, ${coverage.reached}% alcançada nos anos de teste, com ${coverage.size} classes por conjunto em média.`,
       coverage.shortBy !== null ? `A cobertura fica ${coverage.shortBy} pontos abaixo da nominal: os conjuntos contêm a classe verdadeira menos vezes do que prometem.` : '',
       years ? `Mais de ${COVERAGE_SHORTFALL_POINTS} pontos abaixo da nominal em ${years}.` : '',
       calibration.kept
-        ? `O escalonamento por temperatura das probabilidades de ${results.best} (temperatura ${calibration.temperature}) as melhorou nos anos de validação, fora da amostra em que foi ajustado; nas linhas de teste ele leva o erro de calibração esperado (ECE) de ${calibration.eceBefore} para ${calibration.eceAfter} e o escore de Brier de ${calibration.brierBefore} para ${calibration.brierAfter}. As probabilidades que o app, a API e o arquivo ONNX fornecem são as do próprio modelo: para reescalar as de uma linha, eleve a probabilidade de cada classe (um zero conta como um trilionésimo) à potência 1/${calibration.temperature} e divida pela soma.`
-        : `O escalonamento por temperatura não foi mantido (nos anos de validação, fora da amostra em que foi ajustado, não reduziu a log-loss, ou não reduziu o escore de Brier além do ruído): as probabilidades são as do modelo, com erro de calibração esperado (ECE) de ${calibration.eceBefore} e escore de Brier de ${calibration.brierBefore} nas linhas de teste.`,
+        ? `O escalonamento por temperatura das probabilidades de ${results.best} (temperatura ${calibration.temperature}) as melhorou ${random ? 'nas dobras de validação' : 'nos anos de validação'}, fora da amostra em que foi ajustado; nas linhas de teste ele leva o erro de calibração esperado (ECE) de ${calibration.eceBefore} para ${calibration.eceAfter} e o escore de Brier de ${calibration.brierBefore} para ${calibration.brierAfter}. As probabilidades que o app, a API e o arquivo ONNX fornecem são as do próprio modelo: para reescalar as de uma linha, eleve a probabilidade de cada classe (um zero conta como um trilionésimo) à potência 1/${calibration.temperature} e divida pela soma.`
+        : `O escalonamento por temperatura não foi mantido (${random ? 'nas dobras de validação' : 'nos anos de validação'}, fora da amostra em que foi ajustado, não reduziu a log-loss, ou não reduziu o escore de Brier além do ruído): as probabilidades são as do modelo, com erro de calibração esperado (ECE) de ${calibration.eceBefore} e escore de Brier de ${calibration.brierBefore} nas linhas de teste.`,
     ];
   }
   return [
@@ -27,8 +29,8 @@ export function trustSentences(results: AutoMLResults, locale: ReportLocale): st
     coverage.shortBy !== null ? `Coverage falls ${coverage.shortBy} points short of the nominal: the sets hold the true class less often than they promise.` : '',
     years ? `More than ${COVERAGE_SHORTFALL_POINTS} points below the nominal in ${years}.` : '',
     calibration.kept
-      ? `Temperature scaling of the probabilities of ${results.best} (temperature ${calibration.temperature}) improved them on the validation years, out of the sample it was fitted on; on the test rows it takes the expected calibration error (ECE) from ${calibration.eceBefore} to ${calibration.eceAfter} and the Brier score from ${calibration.brierBefore} to ${calibration.brierAfter}. The probabilities the app, the API and the ONNX file give are the model's own: to rescale one row's, raise each class's probability (a zero counts as one trillionth) to the power 1/${calibration.temperature} and divide by their sum.`
-      : `Temperature scaling was not kept (on the validation years, out of the sample it was fitted on, it did not lower the log loss, or did not lower the Brier score by more than the noise): the probabilities are the model's own, with an expected calibration error (ECE) of ${calibration.eceBefore} and a Brier score of ${calibration.brierBefore} on the test rows.`,
+      ? `Temperature scaling of the probabilities of ${results.best} (temperature ${calibration.temperature}) improved them on the ${random ? 'validation folds' : 'validation years'}, out of the sample it was fitted on; on the test rows it takes the expected calibration error (ECE) from ${calibration.eceBefore} to ${calibration.eceAfter} and the Brier score from ${calibration.brierBefore} to ${calibration.brierAfter}. The probabilities the app, the API and the ONNX file give are the model's own: to rescale one row's, raise each class's probability (a zero counts as one trillionth) to the power 1/${calibration.temperature} and divide by their sum.`
+      : `Temperature scaling was not kept (on the ${random ? 'validation folds' : 'validation years'}, out of the sample it was fitted on, it did not lower the log loss, or did not lower the Brier score by more than the noise): the probabilities are the model's own, with an expected calibration error (ECE) of ${calibration.eceBefore} and a Brier score of ${calibration.brierBefore} on the test rows.`,
   ];
 }
 
