@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testLeadCaveat, type HeadlineComparison } from './rule-choice.ts';
+import { ensembleSentence, testLeadCaveat, verdictText, type HeadlineComparison } from './rule-choice.ts';
+import type { AutoMLResults } from './results.ts';
 import type { BootstrapScores } from './result-verdict.ts';
 
 const intervals: BootstrapScores = {
@@ -30,5 +31,18 @@ describe('testLeadCaveat', () => {
     expect(testLeadCaveat(against(0.956, 0.9), 'persistence baseline', intervals, format)).toBeNull();
     expect(testLeadCaveat(against(0.95, 0.953), 'persistence baseline', intervals, format)).toBeNull();
     expect(testLeadCaveat(against(0.956, 0.953), 'persistence baseline', null, format)).toBeNull();
+  });
+});
+
+describe('ensembleSentence', () => {
+  const withEnsemble = (margin: number, chosen: boolean) =>
+    ({ best: chosen ? 'Ensemble' : 'RF', choice: { ensemble: { considered: true, chosen, bestMember: 'RF', margin, standardError: 0.0033 } } }) as unknown as AutoMLResults;
+  it('says an ensemble behind its best member scored below it, not that it did not beat it by more than the noise', () => {
+    expect(ensembleSentence(withEnsemble(-0.0073, false), format)).toEqual({ key: 'ensembleBehind', values: { member: 'RF', margin: '-0.007', standardError: '0.003' } });
+    expect(verdictText(ensembleSentence(withEnsemble(-0.0073, false), format)!, 'en')).toBe(
+      'The ensemble was not chosen: it scored below its best member, RF (-0.007 on validation, standard error 0.003).',
+    );
+    expect(ensembleSentence(withEnsemble(0.001, false), format)?.key).toBe('ensembleNotChosen');
+    expect(ensembleSentence(withEnsemble(0.02, true), format)?.key).toBe('ensembleChosen');
   });
 });

@@ -243,7 +243,8 @@ export function ensembleSentence(results: AutoMLResults, format: ScoreFormat): V
   const ensemble = results.choice?.ensemble;
   if (!ensemble?.considered || ensemble.bestMember === null || ensemble.margin === null || ensemble.standardError === null) return null;
   return {
-    key: !ensemble.chosen ? 'ensembleNotChosen' : isRuleAlgorithm(results.best) ? 'ensembleBestModel' : 'ensembleChosen',
+    // Behind its best member is not "within the noise": said as what it is.
+    key: !ensemble.chosen ? (ensemble.margin < 0 ? 'ensembleBehind' : 'ensembleNotChosen') : isRuleAlgorithm(results.best) ? 'ensembleBestModel' : 'ensembleChosen',
     values: { member: ensemble.bestMember, margin: format(ensemble.margin, 3), standardError: format(ensemble.standardError, 3) },
   };
 }

@@ -214,6 +214,7 @@ export const results = {
     ensembleChosen: 'The ensemble was chosen: it beat its best member, {member}, by {margin} on validation (standard error {standardError}).',
     ensembleBestModel: 'Among the models the ensemble came first: it beat its best member, {member}, by {margin} on validation (standard error {standardError}).',
     ensembleNotChosen: 'The ensemble was not chosen: it did not beat its best member, {member}, by more than the noise ({margin} on validation, standard error {standardError}).',
+    ensembleBehind: 'The ensemble was not chosen: it scored below its best member, {member} ({margin} on validation, standard error {standardError}).',
     placeNouns: {
       countryName: 'country',
       regionName: 'region',

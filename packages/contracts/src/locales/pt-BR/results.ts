@@ -214,6 +214,7 @@ export const results: Translation<typeof en> = {
     ensembleChosen: 'O ensemble foi escolhido: superou seu melhor membro, {member}, por {margin} na validação (erro-padrão {standardError}).',
     ensembleBestModel: 'Entre os modelos o ensemble ficou em primeiro: superou seu melhor membro, {member}, por {margin} na validação (erro-padrão {standardError}).',
     ensembleNotChosen: 'O ensemble não foi escolhido: não superou seu melhor membro, {member}, por mais que o ruído ({margin} na validação, erro-padrão {standardError}).',
+    ensembleBehind: 'O ensemble não foi escolhido: ficou abaixo de seu melhor membro, {member} ({margin} na validação, erro-padrão {standardError}).',
     placeNouns: {
       countryName: 'país',
       regionName: 'região',
