@@ -9,7 +9,7 @@ import {
   type SummaryMetrics,
 } from '@indicata/contracts';
 import { initI18n } from '../../lib/i18n.ts';
-import { baselineSentence, formatScore, wrapLabel } from './verdict.ts';
+import { baselineSentence, formatScore, scoreFormat, wrapLabel } from './verdict.ts';
 
 const intervals: BootstrapScores = {
   macroF1: { estimate: 0.732, low: 0.702, high: 0.761 },
@@ -225,5 +225,17 @@ describe('chart labels', () => {
     expect(long.lines).toHaveLength(2);
     expect(long.lines.every((line) => line.length <= 20)).toBe(true);
     expect(long.lines[1]).toMatch(/…$/);
+  });
+});
+
+describe('scoreFormat', () => {
+  it('never shows a score short of perfect as 1.00, nor one above nothing as 0.00', () => {
+    expect(formatScore(0.99694)).toBe('0.997');
+    expect(formatScore(0.99996)).toBe('1.0000');
+    expect(formatScore(1)).toBe('1.00');
+    expect(formatScore(0.0004)).toBe('0.0004');
+    expect(formatScore(0)).toBe('0.00');
+    expect(formatScore(0.9805)).toBe('0.98');
+    expect(scoreFormat('pt-BR')(0.99694)).toBe('0,997');
   });
 });

@@ -93,7 +93,13 @@ export function baselineSentence(
  * asked; a dash for nothing. The built-in report writes them the same way.
  */
 export function scoreFormat(locale: ReportLocale): ScoreFormat {
-  return (value, digits = 2) => (typeof value === 'number' && Number.isFinite(value) ? formatFixed(value, digits, locale) : '—');
+  return (value, digits = 2) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+    // A score short of perfect is never shown as 1.00 (nor one above nothing as 0.00): a digit more, up to four.
+    let shown = digits;
+    while (shown < 4 && ((value < 1 && Number(value.toFixed(shown)) >= 1) || (value > 0 && Number(value.toFixed(shown)) <= 0))) shown++;
+    return formatFixed(value, shown, locale);
+  };
 }
 
 /** Seconds for a sentence in the reader's language: whole seconds from 10 s up, one decimal below. */
