@@ -59,6 +59,15 @@ describe('Verdict of a real engine run', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('verdict-small-test')).toBeNull();
   });
 
+  it('says in its first line when a test lead over a baseline is inside the interval, as the report does', () => {
+    if (!results) return;
+    const r = structuredClone(results);
+    const chosenTest = r.models[r.best]!.test.macroF1!;
+    for (const baseline of r.baselines) baseline.test.macroF1 = chosenTest - 0.001;
+    renderWithProviders(<Verdict results={r} />);
+    expect(text('verdict-chosen')).toMatch(/on test \([^)]*\)[^.]*\. Its lead over the .+ on test \(.+\) is inside its 95% interval, which reaches down to \d\.\d+: .+ so the lead may be chance\./);
+  });
+
   it('warns when the figures rest on too few test rows, naming the thin classes', () => {
     if (!results) return;
     const r = results;

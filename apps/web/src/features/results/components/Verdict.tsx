@@ -15,6 +15,7 @@ import {
   ruleSentences,
   splitSentence,
   targetHistorySentence,
+  testLeadCaveat,
   validationSentence,
   type AutoMLResults,
   type ReportLocale,
@@ -51,9 +52,11 @@ export function Verdict({ results }: { results: AutoMLResults }) {
   const recommended = recommendedSentence(results, modelName, locale);
   const headline = [
     t(`verdict.${recommended.key}`, recommended.values),
-    ...comparisons.map((c) => {
+    ...comparisons.flatMap((c) => {
       const line = comparisonSentence(c, baselineName(c.name), intervals, formatScore);
-      return t(`verdict.${line.key}`, line.values);
+      // A test lead inside the interval says so right there, as the report and the e-mail do.
+      const caveat = testLeadCaveat(c, baselineName(c.name), intervals, formatScore);
+      return [t(`verdict.${line.key}`, line.values), ...(caveat ? [t(`verdict.${caveat.key}`, caveat.values)] : [])];
     }),
   ].join(' ');
   const rule = ruleSentences(results, locale, formatScore).map((line) => t(`verdict.${line.key}`, line.values));
