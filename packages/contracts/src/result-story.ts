@@ -91,6 +91,14 @@ export function showsCvGap(results: Pick<AutoMLResults, 'split' | 'cvGap'>): boo
   return results.cvGap !== null && results.cvGap !== undefined && validationMethod(results) === 'forward-chaining';
 }
 
+/** A CV gap (random minus time-respecting macro-F1) above this says a random split would have flattered the model. */
+export const CV_GAP_FLATTERS = 0.05;
+
+/** How the page and the report read a CV gap: flattering (above CV_GAP_FLATTERS), small (above 0) or none. */
+export function cvGapReading(gap: number): 'flatters' | 'small' | 'none' {
+  return gap > CV_GAP_FLATTERS ? 'flatters' : gap > 0 ? 'small' : 'none';
+}
+
 /** The engine's reason for skipping the CV gap, as a sentence fragment in the reader's language (null: not one we know). */
 function gapReasonKey(reason: string): StoryKey | null {
   if (reason.startsWith('too few training rows')) return 'gapTooFewRows';

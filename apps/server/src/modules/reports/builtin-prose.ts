@@ -21,6 +21,7 @@ import {
   type AutoMLResults,
   type ReportLocale,
   type ReportSectionKey,
+  cvGapReading,
 } from '@indicata/contracts';
 import { escapeHtml } from '../assistant/sanitize.ts';
 import { classBalance, classRecalls, strongestCorrelations, topConfusion } from './facts.ts';
@@ -215,7 +216,7 @@ const en: Record<ReportSectionKey, Writer> = {
     if (res.cvGap && showsCvGap(res)) {
       out.push(
         `Forward-chaining validation gave a macro-F1 of ${dec(res.cvGap.forwardChaining)} for ${res.cvGap.algorithm}, random cross-validation ${dec(res.cvGap.randomKFold)}: a gap of ${dec(res.cvGap.gap)}. ` +
-          (res.cvGap.gap > 0.05 ? 'A random split would have flattered the model; expect the forward-chaining figure on future years.' : 'The model does not rely much on seeing the future.'),
+          (cvGapReading(res.cvGap.gap) === 'flatters' ? 'A random split would have flattered the model; expect the forward-chaining figure on future years.' : 'The model does not rely much on seeing the future.'),
       );
     }
     out.push(...warningTexts(res.warnings, 'en').translated);
@@ -345,7 +346,7 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     if (res.cvGap && showsCvGap(res)) {
       out.push(
         `A validação em cadeia temporal deu macro-F1 de ${decPt(res.cvGap.forwardChaining)} para ${res.cvGap.algorithm}, a validação cruzada aleatória ${decPt(res.cvGap.randomKFold)}: diferença de ${decPt(res.cvGap.gap)}. ` +
-          (res.cvGap.gap > 0.05 ? 'Uma divisão aleatória teria favorecido o modelo; espere o valor da cadeia temporal em anos futuros.' : 'O modelo não depende muito de ver o futuro.'),
+          (cvGapReading(res.cvGap.gap) === 'flatters' ? 'Uma divisão aleatória teria favorecido o modelo; espere o valor da cadeia temporal em anos futuros.' : 'O modelo não depende muito de ver o futuro.'),
       );
     }
     // The warnings the engine is known to write are said in Portuguese; any other is English text, announced as such.

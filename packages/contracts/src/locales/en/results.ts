@@ -42,6 +42,7 @@ export const results = {
     noJob: 'No job was chosen. Go back to the Results tab and open one.',
     cvGap: 'Validation that respects time gave {algorithm} a macro-F1 of {forward}; a random k-fold split would have given {random} (a gap of {gap}): mixing the years lets a model learn from later years of the places it is checked on, which overstates the score.',
     cvGapModel: '{algorithm}, the best model,',
+    cvGapSmall: 'Validation that respects time gave {algorithm} a macro-F1 of {forward}; a random k-fold split would have given {random} (a gap of {gap}): small, so the model does not rely much on seeing the future.',
     cvGapLower: 'Validation that respects time gave {algorithm} a macro-F1 of {forward}; a random k-fold split would have given {random} (a gap of {gap}): here mixing the years did not overstate the score.',
     warnings: 'Warnings',
     whoVintage: 'WHO data:',

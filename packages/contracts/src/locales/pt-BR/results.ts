@@ -42,6 +42,7 @@ export const results: Translation<typeof en> = {
     noJob: 'Nenhuma solicitação escolhida. Volte à aba Resultados e abra uma.',
     cvGap: 'A validação que respeita o tempo deu a {algorithm} um macro-F1 de {forward}; uma divisão k-fold aleatória teria dado {random} (uma diferença de {gap}): misturar os anos deixa o modelo aprender com anos posteriores dos lugares em que é verificado, o que superestima o resultado.',
     cvGapModel: '{algorithm}, o melhor modelo,',
+    cvGapSmall: 'A validação que respeita o tempo deu a {algorithm} um macro-F1 de {forward}; uma divisão k-fold aleatória teria dado {random} (uma diferença de {gap}): pequena, então o modelo não depende muito de ver o futuro.',
     cvGapLower: 'A validação que respeita o tempo deu a {algorithm} um macro-F1 de {forward}; uma divisão k-fold aleatória teria dado {random} (uma diferença de {gap}): aqui misturar os anos não superestimou o resultado.',
     warnings: 'Avisos',
     whoVintage: 'Dados da OMS:',

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { indicatorName, isRuleAlgorithm, resultColumns, showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
+import { cvGapReading, indicatorName, isRuleAlgorithm, resultColumns, showsCvGap, validationMethod, warningTexts, withIndicatorNames, type AutoMLResults, type IndicatorNames, type ReportLocale } from '@indicata/contracts';
 import { NO_FILTERS, showsAlgorithm, type ResultFilters } from '../filters.ts';
 import { formatCell } from '../format.ts';
 import { filterOptions, hasCountries, modelsInOrder } from '../resultsView.ts';
@@ -17,6 +17,9 @@ import { ChartSlot, WorldMap } from '../lazyCharts.tsx';
 import { UseModelSection } from '../predict/UseModelSection.tsx';
 import { AxisNameContext } from '../axisName.ts';
 import { useReaderLocale } from '../../../lib/i18n.ts';
+
+/** The page's sentence for each reading of the CV gap (the report reads it with the same rule). */
+const CV_GAP_KEYS = { flatters: 'detail.cvGap', small: 'detail.cvGapSmall', none: 'detail.cvGapLower' } as const;
 
 const NO_NAMES: IndicatorNames = {};
 
@@ -127,7 +130,7 @@ export function FinalResults({ jobId, results: stored, database, names = NO_NAME
         {/* Only a run validated on later years has a time-respecting figure to set beside a random split's. */}
         {gap && (
           <Text size="sm" c="dimmed" data-testid="cv-gap">
-            {t(gap.gap > 0 ? 'detail.cvGap' : 'detail.cvGapLower', {
+            {t(CV_GAP_KEYS[cvGapReading(gap.gap)], {
               // A recommended rule has no such check: the figure is of the best model, which the sentence says.
               algorithm: isRuleAlgorithm(results.best) ? t('detail.cvGapModel', { algorithm: gap.algorithm }) : gap.algorithm,
               forward: formatCell(gap.forwardChaining),
