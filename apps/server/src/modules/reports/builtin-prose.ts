@@ -190,11 +190,11 @@ const en: Record<ReportSectionKey, Writer> = {
     const balance = classBalance(res);
     if (balance) {
       out.push(
-        `Class imbalance: the largest class (${balance.largest.title}) has ${balance.largest.count} training rows and the smallest (${balance.smallest.title}) ${balance.smallest.count}` +
+        `${balance.imbalanced ? 'Class imbalance' : 'Class sizes'}: the largest class (${balance.largest.title}) has ${balance.largest.count} training rows and the smallest (${balance.smallest.title}) ${balance.smallest.count}` +
           (balance.ratio !== null ? `, a ratio of ${dec(balance.ratio, 1)} to 1.` : '.') +
           (balance.testSmallest.count === 0
             ? ` The test set has no row of ${balance.testSmallest.title}, so the test says nothing about that class.`
-            : ` The smallest class in the test set (${balance.testSmallest.title}) has ${count(balance.testSmallest.count, 'row', 'rows')}, so its scores are uncertain.`),
+            : ` The smallest class in the test set (${balance.testSmallest.title}) has ${count(balance.testSmallest.count, 'row', 'rows')}${balance.testSmallest.thin ? ', so its scores are uncertain.' : '.'}`),
       );
     }
     const md = res.preprocessing.missingData;
@@ -322,11 +322,11 @@ const ptBR: Record<ReportSectionKey, Writer> = {
     const balance = classBalance(res);
     if (balance) {
       out.push(
-        `Desbalanceamento: a maior classe (${balance.largest.title}) tem ${balance.largest.count} linhas de treino e a menor (${balance.smallest.title}) ${balance.smallest.count}` +
+        `${balance.imbalanced ? 'Desbalanceamento' : 'Tamanho das classes'}: a maior classe (${balance.largest.title}) tem ${balance.largest.count} linhas de treino e a menor (${balance.smallest.title}) ${balance.smallest.count}` +
           (balance.ratio !== null ? `, uma razão de ${decPt(balance.ratio, 1)} para 1.` : '.') +
           (balance.testSmallest.count === 0
             ? ` O teste não tem nenhuma linha de ${balance.testSmallest.title}, então nada diz sobre essa classe.`
-            : ` A menor classe no teste (${balance.testSmallest.title}) tem ${count(balance.testSmallest.count, 'linha', 'linhas')}; suas métricas são incertas.`),
+            : ` A menor classe no teste (${balance.testSmallest.title}) tem ${count(balance.testSmallest.count, 'linha', 'linhas')}${balance.testSmallest.thin ? '; suas métricas são incertas.' : '.'}`),
       );
     }
     const md = res.preprocessing.missingData;

@@ -1,4 +1,4 @@
-import { recommendedIntervals, showsCvGap, validationMethod, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
+import { LIMITS, recommendedIntervals, showsCvGap, validationMethod, type AutoMLResults, type ModelResult, type ReportSectionKey } from '@indicata/contracts';
 import { roundFact } from '../assistant/profile.ts';
 import { trustFacts } from './trust-prose.ts';
 
@@ -13,25 +13,35 @@ function modelsOf(results: AutoMLResults): ModelResult[] {
   return Object.values(results.models).filter((m): m is ModelResult => !!m);
 }
 
+/** Training classes whose largest is more than this many times the smallest are called imbalanced. */
+const IMBALANCE_RATIO = 1.5;
+
 export interface ClassBalance {
   largest: { title: string; count: number };
   smallest: { title: string; count: number };
   /** largest / smallest training count (Infinity shown as null when a class is empty). */
   ratio: number | null;
-  testSmallest: { title: string; count: number };
+  /** Whether the ratio is above IMBALANCE_RATIO (quantile classes are balanced by construction). */
+  imbalanced: boolean;
+  /** The test set's smallest class; `thin` below the verdict's minimum of test rows per class. */
+  testSmallest: { title: string; count: number; thin: boolean };
 }
 
+/** The training classes' sizes and the test set's smallest class, for the report's limitations. */
 export function classBalance(results: AutoMLResults): ClassBalance | null {
   if (results.classes.length === 0) return null;
   const byTrain = [...results.classes].sort((a, b) => b.trainCount - a.trainCount);
   const byTest = [...results.classes].sort((a, b) => a.testCount - b.testCount);
   const largest = byTrain[0]!;
   const smallest = byTrain[byTrain.length - 1]!;
+  const ratio = smallest.trainCount > 0 ? r(largest.trainCount / smallest.trainCount) : null;
   return {
     largest: { title: largest.title, count: largest.trainCount },
     smallest: { title: smallest.title, count: smallest.trainCount },
-    ratio: smallest.trainCount > 0 ? r(largest.trainCount / smallest.trainCount) : null,
-    testSmallest: { title: byTest[0]!.title, count: byTest[0]!.testCount },
+    ratio,
+    imbalanced: ratio === null || ratio > IMBALANCE_RATIO,
+    // Below the verdict's own threshold the page warns too; above it a count is only a count.
+    testSmallest: { title: byTest[0]!.title, count: byTest[0]!.testCount, thin: byTest[0]!.testCount < LIMITS.verdict.minClassTestRows },
   };
 }
 
