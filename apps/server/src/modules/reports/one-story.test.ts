@@ -77,7 +77,7 @@ describe("the built-in report in the reader's language", () => {
     expect(report.sections.map((section) => section.title)).toEqual(Object.values(REPORT_SECTION_TITLES['pt-BR']));
     const text = report.sections.map((section) => htmlToText(section.html)).join('\n');
     expect(text).toContain('Treino nos anos antes de 2016 (2015, 532 linhas, todas as regiões); teste em 2016 (50 linhas).');
-    expect(text).toContain('DT: o tempo disponível interrompeu a busca após 39 de 40 candidatos (17 avaliados em todas as dobras)');
+    expect(text).toContain('DT: o tempo disponível interrompeu a busca após 39 de 40 candidatos (17 com todas as dobras avaliadas)');
     expect(text).toContain('A referência da classe majoritária tem macro-F1');
     // No English sentence from the engine or the report's own words; an unknown engine warning is announced as English.
     for (const english of ['Training on the years', 'Split:', 'baseline', 'The training rows cover', 'the time budget stopped']) expect(text).not.toContain(english);

@@ -270,7 +270,7 @@ export const results: Translation<typeof en> = {
     gapBudgetEnded: 'o tempo acabou antes do fim dos ajustes da divisão aleatória',
     warningRandomFolds: 'As linhas de treino cobrem um único ano, então a validação usou dobras aleatórias estratificadas (com semente) em vez de dobras de anos posteriores.',
     warningGapSkipped: 'A comparação com uma divisão aleatória (CV gap) não foi calculada: {reason}.',
-    warningSearchStopped: '{family}: o tempo disponível interrompeu a busca após {evaluated} de {planned} candidatos ({complete} avaliados em todas as dobras); outra execução, com outra carga na máquina, pode avaliar um número diferente.',
+    warningSearchStopped: '{family}: o tempo disponível interrompeu a busca após {evaluated} de {planned} candidatos ({complete} com todas as dobras avaliadas); outra execução, com outra carga na máquina, pode avaliar um número diferente.',
     warningSmallerForest: '{family}: a floresta padrão de {defaultTrees} árvores não caberia no tempo restante, então a busca testou florestas menores no lugar ({trees} árvores); um tempo maior permitiria buscar as florestas completas.',
     warningFamilyLeftOut: '{family}: nenhum candidato terminou dentro do tempo disponível, então a família ficou de fora; um tempo maior a incluiria.',
     warningNoFinalFit: '{family}: o ajuste final não terminou dentro do tempo disponível, então não tem resultados de teste.',
