@@ -1,4 +1,4 @@
-import { autoMLResultsSchema } from '@indicata/contracts';
+import { ANN_EPOCHS_MAX, autoMLResultsSchema } from '@indicata/contracts';
 import { runAutoML } from '../src/pipeline/run.ts';
 import { ASSEMBLE_RESERVE_SECONDS, ASSEMBLY_PER_PREPARATION, RunBudget } from '../src/pipeline/budget.ts';
 import { CostModel } from '../src/search/cost-model.ts';
@@ -8,7 +8,7 @@ import { syntheticPanel } from './helpers/panel.ts';
 const ceiling = (budgetSeconds: number) => budgetSeconds + Math.max(3, 0.05 * budgetSeconds);
 
 describe('the time budget is a ceiling', () => {
-  it('stops a deliberately slow candidate (an ANN of 200,000 epochs) and still ends within budget + 5%, naming what was stopped', async () => {
+  it('stops a deliberately slow candidate (an ANN of 10,000 epochs, the most a job may ask, in batches of 8) and still ends within budget + 5%, naming what was stopped', async () => {
     const budgetSeconds = 8;
     const started = Date.now();
     const { results } = await runAutoML(
@@ -17,7 +17,7 @@ describe('the time budget is a ceiling', () => {
         target: 'target',
         split: { mode: 'year', testYear: 2009 },
         targetDiscretization: { mode: 'automatic', groups: 3, method: 'quantile' },
-        models: { DT: 'auto', ANN: { epochs: 200_000, neurons: 64, num_layers: 2, batch_size: 8 } },
+        models: { DT: 'auto', ANN: { epochs: ANN_EPOCHS_MAX, neurons: 64, num_layers: 2, batch_size: 8 } },
         budgetSeconds,
         maxCandidatesPerFamily: 6,
         workers: 2,

@@ -27,7 +27,7 @@ describe('model parameters', () => {
     ['DT', { max_features: 'auto' }, /"max_features".*sqrt or log2, None, an integer of 1 or more/],
     ['DT', { max_leaf_nodes: 1 }, /"max_leaf_nodes".*an integer of 2 or more/],
     ['DT', { min_impurity_decrease: -1 }, /"min_impurity_decrease"/],
-    ['RF', { n_estimators: 2.5 }, /"n_estimators".*an integer of 1 or more/],
+    ['RF', { n_estimators: 2.5 }, /"n_estimators".*an integer from 1 to 10000/],
     ['RF', { bootstrap: 'yes' }, /"bootstrap".*True or False/],
     ['RF', { bootstrap: false, oob_score: true }, /"oob_score".*bootstrap/],
     ['KNN', { weights: 'gaussian' }, /"weights".*uniform or distance/],
