@@ -25,7 +25,7 @@ import {
   type ModelFamily,
 } from './options.ts';
 import { combinationProblem, HYPERPARAMETERS, paramSettingProblem, type ParamValue } from './hyperparameters.ts';
-import { LIMITS, TARGET_DIMENSIONS_MAX, isPearsonCutInRange, maxInformationGainBits } from './limits.ts';
+import { LIMITS, TARGET_DIMENSIONS_MAX, informationGainCeiling, isPearsonCutInRange } from './limits.ts';
 import { JOB_LIMITS } from './job-limits.ts';
 
 export const AUTO = 'auto' as const;
@@ -230,13 +230,11 @@ export const jobDataSchema = z
     if (data.predictionIndicatorDimensions.length > TARGET_DIMENSIONS_MAX) {
       ctx.addIssue({ code: 'custom', path: ['predictionIndicatorDimensions'], message: 'one dimension of the target at most: a model predicts one series' });
     }
-    // A minimum no indicator can reach leaves nothing to learn from (unless a hand-picked list or the target's own
-    // history, which the rule does not filter, stands in).
+    // A minimum no indicator can reach leaves nothing to learn from.
     const classes = data.groupsCategorization ?? Object.keys(data.groupsCategorizationManual ?? {}).length;
-    const gain = data.minInformationGain;
-    if (typeof gain === 'number' && data.indicatorsAnalyzingCode.length === 0 && data.targetHistory !== 'on' && gain > maxInformationGainBits(classes)) {
-      const most = maxInformationGainBits(classes).toFixed(3);
-      ctx.addIssue({ code: 'custom', path: ['minInformationGain'], message: `at most ${most} bits with ${classes} classes: no indicator can have more information gain` });
+    const ceiling = informationGainCeiling({ classes, handPicked: data.indicatorsAnalyzingCode.length, targetHistory: data.targetHistory });
+    if (typeof data.minInformationGain === 'number' && ceiling !== null && data.minInformationGain > ceiling) {
+      ctx.addIssue({ code: 'custom', path: ['minInformationGain'], message: `at most ${ceiling.toFixed(3)} bits with ${classes} classes: no indicator can have more information gain` });
     }
   });
 

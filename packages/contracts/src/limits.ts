@@ -75,11 +75,15 @@ export function isPearsonCutInRange(value: number): boolean {
 }
 
 /**
- * The highest information gain an indicator can have about a target of `classes` classes: the target's entropy is
- * at most log2(classes) bits, so a larger minimum leaves no indicator at all.
+ * The highest minimum information gain a job may ask for, or null when it has no ceiling: an indicator's information
+ * gain about a target of `classes` classes is at most log2(classes) bits, so a larger minimum leaves no indicator at
+ * all; unless a hand-picked list or the target's own history (which the rule does not filter) stands in, or the
+ * classes are not known yet.
+ * @param choice the target's class count (0: not known), how many indicators were hand-picked, the target-history mode
  */
-export function maxInformationGainBits(classes: number): number {
-  return Math.log2(Math.max(1, classes));
+export function informationGainCeiling(choice: { classes: number; handPicked: number; targetHistory: string }): number | null {
+  if (choice.handPicked > 0 || choice.targetHistory === 'on' || choice.classes <= 0) return null;
+  return Math.log2(choice.classes);
 }
 
 /**

@@ -131,6 +131,16 @@ export function testLeadCaveat(comparison: HeadlineComparison, name: string, int
 }
 
 /**
+ * The first line's sentences about one baseline: how the recommendation fares against it, and the caveat when its
+ * test lead lies inside the interval. The result page and the report say both; the e-mail the caveat alone.
+ * @param name the baseline's name as the sentences show it
+ */
+export function comparisonSentences(comparison: HeadlineComparison, name: string, intervals: BootstrapScores | null, format: ScoreFormat): VerdictSentence[] {
+  const caveat = testLeadCaveat(comparison, name, intervals, format);
+  return [comparisonSentence(comparison, name, intervals, format), ...(caveat ? [caveat] : [])];
+}
+
+/**
  * When a rule is recommended: the plain sentence ("The best rule here is to keep each country's class of its
  * latest year; no model improved on it.") and, when the results carry the choice, the figures behind it.
  * Empty when a model is recommended.

@@ -5,18 +5,13 @@ import { SettingsPage } from '../features/wizard/pages/SettingsPage.tsx';
 import { useUploadRecord, useWhoIndicatorLabels } from '../features/wizard/api.ts';
 import { parseCodeList } from '../features/wizard/code-list.ts';
 import { useWizard, type WizardState } from '../features/wizard/state.ts';
-import { isPearsonCutInRange, maxInformationGainBits } from '@indicata/contracts';
+import { informationGainCeiling, isPearsonCutInRange } from '@indicata/contracts';
 
 const KEYS = PREPROCESSING_PARAM_KEYS.AttributeSelection;
 
-/**
- * The highest minimum information gain worth asking for, when the target's classes are known and the rule decides
- * the inputs (no hand-picked list, no forced target history); null otherwise.
- */
-function gainCeiling(state: WizardState): { bits: number; classes: number } | null {
-  if (state.indicatorsAnalyzingCode.length > 0 || state.targetHistory === 'on') return null;
-  const classes = state.discretizationMode === 'manual' ? (state.manualClasses?.length ?? 0) : (state.groupsCategorization ?? 0);
-  return classes > 0 ? { bits: maxInformationGainBits(classes), classes } : null;
+/** The wizard's target class count (0 while none is chosen), for the contracts' information-gain ceiling. */
+function classCount(state: WizardState): number {
+  return state.discretizationMode === 'manual' ? (state.manualClasses?.length ?? 0) : (state.groupsCategorization ?? 0);
 }
 
 /** Route /selecao: information gain, Pearson correlation cut and manual selection; toggles read "Disable". */
@@ -52,8 +47,9 @@ export default function AttributeSelectionPage() {
             validate: (text) => {
               const value = Number(text);
               if (!(value > 0 && Number.isFinite(value))) return t('selection.positiveNumber');
-              const most = gainCeiling(state);
-              return most && value > most.bits ? t('selection.gainAboveMost', { most: most.bits.toFixed(3), count: most.classes }) : null;
+              const classes = classCount(state);
+              const most = informationGainCeiling({ classes, handPicked: state.indicatorsAnalyzingCode.length, targetHistory: state.targetHistory });
+              return most !== null && value > most ? t('selection.gainAboveMost', { most: most.toFixed(3), count: classes }) : null;
             },
           },
         },

@@ -1,7 +1,8 @@
 import {
   baselineLabel,
   baselinesAtLeastAsGood,
-  comparisonSentence,
+  comparisonSentences,
+  cvGapReading,
   ensembleSentence,
   horizonTieSentence,
   formatFixed,
@@ -14,14 +15,12 @@ import {
   showsCvGap,
   splitSentence,
   storyText,
-  testLeadCaveat,
   validationSentence,
   verdictText,
   warningTexts,
   type AutoMLResults,
   type ReportLocale,
   type ReportSectionKey,
-  cvGapReading,
 } from '@indicata/contracts';
 import { escapeHtml } from '../assistant/sanitize.ts';
 import { classBalance, classRecalls, strongestCorrelations, topConfusion } from './facts.ts';
@@ -67,10 +66,7 @@ function choiceSentences(res: AutoMLResults, locale: ReportLocale): { rule: stri
     rule: ruleSentences(res, locale, format).map((s) => verdictText(s, locale)),
     tie: tie ? [verdictText(tie, locale)] : [],
     ensemble: ensemble ? [verdictText(ensemble, locale)] : [],
-    against: headlineComparisons(res).flatMap((c) => {
-      const caveat = testLeadCaveat(c, baselineLabel(c.name, locale), intervals, format);
-      return [comparisonSentence(c, baselineLabel(c.name, locale), intervals, format), ...(caveat ? [caveat] : [])].map((sentence) => verdictText(sentence, locale));
-    }),
+    against: headlineComparisons(res).flatMap((c) => comparisonSentences(c, baselineLabel(c.name, locale), intervals, format).map((sentence) => verdictText(sentence, locale))),
   };
 }
 

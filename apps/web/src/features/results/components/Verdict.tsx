@@ -5,7 +5,7 @@ import {
   COVERAGE_SHORTFALL_POINTS,
   LIMITS,
   chosenSentence,
-  comparisonSentence,
+  comparisonSentences,
   coverageSummary,
   cvGapSkippedText,
   headlineComparisons,
@@ -15,7 +15,6 @@ import {
   ruleSentences,
   splitSentence,
   targetHistorySentence,
-  testLeadCaveat,
   validationSentence,
   type AutoMLResults,
   type ReportLocale,
@@ -52,12 +51,8 @@ export function Verdict({ results }: { results: AutoMLResults }) {
   const recommended = recommendedSentence(results, modelName, locale);
   const headline = [
     t(`verdict.${recommended.key}`, recommended.values),
-    ...comparisons.flatMap((c) => {
-      const line = comparisonSentence(c, baselineName(c.name), intervals, formatScore);
-      // A test lead inside the interval says so right there, as the report and the e-mail do.
-      const caveat = testLeadCaveat(c, baselineName(c.name), intervals, formatScore);
-      return [t(`verdict.${line.key}`, line.values), ...(caveat ? [t(`verdict.${caveat.key}`, caveat.values)] : [])];
-    }),
+    // With the caveat when a test lead lies inside the interval, as the report and the e-mail say it.
+    ...comparisons.flatMap((c) => comparisonSentences(c, baselineName(c.name), intervals, formatScore).map((line) => t(`verdict.${line.key}`, line.values))),
   ].join(' ');
   const rule = ruleSentences(results, locale, formatScore).map((line) => t(`verdict.${line.key}`, line.values));
   const bars: VerdictBar[] = [
